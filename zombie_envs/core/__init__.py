@@ -1,0 +1,1 @@
+"""Shared layer: the engine protocol, the one AEC adapter and shared primitives."""

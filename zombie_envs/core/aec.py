@@ -1,0 +1,209 @@
+"""The one PettingZoo AEC adapter, shared by every game.
+
+It turns any ``Engine`` into an ``AECEnv``: agent cycling, dead steps, reward
+bookkeeping, cached spaces, seeding, game records and render dispatch live
+here once.  Games only provide the engine, a renderer and a name.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+import gymnasium
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
+
+from .game import Engine
+
+REWARD_MODES = ("zero_sum", "score")
+ILLEGAL_MODES = ("raise", "terminate")
+
+
+class ZombieAECEnv(AECEnv):
+    """A PettingZoo AEC environment over a game engine.
+
+    Agents are ``player_0 .. player_{n-1}``.  Observations are dicts with a
+    float32 ``observation`` vector and an int8 ``action_mask`` (all zeros for
+    agents not acting).  Rewards arrive at the end of the game: with
+    ``reward="zero_sum"`` the winners share +1 and the losers share -1; with
+    ``reward="score"`` each agent gets its final points.  An illegal action
+    raises ``ValueError`` and changes nothing.
+    """
+
+    engine_cls: type[Engine]
+    renderer: Callable | None = None
+    metadata = {"render_modes": ["human", "ansi", "rgb_array"], "is_parallelizable": False,
+                "render_fps": 2}
+
+    def __init__(self, num_players: int | None = None, render_mode: str | None = None,
+                 reward: str = "zero_sum", render_seat: int | None = None, **options):
+        super().__init__()
+        cls = self.engine_cls
+        n = cls.default_players if num_players is None else num_players
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(
+                f"render_mode must be one of {self.metadata['render_modes']}, got {render_mode!r}"
+            )
+        if reward not in REWARD_MODES:
+            raise ValueError(f"reward must be one of {REWARD_MODES}, got {reward!r}")
+        self.game_options = cls.check_options(options)
+        cls(n, seed=0, **self.game_options)  # validates num_players early
+        self.num_players = n
+        self.render_mode = render_mode
+        self.render_seat = render_seat
+        self.reward_mode = reward
+        self.possible_agents = [f"player_{i}" for i in range(n)]
+        self.agent_name_mapping = {a: i for i, a in enumerate(self.possible_agents)}
+        obs_size, n_actions = cls.obs_layout.size, cls.action_layout.size
+        obs_space = spaces.Dict({
+            "observation": spaces.Box(-np.inf, np.inf, (obs_size,), np.float32),
+            "action_mask": spaces.Box(0, 1, (n_actions,), np.int8),
+        })
+        self.observation_spaces = dict.fromkeys(self.possible_agents, obs_space)
+        self.action_spaces = {a: spaces.Discrete(n_actions) for a in self.possible_agents}
+        self.state_space = spaces.Box(-np.inf, np.inf, (cls.state_layout.size,), np.float32)
+        self._seeder = random.Random()
+        self._zero_mask = np.zeros(n_actions, dtype=np.int8)
+        self.game: Engine | None = None
+        self.seed_used: int | None = None
+        self.actions_played: list[int] = []
+
+    # ----- spaces ---------------------------------------------------------
+    def observation_space(self, agent):
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent):
+        return self.action_spaces[agent]
+
+    # ----- episode --------------------------------------------------------
+    def reset(self, seed: int | None = None, options: dict | None = None) -> None:
+        """Start a game.  A seed fixes it; later unseeded resets continue the
+        seeded sequence, so a seeded run of many games is reproducible."""
+        if seed is not None:
+            self._seeder.seed(seed)
+        self._start(self._seeder.getrandbits(63))
+
+    def _start(self, game_seed: int) -> None:
+        self.seed_used = game_seed
+        self.game = self.engine_cls(self.num_players, seed=game_seed, **self.game_options)
+        self.actions_played = []
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos = {a: {} for a in self.agents}
+        self.agent_selection = self.possible_agents[self.game.current_player]
+        if self.render_mode == "human":
+            self.render()
+
+    def observe(self, agent):
+        seat = self.agent_name_mapping[agent]
+        game = self.game
+        if game.current_player == seat:
+            mask = game.legal_mask()
+        else:
+            mask = self._zero_mask.copy()
+        return {"observation": game.observation(seat), "action_mask": mask}
+
+    def step(self, action) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        game = self.game
+        game.apply(action)  # raises ValueError on an illegal action, state untouched
+        self.actions_played.append(int(action))
+        self._cumulative_rewards[agent] = 0.0
+        if game.terminal:
+            returns = game.returns(self.reward_mode)
+            self.rewards = {a: returns[i] for i, a in enumerate(self.agents)}
+            self.terminations = dict.fromkeys(self.agents, True)
+            self._accumulate_rewards()
+            # dead steps then run through the agents in seat order
+        else:
+            self.agent_selection = self.possible_agents[game.current_player]
+        if self.render_mode == "human":
+            self.render()
+
+    def state(self) -> np.ndarray:
+        return self.game.state_vector()
+
+    # ----- helpers for tools ----------------------------------------------
+    def action_to_str(self, action: int) -> str:
+        """Readable name of an action for the agent about to act."""
+        return self.game.action_name(action)
+
+    def record(self) -> dict:
+        """A game record: replaying its actions from its seed gives this state."""
+        return {
+            "env": self.metadata["name"],
+            "version": self.engine_cls.version,
+            "num_players": self.num_players,
+            "options": dict(self.game_options),
+            "seed": self.seed_used,
+            "actions": list(self.actions_played),
+        }
+
+    def render(self):
+        if self.render_mode is None:
+            gymnasium.logger.warn("render() called without a render_mode")
+            return None
+        if self.render_mode == "rgb_array":
+            return self.renderer.rgb(self.game)
+        text = self.renderer.ansi(self.game, self.render_seat)
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def close(self) -> None:
+        pass
+
+
+def replay(record: dict, env_fn: Callable) -> ZombieAECEnv:
+    """Rebuild an env from a record made by ``ZombieAECEnv.record``."""
+    env = env_fn(num_players=record["num_players"], **record["options"]).unwrapped
+    if record.get("env") != env.metadata["name"]:
+        raise ValueError(f"record is for env {record.get('env')!r}, not {env.metadata['name']!r}")
+    if record.get("version") != env.engine_cls.version:
+        raise ValueError(
+            f"record was made with {record['env']} engine version {record.get('version')}, "
+            f"this is version {env.engine_cls.version}"
+        )
+    env._start(record["seed"])
+    for action in record["actions"]:
+        env.step(action)
+    return env
+
+
+def make_entry(engine_cls: type[Engine], renderer, name: str):
+    """Build the ``raw_env`` class and ``env`` factory of a game's ``<game>_v0`` module."""
+
+    raw = type(
+        "raw_env",
+        (ZombieAECEnv,),
+        {
+            "engine_cls": engine_cls,
+            "renderer": renderer,
+            "metadata": {**ZombieAECEnv.metadata, "name": name},
+            "__doc__": f"{name}: {engine_cls.__doc__ or ''}\n\n{ZombieAECEnv.__doc__}",
+        },
+    )
+
+    def env(illegal_action: str = "raise", **kwargs):
+        """The wrapped env.  ``illegal_action="terminate"`` ends the game with -1
+        for the mover instead of raising (PettingZoo's classic behaviour)."""
+        if illegal_action not in ILLEGAL_MODES:
+            raise ValueError(
+                f"illegal_action must be one of {ILLEGAL_MODES}, got {illegal_action!r}"
+            )
+        e = raw(**kwargs)
+        if illegal_action == "terminate":
+            e = wrappers.TerminateIllegalWrapper(e, illegal_reward=-1)
+        return wrappers.OrderEnforcingWrapper(e)
+
+    return raw, env

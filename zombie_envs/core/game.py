@@ -1,0 +1,251 @@
+"""The engine side of every game: the Game protocol and the machinery all engines share.
+
+An engine is pure game logic (no PettingZoo).  Its rules are written as *tasks*
+(one method per phase or step, named as the rulebook names them) that run from
+a stack until a seat must decide something.  A decision is a kind (the name of
+its ``on_<kind>`` handler), the seat that decides and the list of legal
+actions.  Because the stack holds plain tuples and every field is an int, a
+list or a tuple, an engine clones, serialises and replays exactly, and the RNG
+travels with the state so clones roll the same dice.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, ClassVar
+
+import numpy as np
+
+from .layout import Layout
+
+
+def _dup(value):
+    """Copy a state field: nested lists are copied, immutable values shared."""
+    if type(value) is list:
+        if value and type(value[0]) is list:
+            return [_dup(v) for v in value]
+        return value[:]
+    return value
+
+
+def _to_json(value):
+    if isinstance(value, (list, tuple)):
+        return [_to_json(v) for v in value]
+    return value
+
+
+class Engine:
+    """Base class of a game engine.
+
+    Subclasses set the class attributes, list their mutable state in
+    ``FIELDS``, implement ``setup`` (which pushes the first tasks), the task
+    methods, one ``on_<kind>`` handler per decision kind, ``observation``,
+    ``state_vector`` and ``scores``.
+    """
+
+    name: ClassVar[str]
+    version: ClassVar[int] = 1
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    default_players: ClassVar[int]
+    action_layout: ClassVar[Layout]
+    obs_layout: ClassVar[Layout]
+    state_layout: ClassVar[Layout]
+    #: option name -> (default, allowed values or None for any int >= 1)
+    OPTIONS: ClassVar[dict[str, tuple[Any, tuple | None]]] = {}
+    FIELDS: ClassVar[tuple[str, ...]] = ()
+    _BASE_FIELDS = ("tasks", "decision", "legal", "current_player", "terminal")
+
+    def __init__(self, num_players: int, seed: int | None = None, **options):
+        if not isinstance(num_players, int) or not (
+            self.min_players <= num_players <= self.max_players
+        ):
+            raise ValueError(
+                f"{self.name}: num_players must be an int from {self.min_players} "
+                f"to {self.max_players}, got {num_players!r}"
+            )
+        self.num_players = num_players
+        self.options = self.check_options(options)
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.tasks: list[tuple] = []
+        self.decision: str | None = None
+        self.legal: list[int] = []
+        self.current_player = -1
+        self.terminal = False
+        self.setup()
+        self._run()
+
+    @classmethod
+    def check_options(cls, options: dict) -> dict:
+        unknown = set(options) - set(cls.OPTIONS)
+        if unknown:
+            raise ValueError(
+                f"{cls.name}: unknown option(s) {sorted(unknown)}; known: {sorted(cls.OPTIONS)}"
+            )
+        out = {}
+        for key, (default, allowed) in cls.OPTIONS.items():
+            value = options.get(key, default)
+            if allowed is None:
+                if not isinstance(value, int) or value < 1:
+                    raise ValueError(f"{cls.name}: option {key} must be an int >= 1, got {value!r}")
+            elif value not in allowed:
+                raise ValueError(
+                    f"{cls.name}: option {key} must be one of {list(allowed)}, got {value!r}"
+                )
+            out[key] = value
+        return out
+
+    # ----- the task stack -------------------------------------------------
+    def setup(self) -> None:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def push(self, *tasks: tuple) -> None:
+        """Schedule tasks to run next, in the order given."""
+        self.tasks.extend(reversed(tasks))
+
+    def ask(self, seat: int, kind: str, legal: list[int], auto: bool = True) -> None:
+        """Pose a decision.  A choice with one legal option is taken at once
+        when ``auto`` is set (nothing to learn from a forced move)."""
+        if self.terminal:
+            return
+        self.current_player = seat
+        if auto and len(legal) == 1:
+            getattr(self, "on_" + kind)(legal[0])
+            return
+        self.decision = kind
+        self.legal = legal
+
+    def end_game(self) -> None:
+        self.terminal = True
+        self.tasks = []
+        self.decision = None
+        self.legal = []
+        self.current_player = -1
+
+    def _run(self) -> None:
+        while self.decision is None and not self.terminal:
+            task = self.tasks.pop()
+            getattr(self, task[0])(*task[1:])
+
+    # ----- the Game protocol ----------------------------------------------
+    @property
+    def num_actions(self) -> int:
+        return self.action_layout.size
+
+    def legal_actions(self) -> list[int]:
+        return list(self.legal)
+
+    def legal_mask(self, out: np.ndarray | None = None) -> np.ndarray:
+        if out is None:
+            out = np.zeros(self.action_layout.size, dtype=np.int8)
+        else:
+            out.fill(0)
+        if self.legal:
+            out[self.legal] = 1
+        return out
+
+    def apply(self, action) -> None:
+        """Play ``action`` for the current player; an illegal one raises
+        ``ValueError`` and leaves the state untouched."""
+        try:
+            a = int(action)
+        except (TypeError, ValueError):
+            a = None
+        if a is None or a != action or a not in self.legal:
+            raise ValueError(self._illegal_message(action))
+        kind = self.decision
+        self.decision = None
+        getattr(self, "on_" + kind)(a)
+        self._run()
+
+    def _illegal_message(self, action) -> str:
+        if self.terminal:
+            return f"{self.name}: action {action!r} given but the game is over"
+        legal = ", ".join(f"{a} ({self.action_name(a)})" for a in self.legal)
+        return (
+            f"{self.name}: illegal action {action!r} for player_{self.current_player} "
+            f"deciding '{self.decision}'; legal actions: {legal}"
+        )
+
+    def action_name(self, action: int) -> str:
+        """Readable name of an action for the player about to act."""
+        block, offset = self.action_layout.locate(int(action))
+        return self.label(block.name, offset)
+
+    def label(self, block: str, offset: int) -> str:
+        return f"{block} {self.action_layout[block].labels[offset]}"
+
+    def observation(self, seat: int) -> np.ndarray:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def state_vector(self) -> np.ndarray:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def scores(self) -> list[float]:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def winners(self) -> list[int]:
+        """Seats with the best score (games override to add tie-breaks)."""
+        s = self.scores()
+        best = max(s)
+        return [i for i, v in enumerate(s) if v == best]
+
+    def returns(self, mode: str = "zero_sum") -> list[float]:
+        """Final rewards.  ``zero_sum``: winners share +1, losers share -1
+        (all zero if everyone wins); ``score``: the final points."""
+        if mode == "score":
+            return [float(v) for v in self.scores()]
+        won = self.winners()
+        n = self.num_players
+        if len(won) == n:
+            return [0.0] * n
+        lose = -1.0 / (n - len(won))
+        return [1.0 / len(won) if i in won else lose for i in range(n)]
+
+    # ----- copies ---------------------------------------------------------
+    def clone(self) -> Engine:
+        new = object.__new__(type(self))
+        new.num_players = self.num_players
+        new.options = self.options
+        new.seed = self.seed
+        new.rng = random.Random()
+        new.rng.setstate(self.rng.getstate())
+        for name in self._BASE_FIELDS + self.FIELDS:
+            setattr(new, name, _dup(getattr(self, name)))
+        return new
+
+    def to_dict(self) -> dict:
+        """A JSON-ready dict of the whole state, RNG included."""
+        d = {
+            "game": self.name,
+            "version": self.version,
+            "num_players": self.num_players,
+            "options": dict(self.options),
+            "seed": self.seed,
+            "rng": _to_json(self.rng.getstate()),
+        }
+        for name in self._BASE_FIELDS + self.FIELDS:
+            d[name] = _to_json(getattr(self, name))
+        return d
+
+    @classmethod
+    def from_dict(cls, d: dict) -> Engine:
+        if d.get("game") != cls.name:
+            raise ValueError(f"state is for game {d.get('game')!r}, not {cls.name!r}")
+        if d.get("version") != cls.version:
+            raise ValueError(
+                f"{cls.name}: state version {d.get('version')!r} differs from engine "
+                f"version {cls.version}"
+            )
+        new = object.__new__(cls)
+        new.num_players = d["num_players"]
+        new.options = cls.check_options(d["options"])
+        new.seed = d["seed"]
+        version, internal, gauss = d["rng"]
+        new.rng = random.Random()
+        new.rng.setstate((version, tuple(internal), gauss))
+        for name in cls._BASE_FIELDS + cls.FIELDS:
+            setattr(new, name, _dup(d[name]))
+        new.tasks = [tuple(t) for t in new.tasks]
+        return new

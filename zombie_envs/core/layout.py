@@ -1,0 +1,72 @@
+"""Named slices of a flat vector.
+
+Every game describes its Discrete action space and its observation vector as a
+``Layout``: an ordered list of named blocks.  Engines index through the block
+offsets (so no magic numbers), and the docs tables are generated from the same
+objects, so documentation cannot drift from code.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class Block:
+    name: str
+    start: int
+    size: int
+    doc: str
+    labels: tuple[str, ...]
+
+    @property
+    def stop(self) -> int:
+        return self.start + self.size
+
+    @property
+    def slice(self) -> slice:
+        return slice(self.start, self.stop)
+
+
+@dataclass
+class Layout:
+    """An append-only list of blocks; ``layout["name"]`` returns the block."""
+
+    title: str
+    blocks: list[Block] = field(default_factory=list)
+    _by_name: dict[str, Block] = field(default_factory=dict, repr=False)
+
+    def add(self, name: str, size: int, doc: str, labels=None) -> Block:
+        if name in self._by_name:
+            raise ValueError(f"duplicate block {name!r} in layout {self.title!r}")
+        labels = tuple(labels) if labels is not None else tuple(str(i) for i in range(size))
+        if len(labels) != size:
+            raise ValueError(f"block {name!r}: {len(labels)} labels for size {size}")
+        block = Block(name, self.size, size, doc, labels)
+        self.blocks.append(block)
+        self._by_name[name] = block
+        return block
+
+    def __getitem__(self, name: str) -> Block:
+        return self._by_name[name]
+
+    @property
+    def size(self) -> int:
+        return self.blocks[-1].stop if self.blocks else 0
+
+    def locate(self, index: int) -> tuple[Block, int]:
+        """The block holding a flat index and the offset inside it."""
+        for block in self.blocks:
+            if block.start <= index < block.stop:
+                return block, index - block.start
+        raise IndexError(f"index {index} outside layout {self.title!r} of size {self.size}")
+
+    def markdown(self) -> str:
+        """A Markdown table of the blocks, used by the generated docs."""
+        rows = [f"| indices | block | meaning | entries |", "|---|---|---|---|"]
+        for b in self.blocks:
+            span = f"{b.start}" if b.size == 1 else f"{b.start}-{b.stop - 1}"
+            labels = ", ".join(b.labels) if b.size <= 12 else f"{b.size} entries"
+            rows.append(f"| {span} | `{b.name}` | {b.doc} | {labels} |")
+        rows.append(f"| | | **total size** | {self.size} |")
+        return "\n".join(rows)

@@ -1,0 +1,5 @@
+"""Mall of Horror (3-6 players): votes, secret destinations, hidden dice."""
+
+from .engine import MallOfHorror
+
+__all__ = ["MallOfHorror"]

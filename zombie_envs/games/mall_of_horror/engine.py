@@ -1,0 +1,634 @@
+"""Mall of Horror rules.
+
+Each task method is one phase or step of the rulebook, named as the rulebook
+names it; each ``on_<kind>`` method applies a seat's decision.  Locations are
+indexed 0-5 (rulebook numbers 1-6), character slots are ``seat * 4 + kind``.
+Seats in the action space are relative to the deciding seat (0 = self), so one
+policy can play every seat.
+"""
+
+from __future__ import annotations
+
+from ...core.game import Engine
+from ...core.layout import Layout
+from ...core.vote import plurality
+from . import observe
+from .data import (
+    ARRIVAL_DICE,
+    CAMERA,
+    CAPACITY,
+    CARD_COUNTS,
+    CARD_KILLS,
+    CARD_NAMES,
+    CHARACTER_MAX_PLAYERS,
+    CHARACTER_NAMES,
+    COLOURS,
+    EXTRA_VOTES,
+    HARDWARE,
+    HIDDEN,
+    INITIAL_ZOMBIE_DICE,
+    KINDS,
+    LOCATION_NAMES,
+    NUM_CARDS,
+    NUM_LOCATIONS,
+    OVERRUN_ZOMBIES,
+    PARKING,
+    PIN_UP,
+    POINTS,
+    SECURITY,
+    SMALL_GAME_CLOSED,
+    SMALL_GAME_MAX,
+    SPRINT,
+    STRENGTH,
+    SUPERMARKET,
+    SUPERMARKET_BREAK_IN,
+    THREAT,
+    WEAPON1,
+    WEAPON2,
+    ZOMBIE_FIGURES,
+    end_survivors,
+)
+
+MAX_PLAYERS = len(COLOURS)
+
+# Character slot states (values of ``loc`` below zero).
+UNPLACED, EATEN, OUT = -1, -2, -3
+# Location states (values of ``closed``).
+OPEN, CLOSED, OVERRUN = 0, 1, 2
+# Vote purposes.
+TRUCK, CHIEF, ATTACK = 0, 1, 2
+PURPOSES = ("search the truck", "elect the chief", "zombie attack")
+
+_LOC_LABELS = tuple(f"{i + 1} {name}" for i, name in enumerate(LOCATION_NAMES))
+_REL = ("self",) + tuple(f"seat +{i}" for i in range(1, MAX_PLAYERS))
+
+ACTIONS = Layout("Mall of Horror actions")
+A_LOCATION = ACTIONS.add(
+    "location", NUM_LOCATIONS,
+    "choose a location: initial placement, destination, zombie placement", _LOC_LABELS,
+).start
+A_CHARACTER = ACTIONS.add(
+    "character", KINDS, "choose one of your characters (place, move, victim, hide)",
+    CHARACTER_NAMES,
+).start
+A_VOTE = ACTIONS.add("vote", MAX_PLAYERS, "vote for a colour (seat relative to you)", _REL).start
+A_PLAY = ACTIONS.add("play", NUM_CARDS, "play a card from your hand", CARD_NAMES).start
+A_SPRINT = ACTIONS.add(
+    "sprint", NUM_LOCATIONS, "play Sprint and change destination", _LOC_LABELS
+).start
+A_KEEP = ACTIONS.add("keep", NUM_CARDS, "keep a card found in the truck", CARD_NAMES).start
+A_GIVE = ACTIONS.add("give", NUM_CARDS, "give away a card found in the truck", CARD_NAMES).start
+A_GIVE_TO = ACTIONS.add(
+    "give_to", MAX_PLAYERS - 1, "the player who receives the card (relative seat)", _REL[1:]
+).start
+A_PASS = ACTIONS.add("pass", 1, "play no (more) cards / place no zombie", ("pass",)).start
+
+
+class MallOfHorror(Engine):
+    name = "mall_of_horror"
+    version = 1
+    min_players, max_players, default_players = 3, MAX_PLAYERS, 4
+    action_layout = ACTIONS
+    obs_layout = observe.OBS
+    state_layout = observe.STATE
+    OPTIONS = {
+        # Eliminated players return as zombies every later round, once, or never.
+        "zombie_return": ("every", ("every", "once", "never")),
+        # Safety cap; the rulebook has none (random play ends long before).
+        "max_rounds": (60, None),
+    }
+    FIELDS = (
+        "first_player", "round", "loc", "hidden", "zombies", "closed", "hands", "deck",
+        "discards", "played", "chief", "chief_elected", "place_dice", "pending_place",
+        "dice", "dice_seen", "last_dice", "dest", "dest_public", "eliminated",
+        "zombie_used", "v_purpose", "v_loc", "v_runoff", "v_candidates", "v_weights",
+        "v_ballots", "v_threats", "last_vote", "last_ballots", "last_weights",
+        "truck", "truck_seat", "gift", "a_loc", "hardware", "extra", "last_eaten",
+    )
+
+    # ----- setup ----------------------------------------------------------
+    def setup(self) -> None:
+        n = self.num_players
+        rng = self.rng
+        self.first_player = rng.randrange(n)  # "The oldest player goes first."
+        self.round = 0
+        kinds = [k for k in range(KINDS) if n <= CHARACTER_MAX_PLAYERS[k]]
+        self.loc = [UNPLACED if k in kinds else OUT for _ in range(n) for k in range(KINDS)]
+        self.hidden = [0] * (n * KINDS)
+        self.zombies = [0] * NUM_LOCATIONS
+        self.closed = [OPEN] * NUM_LOCATIONS
+        if n <= SMALL_GAME_MAX:
+            self.closed[SMALL_GAME_CLOSED] = CLOSED
+        self.deck = [card for card, count in enumerate(CARD_COUNTS) for _ in range(count)]
+        rng.shuffle(self.deck)
+        self.hands = [[0] * NUM_CARDS for _ in range(n)]
+        self.discards = [0] * NUM_CARDS
+        self.played = [[0] * NUM_CARDS for _ in range(n)]
+        self.chief = self.first_player
+        self.chief_elected = 0
+        for seat in self.order():
+            self.hands[seat][self.deck.pop()] += 1
+        self.place_dice = [-1, -1]
+        self.pending_place = -1
+        self.dice = [-1] * ARRIVAL_DICE
+        self.dice_seen = [0] * n
+        self.last_dice = [-1] * ARRIVAL_DICE
+        self.dest = [-1] * n
+        self.dest_public = [0] * n
+        self.eliminated = [-1] * n
+        self.zombie_used = [0] * n
+        self.v_purpose = self.v_loc = -1
+        self.v_runoff = 0
+        self.v_candidates = []
+        self.v_weights = [0] * n
+        self.v_ballots = [-1] * n
+        self.v_threats = [0] * n
+        self.last_vote = [-1, -1, 0]
+        self.last_ballots = [-1] * n
+        self.last_weights = [0] * n
+        self.truck = []
+        self.truck_seat = -1
+        self.gift = [-1, -1, -1]
+        self.a_loc = -1
+        self.hardware = [0] * NUM_LOCATIONS
+        self.extra = [-1, -1]
+        self.last_eaten = -1
+        placements = [("place", s) for _ in kinds for s in self.order()]
+        self.push(*placements, ("initial_zombies",), ("start_round",))
+
+    # ----- helpers --------------------------------------------------------
+    def order(self) -> list[int]:
+        """Turn order: the Chief of Security first, then clockwise."""
+        n = self.num_players
+        return [(self.chief + i) % n for i in range(n)]
+
+    def is_open(self, L: int) -> bool:
+        return self.closed[L] == OPEN
+
+    def has_room(self, L: int) -> bool:
+        cap = CAPACITY[L]
+        return self.closed[L] == OPEN and (cap is None or self.loc.count(L) < cap)
+
+    def chars_at(self, seat: int, L: int, visible_only: bool = False) -> list[int]:
+        """Kinds of ``seat``'s characters at ``L`` (hidden ones left out if asked)."""
+        base = seat * KINDS
+        return [
+            k for k in range(KINDS)
+            if self.loc[base + k] == L and not (visible_only and self.hidden[base + k])
+        ]
+
+    def alive(self, seat: int) -> bool:
+        base = seat * KINDS
+        return any(v >= 0 for v in self.loc[base:base + KINDS])
+
+    def seats_at(self, L: int, visible_only: bool = False) -> list[int]:
+        return [s for s in self.order() if self.chars_at(s, L, visible_only)]
+
+    def add_zombie(self, L: int) -> None:
+        """Place a zombie figure, as long as the box has one left."""
+        if self.is_open(L) and sum(self.zombies) < ZOMBIE_FIGURES:
+            self.zombies[L] += 1
+
+    def defence(self, L: int) -> int:
+        """How many zombies the characters at ``L`` hold off (Tough Guy counts 2)."""
+        total = self.hardware[L]
+        for c, where in enumerate(self.loc):
+            if where == L:
+                total += STRENGTH[c % KINDS]
+        return total
+
+    def threatened(self, L: int) -> bool:
+        z = self.zombies[L]
+        if z == 0 or self.loc.count(L) == 0:
+            return False
+        if L == PARKING:
+            return True
+        if L == SUPERMARKET and z >= SUPERMARKET_BREAK_IN:
+            return True
+        return z >= self.defence(L)
+
+    def discard(self, seat: int, card: int) -> None:
+        self.hands[seat][card] -= 1
+        self.discards[card] += 1
+        self.played[seat][card] += 1
+
+    def scores(self) -> list[int]:
+        out = [0] * self.num_players
+        for c, where in enumerate(self.loc):
+            if where >= 0:
+                out[c // KINDS] += POINTS[c % KINDS]
+        return out
+
+    def winners(self) -> list[int]:
+        """Most points; ties go to the most cards in hand; still tied, shared."""
+        key = [(p, sum(h)) for p, h in zip(self.scores(), self.hands)]
+        best = max(key)
+        return [s for s, k in enumerate(key) if k == best]
+
+    def check_end(self) -> bool:
+        """Help arrives: all survivors at one location (not the Parking Lot),
+        or only 4 survivors left (6 in a 6-player game)."""
+        alive = [where for where in self.loc if where >= 0]
+        if len(alive) <= end_survivors(self.num_players) or (
+            alive.count(alive[0]) == len(alive) and alive[0] != PARKING
+        ):
+            self.end_game()
+            return True
+        return False
+
+    # ----- initial placement ----------------------------------------------
+    def place(self, seat: int) -> None:
+        rng = self.rng
+        self.place_dice = [rng.randrange(NUM_LOCATIONS), rng.randrange(NUM_LOCATIONS)]
+        options = sorted({d for d in self.place_dice if self.has_room(d)})
+        if not options:
+            options = [L for L in range(NUM_LOCATIONS) if self.has_room(L)]
+        self.ask(seat, "place_location", [A_LOCATION + L for L in options])
+
+    def on_place_location(self, action: int) -> None:
+        seat = self.current_player
+        self.pending_place = action - A_LOCATION
+        kinds = [k for k in range(KINDS) if self.loc[seat * KINDS + k] == UNPLACED]
+        self.ask(seat, "place_character", [A_CHARACTER + k for k in kinds])
+
+    def on_place_character(self, action: int) -> None:
+        self.loc[self.current_player * KINDS + action - A_CHARACTER] = self.pending_place
+        self.pending_place = -1
+
+    def initial_zombies(self) -> None:
+        for _ in range(INITIAL_ZOMBIE_DICE):
+            self.add_zombie(self.rng.randrange(NUM_LOCATIONS))
+        self.place_dice = [-1, -1]
+
+    # ----- the round ------------------------------------------------------
+    def start_round(self) -> None:
+        if self.round >= self.options["max_rounds"]:
+            self.end_game()
+            return
+        self.round += 1
+        self.push(
+            ("search_truck",), ("elect_chief",), ("arrival_of_zombies",),
+            ("choose_destinations",), ("zombie_players",), ("move_characters",),
+            ("zombie_attack",), ("end_round",),
+        )
+
+    def end_round(self) -> None:
+        n = self.num_players
+        self.hidden = [0] * (n * KINDS)
+        self.hardware = [0] * NUM_LOCATIONS
+        self.played = [[0] * NUM_CARDS for _ in range(n)]
+        self.dest = [-1] * n
+        self.dest_public = [0] * n
+        self.dice_seen = [0] * n
+        self.last_dice = [-1] * ARRIVAL_DICE
+        self.gift = [-1, -1, -1]
+        self.extra = [-1, -1]
+        self.a_loc = -1
+        self.last_eaten = -1
+        self.push(("start_round",))
+
+    # ----- voting ---------------------------------------------------------
+    def present_votes(self, L: int) -> list[int]:
+        """Votes per seat from its visible characters at ``L``, Gunman bonus included."""
+        votes = [0] * self.num_players
+        for c, where in enumerate(self.loc):
+            if where == L and not self.hidden[c]:
+                votes[c // KINDS] += 1 + EXTRA_VOTES[c % KINDS]
+        return votes
+
+    def start_vote(self, purpose: int, L: int) -> None:
+        """Threats already played for this vote (attack card windows) stay counted."""
+        candidates = self.seats_at(L, visible_only=True)
+        if len(candidates) == 1:
+            self.resolve_vote(purpose, L, candidates[0])
+        elif candidates:
+            self.push(("vote", purpose, L, 0, tuple(candidates)))
+        else:
+            self.v_threats = [0] * self.num_players
+
+    def vote(self, purpose: int, L: int, runoff: int, candidates: tuple) -> None:
+        weights = self.present_votes(L)
+        if runoff:  # everyone takes part; absent players get one vote
+            weights = [w or 1 for w in weights]
+        voters = [s for s in self.order() if weights[s]]
+        self.v_purpose, self.v_loc, self.v_runoff = purpose, L, runoff
+        self.v_candidates = list(candidates)
+        self.v_weights = weights
+        self.v_ballots = [-1] * self.num_players
+        tasks = []
+        if purpose != ATTACK or runoff:  # attack threats are played in the card window
+            tasks += [("threat_window", s) for s in voters if self.hands[s][THREAT]]
+        tasks += [("ballot", s) for s in voters]
+        self.push(*tasks, ("tally",))
+
+    def threat_window(self, seat: int) -> None:
+        self.ask(seat, "threat", [A_PLAY + THREAT, A_PASS], auto=False)
+
+    def on_threat(self, action: int) -> None:
+        seat = self.current_player
+        if action == A_PASS:
+            return
+        self.discard(seat, THREAT)
+        self.v_threats[seat] += 1
+        if self.hands[seat][THREAT]:
+            self.push(("threat_window", seat))
+
+    def ballot(self, seat: int) -> None:
+        n = self.num_players
+        self.ask(seat, "ballot", [A_VOTE + (c - seat) % n for c in self.v_candidates])
+
+    def on_ballot(self, action: int) -> None:
+        seat = self.current_player
+        self.v_ballots[seat] = (seat + action - A_VOTE) % self.num_players
+
+    def tally(self) -> None:
+        weights = [w + t for w, t in zip(self.v_weights, self.v_threats)]
+        _, top = plurality(self.v_ballots, weights)
+        purpose, L, runoff = self.v_purpose, self.v_loc, self.v_runoff
+        self.last_vote = [purpose, L, runoff]
+        self.last_ballots = self.v_ballots
+        self.last_weights = weights
+        self.v_ballots = [-1] * self.num_players
+        self.v_threats = [0] * self.num_players
+        self.v_purpose = -1
+        if len(top) == 1:
+            self.resolve_vote(purpose, L, top[0])
+        elif not runoff:
+            self.push(("vote", purpose, L, 1, tuple(top)))
+        elif purpose == ATTACK:  # second tie: the victim is chosen at random
+            pool = [s * KINDS + k for s in top for k in self.chars_at(s, L, True)]
+            self.eat(pool[self.rng.randrange(len(pool))])
+        # second tie for the truck or the chief: nobody is chosen
+
+    def resolve_vote(self, purpose: int, L: int, seat: int) -> None:
+        self.v_threats = [0] * self.num_players
+        if purpose == TRUCK:
+            self.search(seat)
+        elif purpose == CHIEF:
+            self.chief = seat
+            self.chief_elected = 1
+        else:
+            kinds = self.chars_at(seat, L, visible_only=True)
+            self.ask(seat, "victim", [A_CHARACTER + k for k in kinds])
+
+    def on_victim(self, action: int) -> None:
+        self.eat(self.current_player * KINDS + action - A_CHARACTER)
+
+    # ----- a) Search the Truck --------------------------------------------
+    def search_truck(self) -> None:
+        if self.deck:  # once the truck is empty the phase is skipped
+            self.start_vote(TRUCK, PARKING)
+
+    def search(self, seat: int) -> None:
+        self.truck_seat = seat
+        self.truck = [self.deck.pop() for _ in range(min(3, len(self.deck)))]
+        self.ask(seat, "keep", [A_KEEP + c for c in sorted(set(self.truck))])
+
+    def on_keep(self, action: int) -> None:
+        seat = self.truck_seat
+        self.truck.remove(action - A_KEEP)
+        self.hands[seat][action - A_KEEP] += 1
+        if self.truck:
+            self.ask(seat, "give", [A_GIVE + c for c in sorted(set(self.truck))])
+        else:
+            self.truck_seat = -1
+
+    def on_give(self, action: int) -> None:
+        self.truck.remove(action - A_GIVE)
+        self.gift = [self.truck_seat, -1, action - A_GIVE]
+        self.ask(
+            self.truck_seat, "give_to", [A_GIVE_TO + r for r in range(self.num_players - 1)]
+        )
+
+    def on_give_to(self, action: int) -> None:
+        seat = self.truck_seat
+        to = (seat + 1 + action - A_GIVE_TO) % self.num_players
+        self.gift[1] = to
+        self.hands[to][self.gift[2]] += 1
+        self.deck[:0] = self.truck  # the third card goes to the bottom
+        self.truck = []
+        self.truck_seat = -1
+
+    # ----- b) Elect the Chief of Security --------------------------------
+    def elect_chief(self) -> None:
+        self.chief_elected = 0  # the previous chief remains unless someone is elected
+        self.start_vote(CHIEF, SECURITY)
+
+    # ----- c) Arrival of the Zombies ---------------------------------------
+    def arrival_of_zombies(self) -> None:
+        self.dice = [self.rng.randrange(NUM_LOCATIONS) for _ in range(ARRIVAL_DICE)]
+        self.dice_seen = [0] * self.num_players
+        if self.chief_elected:
+            self.dice_seen[self.chief] = 1
+        self.push(
+            *[("camera_window", s) for s in self.order() if self.alive(s) and self.hands[s][CAMERA]]
+        )
+
+    def camera_window(self, seat: int) -> None:
+        if not self.dice_seen[seat]:
+            self.ask(seat, "camera", [A_PLAY + CAMERA, A_PASS], auto=False)
+
+    def on_camera(self, action: int) -> None:
+        if action != A_PASS:
+            self.discard(self.current_player, CAMERA)
+            self.dice_seen[self.current_player] = 1
+
+    # ----- d) Choose Destinations ------------------------------------------
+    def choose_destinations(self) -> None:
+        self.push(*[("destination", s) for s in self.order() if self.alive(s)])
+
+    def legal_destinations(self, seat: int, exclude: int = -1) -> list[int]:
+        """Open locations where the seat has a character that could go."""
+        mine = [where for where in self.loc[seat * KINDS:(seat + 1) * KINDS] if where >= 0]
+        return [
+            L for L in range(NUM_LOCATIONS)
+            if L != exclude and self.closed[L] == OPEN and mine.count(L) < len(mine)
+        ]
+
+    def destination(self, seat: int) -> None:
+        self.ask(seat, "destination", [A_LOCATION + L for L in self.legal_destinations(seat)])
+
+    def on_destination(self, action: int) -> None:
+        seat = self.current_player
+        self.dest[seat] = action - A_LOCATION
+        if self.chief_elected and seat == self.chief:  # the chief announces first
+            self.dest_public[seat] = 1
+
+    def zombie_players(self) -> None:
+        """Eliminated players return as zombies from the round after."""
+        mode = self.options["zombie_return"]
+        self.push(*[
+            ("zombie_player", s) for s in self.order()
+            if 0 <= self.eliminated[s] < self.round
+            and (mode == "every" or (mode == "once" and not self.zombie_used[s]))
+        ])
+
+    def zombie_player(self, seat: int) -> None:
+        open_locs = [A_LOCATION + L for L in range(NUM_LOCATIONS) if self.is_open(L)]
+        self.ask(seat, "zombie", open_locs + [A_PASS], auto=False)
+
+    def on_zombie(self, action: int) -> None:
+        if action != A_PASS:
+            self.zombie_used[self.current_player] += 1
+            self.add_zombie(action - A_LOCATION)
+
+    # ----- e) Move Characters ----------------------------------------------
+    def move_characters(self) -> None:
+        self.dest_public = [1] * self.num_players
+        for L in self.dice:  # dice on a closed location are ignored
+            self.add_zombie(L)
+        self.last_dice = self.dice
+        self.dice = [-1] * ARRIVAL_DICE
+        for L in range(NUM_LOCATIONS):
+            if (
+                L != PARKING and self.closed[L] == OPEN and self.loc.count(L) == 0
+                and self.zombies[L] >= OVERRUN_ZOMBIES
+            ):
+                self.closed[L] = OVERRUN
+                self.zombies[L] = 0
+        self.push(*[("move", s) for s in self.order() if self.alive(s)], ("after_moves",))
+
+    def move(self, seat: int) -> None:
+        D = self.dest[seat]
+        mine = self.loc[seat * KINDS:(seat + 1) * KINDS]
+        legal = [A_CHARACTER + k for k, where in enumerate(mine) if where >= 0 and where != D]
+        if self.hands[seat][SPRINT]:
+            legal += [A_SPRINT + L for L in self.legal_destinations(seat, exclude=D)]
+        self.ask(seat, "move", legal)
+
+    def on_move(self, action: int) -> None:
+        seat = self.current_player
+        if action >= A_SPRINT and action < A_SPRINT + NUM_LOCATIONS:
+            self.discard(seat, SPRINT)
+            self.dest[seat] = action - A_SPRINT
+            self.push(("move", seat))
+            return
+        D = self.dest[seat]
+        # A full (or overrun) destination sends the character to the Parking Lot.
+        self.loc[seat * KINDS + action - A_CHARACTER] = D if self.has_room(D) else PARKING
+
+    def after_moves(self) -> None:
+        self.check_end()
+
+    # ----- f) Zombie Attack ------------------------------------------------
+    def zombie_attack(self) -> None:
+        counts = [self.loc.count(L) for L in range(NUM_LOCATIONS)]
+        pinups = [0] * NUM_LOCATIONS
+        for s in range(self.num_players):
+            where = self.loc[s * KINDS + PIN_UP]
+            if where >= 0:
+                pinups[where] += 1
+        self.extra = [_unique_max(counts), _unique_max(pinups)]
+        for L in self.extra:
+            if L >= 0:
+                self.add_zombie(L)
+        self.push(*[("attack_location", L) for L in range(NUM_LOCATIONS)])
+
+    def attack_location(self, L: int) -> None:
+        self.a_loc = L
+        if L == PARKING:
+            self.push(("parking_bite", 1))
+        elif self.threatened(L):
+            self.push(*self.card_windows(L), ("break_in", L))
+
+    def card_windows(self, L: int) -> list[tuple]:
+        return [("card_window", s, L) for s in self.seats_at(L)]
+
+    def card_window(self, seat: int, L: int) -> None:
+        hand = self.hands[seat]
+        legal = [A_PLAY + c for c in (THREAT, WEAPON1, WEAPON2) if hand[c]]
+        if hand[HARDWARE] and L != PARKING:
+            legal.append(A_PLAY + HARDWARE)
+        if hand[HIDDEN] and self.chars_at(seat, L, visible_only=True):
+            legal.append(A_PLAY + HIDDEN)
+        if legal:
+            self.ask(seat, "cards", sorted(legal) + [A_PASS], auto=False)
+
+    def on_cards(self, action: int) -> None:
+        if action == A_PASS:
+            return
+        seat, L, card = self.current_player, self.a_loc, action - A_PLAY
+        self.discard(seat, card)
+        self.push(("card_window", seat, L))  # the player may play more cards
+        if card == THREAT:
+            self.v_threats[seat] += 1
+        elif card == HARDWARE:
+            self.hardware[L] += 1
+        elif card in (WEAPON1, WEAPON2):
+            self.zombies[L] = max(0, self.zombies[L] - CARD_KILLS[card])
+        else:
+            kinds = self.chars_at(seat, L, visible_only=True)
+            self.ask(seat, "hide", [A_CHARACTER + k for k in kinds])
+
+    def on_hide(self, action: int) -> None:
+        self.hidden[self.current_player * KINDS + action - A_CHARACTER] = 1
+
+    def break_in(self, L: int) -> None:
+        if self.threatened(L):
+            self.start_vote(ATTACK, L)
+        else:  # weapons or hardware turned the attack away; played threats are spent
+            self.v_threats = [0] * self.num_players
+
+    def parking_bite(self, first: int) -> None:
+        """One vote per zombie at the Parking Lot, cards before each vote."""
+        if self.zombies[PARKING] == 0:
+            return
+        if self.loc.count(PARKING) == 0:
+            if not first:  # leftovers after everyone was eaten are removed
+                self.zombies[PARKING] = 0
+            return
+        self.push(*self.card_windows(PARKING), ("parking_vote",))
+
+    def parking_vote(self) -> None:
+        if self.zombies[PARKING] == 0 or not self.seats_at(PARKING, visible_only=True):
+            self.zombies[PARKING] = 0  # nobody left that can be eaten
+            self.v_threats = [0] * self.num_players
+            return
+        self.push(("parking_bite", 0))
+        self.start_vote(ATTACK, PARKING)
+
+    def eat(self, c: int) -> None:
+        L = self.loc[c]
+        self.loc[c] = EATEN
+        self.hidden[c] = 0
+        self.last_eaten = c
+        if L == PARKING:
+            self.zombies[L] -= 1  # each zombie eats one character
+        else:
+            self.zombies[L] = 0  # after the feast the zombies leave
+        seat = c // KINDS
+        if not self.alive(seat):
+            self.eliminated[seat] = self.round
+        self.check_end()
+
+    # ----- names ------------------------------------------------------------
+    def label(self, block: str, offset: int) -> str:
+        if block in ("vote", "give_to"):
+            rel = offset if block == "vote" else offset + 1
+            seat = (self.current_player + rel) % self.num_players
+            verb = "vote for" if block == "vote" else "give it to"
+            return f"{verb} {COLOURS[seat]} (player_{seat})"
+        names = {
+            "location": lambda i: f"location {_LOC_LABELS[i]}",
+            "character": lambda i: CHARACTER_NAMES[i],
+            "play": lambda i: f"play {CARD_NAMES[i]}",
+            "sprint": lambda i: f"play Sprint, go to {_LOC_LABELS[i]}",
+            "keep": lambda i: f"keep {CARD_NAMES[i]}",
+            "give": lambda i: f"give away {CARD_NAMES[i]}",
+            "pass": lambda i: "pass",
+        }
+        return names[block](offset)
+
+    def observation(self, seat: int):
+        return observe.observation(self, seat)
+
+    def state_vector(self):
+        return observe.state_vector(self)
+
+
+def _unique_max(values: list[int]) -> int:
+    """Index of the single largest positive value, or -1 on a tie or all zero."""
+    best = max(values)
+    if best <= 0 or values.count(best) > 1:
+        return -1
+    return values.index(best)
