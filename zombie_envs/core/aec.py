@@ -59,12 +59,12 @@ class ZombieAECEnv(AECEnv):
         self.agent_name_mapping = {a: i for i, a in enumerate(self.possible_agents)}
         obs_size, n_actions = cls.obs_layout.size, cls.action_layout.size
         obs_space = spaces.Dict({
-            "observation": spaces.Box(-np.inf, np.inf, (obs_size,), np.float32),
+            "observation": spaces.Box(0, 127, (obs_size,), np.int8),
             "action_mask": spaces.Box(0, 1, (n_actions,), np.int8),
         })
         self.observation_spaces = dict.fromkeys(self.possible_agents, obs_space)
         self.action_spaces = {a: spaces.Discrete(n_actions) for a in self.possible_agents}
-        self.state_space = spaces.Box(-np.inf, np.inf, (cls.state_layout.size,), np.float32)
+        self.state_space = spaces.Box(0, 127, (cls.state_layout.size,), np.int8)
         self._seeder = random.Random()
         self._zero_mask = np.zeros(n_actions, dtype=np.int8)
         self.game: Engine | None = None

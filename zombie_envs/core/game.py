@@ -137,13 +137,16 @@ class Engine:
         return list(self.legal)
 
     def legal_mask(self, out: np.ndarray | None = None) -> np.ndarray:
-        if out is None:
-            out = np.zeros(self.action_layout.size, dtype=np.int8)
-        else:
+        """The int8 mask of legal actions (written into ``out`` if given)."""
+        if out is not None:
             out.fill(0)
-        if self.legal:
-            out[self.legal] = 1
-        return out
+            if self.legal:
+                out[self.legal] = 1
+            return out
+        mask = bytearray(self.action_layout.size)
+        for a in self.legal:
+            mask[a] = 1
+        return np.frombuffer(mask, dtype=np.int8)
 
     def apply(self, action) -> None:
         """Play ``action`` for the current player; an illegal one raises

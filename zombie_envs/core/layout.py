@@ -35,6 +35,7 @@ class Layout:
     title: str
     blocks: list[Block] = field(default_factory=list)
     _by_name: dict[str, Block] = field(default_factory=dict, repr=False)
+    size: int = 0  # total length; kept as a plain attribute because hot paths read it
 
     def add(self, name: str, size: int, doc: str, labels=None) -> Block:
         if name in self._by_name:
@@ -45,14 +46,12 @@ class Layout:
         block = Block(name, self.size, size, doc, labels)
         self.blocks.append(block)
         self._by_name[name] = block
+        self.size = block.stop
         return block
 
     def __getitem__(self, name: str) -> Block:
         return self._by_name[name]
 
-    @property
-    def size(self) -> int:
-        return self.blocks[-1].stop if self.blocks else 0
 
     def locate(self, index: int) -> tuple[Block, int]:
         """The block holding a flat index and the offset inside it."""

@@ -50,6 +50,7 @@ from .data import (
 )
 
 MAX_PLAYERS = len(COLOURS)
+VOTES = tuple(1 + extra for extra in EXTRA_VOTES)  # a Gunman brings one more vote
 
 # Character slot states (values of ``loc`` below zero).
 UNPLACED, EATEN, OUT = -1, -2, -3
@@ -157,10 +158,9 @@ class MallOfHorror(Engine):
         self.push(*placements, ("initial_zombies",), ("start_round",))
 
     # ----- helpers --------------------------------------------------------
-    def order(self) -> list[int]:
+    def order(self) -> tuple[int, ...]:
         """Turn order: the Chief of Security first, then clockwise."""
-        n = self.num_players
-        return [(self.chief + i) % n for i in range(n)]
+        return _ORDERS[self.num_players][self.chief]
 
     def is_open(self, L: int) -> bool:
         return self.closed[L] == OPEN
@@ -172,17 +172,23 @@ class MallOfHorror(Engine):
     def chars_at(self, seat: int, L: int, visible_only: bool = False) -> list[int]:
         """Kinds of ``seat``'s characters at ``L`` (hidden ones left out if asked)."""
         base = seat * KINDS
-        return [
-            k for k in range(KINDS)
-            if self.loc[base + k] == L and not (visible_only and self.hidden[base + k])
-        ]
+        kinds = [k for k, where in enumerate(self.loc[base:base + KINDS]) if where == L]
+        if visible_only:
+            hidden = self.hidden
+            return [k for k in kinds if not hidden[base + k]]
+        return kinds
 
     def alive(self, seat: int) -> bool:
-        base = seat * KINDS
-        return any(v >= 0 for v in self.loc[base:base + KINDS])
+        return max(self.loc[seat * KINDS:(seat + 1) * KINDS]) >= 0
 
     def seats_at(self, L: int, visible_only: bool = False) -> list[int]:
-        return [s for s in self.order() if self.chars_at(s, L, visible_only)]
+        """Seats with a character at ``L``, in turn order."""
+        loc = self.loc
+        if visible_only and 1 in self.hidden:
+            hidden = self.hidden
+            owners = {c // KINDS for c, where in enumerate(loc) if where == L and not hidden[c]}
+            return [s for s in self.order() if s in owners]
+        return [s for s in self.order() if L in loc[s * KINDS:(s + 1) * KINDS]]
 
     def add_zombie(self, L: int) -> None:
         """Place a zombie figure, as long as the box has one left."""
@@ -191,11 +197,9 @@ class MallOfHorror(Engine):
 
     def defence(self, L: int) -> int:
         """How many zombies the characters at ``L`` hold off (Tough Guy counts 2)."""
-        total = self.hardware[L]
-        for c, where in enumerate(self.loc):
-            if where == L:
-                total += STRENGTH[c % KINDS]
-        return total
+        return self.hardware[L] + sum(
+            STRENGTH[c % KINDS] for c, where in enumerate(self.loc) if where == L
+        )
 
     def threatened(self, L: int) -> bool:
         z = self.zombies[L]
@@ -213,11 +217,11 @@ class MallOfHorror(Engine):
         self.played[seat][card] += 1
 
     def scores(self) -> list[int]:
-        out = [0] * self.num_players
-        for c, where in enumerate(self.loc):
-            if where >= 0:
-                out[c // KINDS] += POINTS[c % KINDS]
-        return out
+        loc = self.loc
+        return [
+            sum(p for where, p in zip(loc[b:b + KINDS], POINTS) if where >= 0)
+            for b in range(0, len(loc), KINDS)
+        ]
 
     def winners(self) -> list[int]:
         """Most points; ties go to the most cards in hand; still tied, shared."""
@@ -291,9 +295,10 @@ class MallOfHorror(Engine):
     def present_votes(self, L: int) -> list[int]:
         """Votes per seat from its visible characters at ``L``, Gunman bonus included."""
         votes = [0] * self.num_players
+        hidden = self.hidden
         for c, where in enumerate(self.loc):
-            if where == L and not self.hidden[c]:
-                votes[c // KINDS] += 1 + EXTRA_VOTES[c % KINDS]
+            if where == L and not hidden[c]:
+                votes[c // KINDS] += VOTES[c % KINDS]
         return votes
 
     def start_vote(self, purpose: int, L: int) -> None:
@@ -624,6 +629,12 @@ class MallOfHorror(Engine):
 
     def state_vector(self):
         return observe.state_vector(self)
+
+
+_ORDERS = {
+    n: [tuple((first + i) % n for i in range(n)) for first in range(n)]
+    for n in range(1, MAX_PLAYERS + 1)
+}
 
 
 def _unique_max(values: list[int]) -> int:

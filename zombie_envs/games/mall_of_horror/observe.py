@@ -4,7 +4,8 @@ This is the single place that decides visibility.  Public: the board, the
 chief, revealed votes and destinations, played cards, hand sizes, points.
 Private to a seat: its own hand, the cards it drew from the truck, the card it
 gave or received, the arrival dice (only when a rule lets it look) and its own
-pending ballot and destination.  Seats are encoded relative to the observer
+pending ballot and destination.  Entries are small non-negative integers
+(counts and flags) in an int8 vector.  Seats are encoded relative to the observer
 (0 = self), so one policy can play every seat.  ``state_vector`` adds every
 secret, for centralised critics.
 """
@@ -14,7 +15,7 @@ from __future__ import annotations
 import numpy as np
 
 from ...core.layout import Layout
-from .data import CARD_NAMES, CHARACTER_NAMES, COLOURS, DECK_SIZE, KINDS, NUM_CARDS
+from .data import CARD_NAMES, CHARACTER_NAMES, COLOURS, KINDS, NUM_CARDS
 
 MAX_PLAYERS = len(COLOURS)
 NUM_LOCATIONS = 6
@@ -34,19 +35,19 @@ def _public(layout: Layout) -> None:
     add = layout.add
     add("my_colour", MAX_PLAYERS, "my colour (absolute seat)", COLOURS)
     add("in_game", MAX_PLAYERS, "seat is in this game (relative)", _REL)
-    add("round", 1, "round number / 20")
+    add("round", 1, "round number")
     add("to_act", MAX_PLAYERS, "seat that decides now (relative)", _REL)
     add("decision", len(DECISIONS), "kind of the pending decision", DECISIONS)
-    add("zombies", NUM_LOCATIONS, "zombies in front of each location / 10", _LOCS)
+    add("zombies", NUM_LOCATIONS, "zombies in front of each location", _LOCS)
     add("closed", NUM_LOCATIONS, "location closed or overrun", _LOCS)
     add("characters", NUM_LOCATIONS * MAX_PLAYERS * KINDS,
         "character of (relative seat, kind) at location", _BY_LOC)
     add("eaten", MAX_PLAYERS * KINDS, "character has been eaten", _CHARS)
     add("hidden", MAX_PLAYERS * KINDS, "character hidden this round", _CHARS)
     add("hand", NUM_CARDS, "cards of each kind in my hand", CARD_NAMES)
-    add("hand_sizes", MAX_PLAYERS, "cards in hand per seat / 5", _REL)
-    add("deck", 1, "cards left in the truck / 21")
-    add("discards", NUM_CARDS, "cards of each kind played so far / 3", CARD_NAMES)
+    add("hand_sizes", MAX_PLAYERS, "cards in hand per seat", _REL)
+    add("deck", 1, "cards left in the truck")
+    add("discards", NUM_CARDS, "cards of each kind played so far", CARD_NAMES)
     add("played_round", MAX_PLAYERS * NUM_CARDS, "cards played this round per seat",
         tuple(f"{r}:{c}" for r in _REL for c in CARD_NAMES))
     add("chief", MAX_PLAYERS, "Chief of Security (relative)", _REL)
@@ -62,14 +63,14 @@ def _public(layout: Layout) -> None:
     add("vote_location", NUM_LOCATIONS, "location of the vote in progress", _LOCS)
     add("vote_runoff", 1, "the vote in progress is a runoff")
     add("vote_candidates", MAX_PLAYERS, "colours that may be voted for", _REL)
-    add("vote_weights", MAX_PLAYERS, "votes per seat in the vote in progress / 4", _REL)
+    add("vote_weights", MAX_PLAYERS, "votes per seat in the vote in progress", _REL)
     add("vote_threats", MAX_PLAYERS, "Threat cards played for the vote in progress", _REL)
     add("my_ballot", MAX_PLAYERS, "my own secret ballot", _REL)
     add("last_vote", len(PURPOSES) + NUM_LOCATIONS + 1, "purpose, location, runoff of last vote",
         PURPOSES + _LOCS + ("runoff",))
     add("last_ballots", MAX_PLAYERS * MAX_PLAYERS, "revealed ballots: voter -> colour",
         tuple(f"{v}->{c}" for v in _REL for c in _REL))
-    add("last_weights", MAX_PLAYERS, "revealed vote weights / 4", _REL)
+    add("last_weights", MAX_PLAYERS, "revealed vote weights (threats included)", _REL)
     add("truck", NUM_CARDS, "cards I drew from the truck, still to keep or give", CARD_NAMES)
     add("gift_from", MAX_PLAYERS, "who gave a truck card this round", _REL)
     add("gift_to", MAX_PLAYERS, "who received it", _REL)
@@ -79,7 +80,7 @@ def _public(layout: Layout) -> None:
     add("extra_zombies", 2 * NUM_LOCATIONS, "extra zombie for most characters / Pin-Ups",
         tuple(f"{w}:{L}" for w in ("most", "pinups") for L in _LOCS))
     add("eliminated", MAX_PLAYERS, "seat has no characters left", _REL)
-    add("points", MAX_PLAYERS, "points of living characters / 16 (a full set)", _REL)
+    add("points", MAX_PLAYERS, "points of living characters", _REL)
 
 
 OBS = Layout("Mall of Horror observation")
@@ -94,131 +95,145 @@ STATE.add("all_ballots", MAX_PLAYERS * MAX_PLAYERS, "pending secret ballots (abs
           tuple(f"{v}->{c}" for v in COLOURS for c in COLOURS))
 STATE.add("all_destinations", MAX_PLAYERS * NUM_LOCATIONS, "secret destinations (absolute)",
           tuple(f"{s}:{L}" for s in COLOURS for L in _LOCS))
-STATE.add("deck_cards", NUM_CARDS, "cards of each kind left in the truck / 3", CARD_NAMES)
+STATE.add("deck_cards", NUM_CARDS, "cards of each kind left in the truck", CARD_NAMES)
 
 _O = {b.name: b.start for b in STATE.blocks}  # OBS is a prefix of STATE
+# Per (players, observer): relative seat of every seat, and each character's slot.
+_REL_SEATS = {
+    (n, me): [(s - me) % n for s in range(n)]
+    for n in range(1, MAX_PLAYERS + 1) for me in range(n)
+}
+_SLOTS = {
+    key: [rel[c // KINDS] * KINDS + c % KINDS for c in range(len(rel) * KINDS)]
+    for key, rel in _REL_SEATS.items()
+}
+_STRIDE = MAX_PLAYERS * KINDS
+(_MY_COLOUR, _IN_GAME, _ROUND, _TO_ACT, _DECISION, _ZOMBIES, _CLOSED, _CHARS, _EATEN,
+ _HIDDEN, _HAND, _HAND_SIZES, _DECK, _DISCARDS, _PLAYED, _CHIEF, _CHIEF_ELECTED,
+ _DICE_KNOWN, _DICE, _LAST_DICE, _PLACE_DICE, _DESTS, _MY_DEST, _V_PURPOSE, _V_LOC,
+ _V_RUNOFF, _V_CANDS, _V_WEIGHTS, _V_THREATS, _MY_BALLOT, _LAST_VOTE, _LAST_BALLOTS,
+ _LAST_WEIGHTS, _TRUCK, _GIFT_FROM, _GIFT_TO, _GIFT_CARD, _ATTACK, _HARDWARE, _EXTRA,
+ _ELIMINATED, _POINTS, _ALL_HANDS, _ALL_DICE, _ALL_BALLOTS, _ALL_DESTS,
+ _DECK_CARDS) = (b.start for b in STATE.blocks)
+_OBS_SIZE, _STATE_SIZE = OBS.size, STATE.size
+_L = NUM_LOCATIONS
+_NP = len(PURPOSES)
 
 
-def _encode(g, seat: int, out: np.ndarray, god: bool) -> None:
-    """Write seat's view (everything if ``god``) into a zeroed ``out``."""
+def _encode(g, seat: int, out: bytearray, god: bool) -> None:
+    """Write seat's view (everything if ``god``) into a zeroed ``out``.
+
+    Entries are small non-negative integers written into a bytearray, which is
+    several times cheaper per entry than numpy item assignment."""
     n = g.num_players
-    rel = [(s - seat) % n for s in range(n)]
-    o = _O
-    out[o["my_colour"] + seat] = 1
-    out[o["in_game"]:o["in_game"] + n] = 1
-    out[o["round"]] = g.round / 20.0
+    rel = _REL_SEATS[n, seat]
+    slot = _SLOTS[n, seat]
+    loc, hidden = g.loc, g.hidden
+    out[_MY_COLOUR + seat] = 1
+    out[_CHIEF + rel[g.chief]] = 1
+    out[_IN_GAME:_IN_GAME + n] = b"\x01" * n
+    out[_ROUND] = g.round
     if g.decision is not None:
-        out[o["to_act"] + rel[g.current_player]] = 1
-        out[o["decision"] + DECISION_INDEX[g.decision]] = 1
-    out[o["zombies"]:o["zombies"] + NUM_LOCATIONS] = g.zombies
-    out[o["zombies"]:o["zombies"] + NUM_LOCATIONS] *= 0.1
-    for L, c in enumerate(g.closed):
-        if c:
-            out[o["closed"] + L] = 1
-    chars, eaten, hidden = o["characters"], o["eaten"], o["hidden"]
-    stride = MAX_PLAYERS * KINDS
-    for c, where in enumerate(g.loc):
-        slot = rel[c // KINDS] * KINDS + c % KINDS
-        if where >= 0:
-            out[chars + where * stride + slot] = 1
-            if g.hidden[c]:
-                out[hidden + slot] = 1
-        elif where == -2:
-            out[eaten + slot] = 1
-    hand = g.hands[seat]
-    out[o["hand"]:o["hand"] + NUM_CARDS] = hand
+        out[_TO_ACT + rel[g.current_player]] = 1
+        out[_DECISION + DECISION_INDEX[g.decision]] = 1
+    out[_ZOMBIES:_ZOMBIES + _L] = bytes(g.zombies)
+    out[_HARDWARE:_HARDWARE + _L] = bytes(g.hardware)
+    for L in range(_L):
+        if g.closed[L]:
+            out[_CLOSED + L] = 1
+    for c, w in enumerate(loc):
+        if w >= 0:
+            out[_CHARS + w * _STRIDE + slot[c]] = 1
+            if hidden[c]:
+                out[_HIDDEN + slot[c]] = 1
+        elif w == -2:
+            out[_EATEN + slot[c]] = 1
+    out[_HAND:_HAND + NUM_CARDS] = bytes(g.hands[seat])
+    out[_DISCARDS:_DISCARDS + NUM_CARDS] = bytes(g.discards)
+    points = g.scores()
+    dest, dest_public = g.dest, g.dest_public
     for s in range(n):
         r = rel[s]
-        out[o["hand_sizes"] + r] = sum(g.hands[s]) / 5.0
-        played = g.played[s]
-        if any(played):
-            base = o["played_round"] + r * NUM_CARDS
-            out[base:base + NUM_CARDS] = played
-        if g.dest[s] >= 0 and (g.dest_public[s] or god):
-            out[o["destinations"] + r * NUM_LOCATIONS + g.dest[s]] = 1
+        out[_HAND_SIZES + r] = sum(g.hands[s])
+        out[_POINTS + r] = points[s]
+        out[_V_THREATS + r] = g.v_threats[s]
+        if dest[s] >= 0 and (dest_public[s] or god):
+            out[_DESTS + r * _L + dest[s]] = 1
         if g.eliminated[s] >= 0:
-            out[o["eliminated"] + r] = 1
-    out[o["deck"]] = len(g.deck) / DECK_SIZE
-    out[o["discards"]:o["discards"] + NUM_CARDS] = g.discards
-    out[o["discards"]:o["discards"] + NUM_CARDS] *= 1 / 3
-    out[o["chief"] + rel[g.chief]] = 1
-    out[o["chief_elected"]] = g.chief_elected
-    if g.dice[0] >= 0 and (g.dice_seen[seat] or god):
-        out[o["dice_known"]] = 1
+            out[_ELIMINATED + r] = 1
+        base = _PLAYED + r * NUM_CARDS
+        out[base:base + NUM_CARDS] = bytes(g.played[s])
+    out[_DECK] = len(g.deck)
+    out[_CHIEF_ELECTED] = g.chief_elected
+    if g.dice[0] >= 0 and (god or g.dice_seen[seat]):
+        out[_DICE_KNOWN] = 1
         for L in g.dice:
-            out[o["dice"] + L] += 1
-    for L in g.last_dice:
-        if L >= 0:
-            out[o["last_dice"] + L] += 1
-    for L in g.place_dice:
-        if L >= 0:
-            out[o["place_dice"] + L] += 1
-    if g.dest[seat] >= 0:
-        out[o["my_destination"] + g.dest[seat]] = 1
+            out[_DICE + L] += 1
+    if g.last_dice[0] >= 0:
+        for L in g.last_dice:
+            out[_LAST_DICE + L] += 1
+    if g.place_dice[0] >= 0:
+        for L in g.place_dice:
+            out[_PLACE_DICE + L] += 1
+    if dest[seat] >= 0:
+        out[_MY_DEST + dest[seat]] = 1
     if g.v_purpose >= 0:
-        out[o["vote_purpose"] + g.v_purpose] = 1
-        out[o["vote_location"] + g.v_loc] = 1
-        out[o["vote_runoff"]] = g.v_runoff
+        out[_V_PURPOSE + g.v_purpose] = 1
+        out[_V_LOC + g.v_loc] = 1
+        out[_V_RUNOFF] = g.v_runoff
         for s in g.v_candidates:
-            out[o["vote_candidates"] + rel[s]] = 1
+            out[_V_CANDS + rel[s]] = 1
         for s in range(n):
-            out[o["vote_weights"] + rel[s]] = g.v_weights[s] / 4.0
+            out[_V_WEIGHTS + rel[s]] = g.v_weights[s]
         if g.v_ballots[seat] >= 0:
-            out[o["my_ballot"] + rel[g.v_ballots[seat]]] = 1
-    for s in range(n):
-        if g.v_threats[s]:
-            out[o["vote_threats"] + rel[s]] = g.v_threats[s]
+            out[_MY_BALLOT + rel[g.v_ballots[seat]]] = 1
     if g.last_vote[0] >= 0:
-        base = o["last_vote"]
-        out[base + g.last_vote[0]] = 1
-        out[base + len(PURPOSES) + g.last_vote[1]] = 1
-        out[base + len(PURPOSES) + NUM_LOCATIONS] = g.last_vote[2]
+        purpose, L, runoff = g.last_vote
+        out[_LAST_VOTE + purpose] = 1
+        out[_LAST_VOTE + _NP + L] = 1
+        out[_LAST_VOTE + _NP + _L] = runoff
         for s in range(n):
             if g.last_ballots[s] >= 0:
-                out[o["last_ballots"] + rel[s] * MAX_PLAYERS + rel[g.last_ballots[s]]] = 1
-            out[o["last_weights"] + rel[s]] = g.last_weights[s] / 4.0
-    if g.truck and (g.truck_seat == seat or god):
+                out[_LAST_BALLOTS + rel[s] * MAX_PLAYERS + rel[g.last_ballots[s]]] = 1
+            out[_LAST_WEIGHTS + rel[s]] = g.last_weights[s]
+    if g.truck and (god or g.truck_seat == seat):
         for card in g.truck:
-            out[o["truck"] + card] += 1
+            out[_TRUCK + card] += 1
     giver, receiver, card = g.gift
     if giver >= 0:
-        out[o["gift_from"] + rel[giver]] = 1
+        out[_GIFT_FROM + rel[giver]] = 1
         if receiver >= 0:
-            out[o["gift_to"] + rel[receiver]] = 1
-        if god or seat == giver or (seat == receiver):
-            out[o["gift_card"] + card] = 1
+            out[_GIFT_TO + rel[receiver]] = 1
+        if god or seat == giver or seat == receiver:
+            out[_GIFT_CARD + card] = 1
     if g.a_loc >= 0:
-        out[o["attack_location"] + g.a_loc] = 1
-    out[o["hardware"]:o["hardware"] + NUM_LOCATIONS] = g.hardware
+        out[_ATTACK + g.a_loc] = 1
     for i, L in enumerate(g.extra):
         if L >= 0:
-            out[o["extra_zombies"] + i * NUM_LOCATIONS + L] = 1
-    for s, p in enumerate(g.scores()):
-        out[o["points"] + rel[s]] = p / 16.0
+            out[_EXTRA + i * _L + L] = 1
     if god:
         for s in range(n):
-            base = o["all_hands"] + s * NUM_CARDS
-            out[base:base + NUM_CARDS] = g.hands[s]
+            base = _ALL_HANDS + s * NUM_CARDS
+            out[base:base + NUM_CARDS] = bytes(g.hands[s])
             if g.v_ballots[s] >= 0:
-                out[o["all_ballots"] + s * MAX_PLAYERS + g.v_ballots[s]] = 1
-            if g.dest[s] >= 0:
-                out[o["all_destinations"] + s * NUM_LOCATIONS + g.dest[s]] = 1
+                out[_ALL_BALLOTS + s * MAX_PLAYERS + g.v_ballots[s]] = 1
+            if dest[s] >= 0:
+                out[_ALL_DESTS + s * _L + dest[s]] = 1
         for L in g.dice:
             if L >= 0:
-                out[o["all_dice"] + L] += 1
+                out[_ALL_DICE + L] += 1
         for card in g.deck:
-            out[o["deck_cards"] + card] += 1 / 3
+            out[_DECK_CARDS + card] += 1
 
 
 def observation(g, seat: int) -> np.ndarray:
-    out = np.zeros(OBS.size, dtype=np.float32)
+    out = bytearray(_OBS_SIZE)
     _encode(g, seat, out, god=False)
-    return out
+    return np.frombuffer(out, dtype=np.int8)
 
 
 def state_vector(g) -> np.ndarray:
     """Everything, secrets included, from seat 0's point of view."""
-    out = np.zeros(STATE.size, dtype=np.float32)
+    out = bytearray(_STATE_SIZE)
     _encode(g, 0, out, god=True)
-    return out
-
+    return np.frombuffer(out, dtype=np.int8)

@@ -1,15 +1,27 @@
 """Text and picture views of a Mall of Horror game.
 
 ``ansi(game, seat)`` shows what ``seat`` may see (``seat=None``: a spectator,
-who sees only public information).  Both views read visibility from the same
-rules as the observation: hands, dice and secret choices appear only for the
-seat allowed to see them.
+who sees only public information).  ``rgb(game)`` draws the whole board for a
+spectator.  Both views follow the same visibility rules as the observation:
+hands, dice and secret choices appear only for the seat allowed to see them,
+and never in the picture.
 """
 
 from __future__ import annotations
 
-from .data import CAPACITY, CARD_NAMES, CHARACTER_NAMES, COLOURS, KINDS, LOCATION_NAMES
-from .engine import CLOSED, EATEN, OVERRUN, PURPOSES
+import numpy as np
+
+from ...core.raster import Canvas, text_size
+from .data import (
+    CAPACITY,
+    CARD_NAMES,
+    CHARACTER_NAMES,
+    COLOURS,
+    KINDS,
+    LOCATION_NAMES,
+    PARKING,
+)
+from .engine import CLOSED, EATEN, OUT, OVERRUN, PURPOSES
 
 _SHORT = {"Pin-Up": "P", "Tough Guy": "T", "Gunman": "G", "Little Girl": "g"}
 
@@ -73,7 +85,271 @@ def ansi(g, seat: int | None = None) -> str:
     return "\n".join(lines)
 
 
-def rgb(g):
-    from .picture import draw
 
-    return draw(g)
+
+# ----- the picture --------------------------------------------------------------
+_SEAT_RGB = {
+    "yellow": (240, 200, 40), "red": (205, 45, 45), "blue": (45, 95, 215),
+    "green": (40, 150, 65), "brown": (135, 85, 45), "black": (25, 25, 25),
+}
+_DARK_INK = {"yellow"}  # seat colours light enough to need dark letters
+BG, SIDE, CARD = (34, 38, 46), (44, 48, 58), (58, 63, 75)
+PANEL, HEADER, ZONE = (232, 226, 212), (70, 74, 88), (216, 222, 198)
+WHITE, INK, MUTED, GREY = (245, 245, 245), (30, 30, 34), (120, 120, 128), (160, 160, 166)
+ZOMBIE, ZOMBIE_DARK = (118, 176, 84), (58, 108, 48)
+ALERT, GOLD, BLOOD = (225, 40, 30), (236, 184, 44), (196, 36, 36)
+
+MARGIN, TOP, PANEL_W, PANEL_H, GAP, SIDE_W = 12, 44, 240, 236, 12, 260
+BOARD_Y = TOP + 8
+BOARD_W = 3 * PANEL_W + 2 * GAP
+SIDE_X = MARGIN + BOARD_W + GAP
+SIDE_H = 2 * PANEL_H + GAP
+WIDTH = SIDE_X + SIDE_W + MARGIN
+HEIGHT = BOARD_Y + SIDE_H + MARGIN
+
+_DOING = {
+    "place_location": "places a character", "place_character": "places a character",
+    "threat": "may play a Threat", "ballot": "votes", "victim": "picks the victim",
+    "keep": "keeps a truck card", "give": "gives a truck card",
+    "give_to": "gives a truck card", "camera": "may use the Camera",
+    "destination": "picks a destination", "zombie": "may add a zombie", "move": "moves",
+    "cards": "may play cards", "hide": "hides a character",
+}
+
+
+def _seat_rgb(seat: int):
+    return _SEAT_RGB.get(COLOURS[seat], GREY)
+
+
+def _seat_ink(seat: int):
+    return INK if COLOURS[seat] in _DARK_INK else WHITE
+
+
+def _name(seat: int) -> str:
+    return COLOURS[seat].capitalize()
+
+
+def _announced(g) -> list[int]:
+    """Seats whose destination is public and still ahead of them (before the attack)."""
+    if not any(task[0] == "zombie_attack" for task in g.tasks):
+        return []
+    return [s for s in range(g.num_players)
+            if g.dest[s] >= 0 and g.dest_public[s] and g.eliminated[s] < 0]
+
+
+def _tag(c: Canvas, right: int, y: int, label: str, fill, ink) -> int:
+    """A small label box ending at ``right``; returns its left edge."""
+    w = text_size(label)[0] + 8
+    c.fill_rect(right - w, y, w, 14, fill)
+    c.text(right - w + 4, y + 3, label, ink)
+    return right - w
+
+
+def _token(c: Canvas, cx: int, cy: int, r: int, c_slot: int, hidden: bool,
+           scale: int, edge=INK) -> None:
+    """A character: a disc in its seat colour with the letter of its kind."""
+    seat, kind = divmod(c_slot, KINDS)
+    colour = _seat_rgb(seat)
+    letter = _SHORT[CHARACTER_NAMES[kind]]
+    if hidden:
+        c.disc(cx, cy, r, colour, alpha=0.35)
+        c.ring(cx, cy, r, MUTED, 1)
+        c.text(cx, cy - 7 * scale // 2, letter, MUTED, scale, anchor="center")
+        c.disc(cx + r - 3, cy - r + 3, 6, INK)
+        c.text(cx + r - 2, cy - r, "?", WHITE, 1, anchor="center")
+        return
+    c.disc(cx, cy, r, colour)
+    c.ring(cx, cy, r, edge, 2 if r > 9 else 1)
+    c.text(cx, cy - 7 * scale // 2, letter, _seat_ink(seat), scale, anchor="center")
+
+
+def _zombie(c: Canvas, x: int, y: int) -> None:
+    """A 14x24 shambling figure, arms out."""
+    c.fill_rect(x + 7, y + 11, 7, 3, ZOMBIE_DARK)
+    c.fill_rect(x + 3, y + 18, 3, 6, ZOMBIE_DARK)
+    c.fill_rect(x + 7, y + 18, 3, 6, ZOMBIE_DARK)
+    c.fill_rect(x + 2, y + 9, 8, 10, ZOMBIE)
+    c.disc(x + 6, y + 5, 4, ZOMBIE)
+    c.fill_rect(x + 7, y + 4, 2, 1, INK)
+
+
+def _location(c: Canvas, g, L: int, x: int, y: int) -> None:
+    attacked = g.a_loc == L and not g.terminal
+    if attacked:
+        c.rect(x - 4, y - 4, PANEL_W + 8, PANEL_H + 8, ALERT, 4)
+    c.fill_rect(x, y, PANEL_W, PANEL_H, PANEL)
+    c.rect(x, y, PANEL_W, PANEL_H, INK)
+    c.fill_rect(x, y, PANEL_W, 30, HEADER)
+    c.disc(x + 16, y + 15, 11, WHITE)
+    c.text(x + 16, y + 8, str(L + 1), INK, 2, anchor="center")
+    c.text(x + 34, y + 8, LOCATION_NAMES[L], WHITE, 2)
+    if attacked:
+        _tag(c, x + PANEL_W - 6, y + 8, "ATTACK", ALERT, WHITE)
+    elif g.v_purpose >= 0 and g.v_loc == L:
+        _tag(c, x + PANEL_W - 6, y + 8, "VOTE", GOLD, INK)
+
+    if g.closed[L] in (CLOSED, OVERRUN):
+        overrun = g.closed[L] == OVERRUN
+        c.fill_rect(x + 1, y + 30, PANEL_W - 2, PANEL_H - 31,
+                    ZOMBIE_DARK if overrun else (88, 88, 94))
+        c.line(x + 8, y + 38, x + PANEL_W - 9, y + PANEL_H - 9, GREY, 3)
+        c.line(x + 8, y + PANEL_H - 9, x + PANEL_W - 9, y + 38, GREY, 3)
+        label = "OVERRUN" if overrun else "CLOSED"
+        w = text_size(label, 3)[0]
+        c.fill_rect(x + (PANEL_W - w) // 2 - 10, y + 116, w + 20, 38, INK)
+        c.text(x + PANEL_W // 2, y + 124, label, ZOMBIE if overrun else WHITE, 3,
+               anchor="center")
+        return
+
+    inside = [s for s, where in enumerate(g.loc) if where == L]
+    cap = CAPACITY[L]
+    room = f"{len(inside)} inside, no limit" if cap is None else f"{len(inside)}/{cap} inside"
+    c.text(x + 8, y + 37, room, INK)
+    coming = [s for s in _announced(g) if g.dest[s] == L]
+    right = x + PANEL_W - 10
+    for s in reversed(coming):
+        c.disc(right - 5, y + 40, 5, _seat_rgb(s))
+        c.ring(right - 5, y + 40, 5, INK, 1)
+        right -= 13
+    if coming:
+        c.text(right - 2, y + 37, "coming:", MUTED, anchor="right")
+
+    c.fill_rect(x + 6, y + 52, PANEL_W - 12, 60, ZONE)
+    z = g.zombies[L]
+    if z:
+        for i in range(min(z, 16)):
+            _zombie(c, x + 12 + (i % 8) * 17, y + 56 + (i // 8) * 28)
+        c.text(x + PANEL_W - 14, y + 62, f"x{z}", ZOMBIE_DARK, 3, anchor="right")
+    else:
+        c.text(x + PANEL_W // 2, y + 78, "no zombies", MUTED, anchor="center")
+    if inside and L != PARKING:
+        hw = f" (+{g.hardware[L]} hw)" if g.hardware[L] else ""
+        c.text(x + PANEL_W - 14, y + 96, f"defence {g.defence(L)}{hw}", INK, anchor="right")
+
+    if inside:
+        for i, slot in enumerate(inside):
+            row, col = divmod(i, 7)
+            _token(c, x + 22 + col * 32, y + 136 + row * 32, 13, slot, g.hidden[slot], 2)
+    else:
+        c.text(x + PANEL_W // 2, y + 166, "empty", MUTED, anchor="center")
+
+def _players(c: Canvas, g) -> None:
+    x, y, n = SIDE_X, BOARD_Y, g.num_players
+    c.fill_rect(x, y, SIDE_W, SIDE_H, SIDE)
+    c.text(x + 10, y + 9, "Players", WHITE, 2)
+    c.text(x + SIDE_W - 10, y + 13, f"truck: {len(g.deck)} cards", GREY, anchor="right")
+    points = g.scores()
+    winners = g.winners() if g.terminal else []
+    acting = g.current_player if g.decision is not None and not g.terminal else -1
+    announced = _announced(g)
+    for s in range(n):
+        ry = y + 32 + s * 58
+        out = g.eliminated[s] >= 0
+        c.fill_rect(x + 6, ry, SIDE_W - 12, 54, CARD)
+        if s in winners:
+            c.rect(x + 6, ry, SIDE_W - 12, 54, GOLD, 3)
+        elif s == acting:
+            c.rect(x + 6, ry, SIDE_W - 12, 54, WHITE, 2)
+        c.disc(x + 24, ry + 17, 11, _seat_rgb(s))
+        c.ring(x + 24, ry + 17, 11, GREY, 1)
+        w = c.text(x + 42, ry + 10, _name(s), GREY if out else WHITE, 2)[0]
+        if out:
+            c.line(x + 40, ry + 16, x + 44 + w, ry + 16, ALERT, 2)
+        if s == g.chief:
+            _tag(c, x + 42 + w + 8 + text_size("CHIEF")[0] + 8, ry + 9, "CHIEF", GOLD, INK)
+        pts = f"{points[s]} pt" + ("" if points[s] == 1 else "s")
+        c.text(x + SIDE_W - 16, ry + 10, pts, WHITE, 2, anchor="right")
+        for k in range(KINDS):
+            slot = s * KINDS + k
+            where = g.loc[slot]
+            if where == OUT:
+                continue
+            cx, cy = x + 20 + k * 18, ry + 40
+            if where == EATEN:
+                c.disc(cx, cy, 7, (80, 80, 86))
+                c.line(cx - 4, cy - 4, cx + 4, cy + 4, ALERT, 2)
+                c.line(cx - 4, cy + 4, cx + 4, cy - 4, ALERT, 2)
+            else:
+                _token(c, cx, cy, 7, slot, False, 1, edge=GREY)
+        cards = sum(g.hands[s])
+        info = f"{cards} card{'' if cards == 1 else 's'}"
+        if s in announced:
+            info += f"  going to {g.dest[s] + 1}"
+        c.text(x + 20 + KINDS * 18, ry + 37, info, GREY)
+        if out:
+            _tag(c, x + SIDE_W - 14, ry + 33, "ELIMINATED", ALERT, WHITE)
+        elif s in winners:
+            _tag(c, x + SIDE_W - 14, ry + 33, "WINNER", GOLD, INK)
+
+    lines = []
+    if g.place_dice[0] >= 0:
+        lines.append("placement dice: " + " ".join(str(d + 1) for d in g.place_dice))
+    if g.last_dice[0] >= 0:
+        lines.append("zombies arrived at: " + " ".join(str(d + 1) for d in sorted(g.last_dice)))
+    if g.last_vote[0] >= 0:
+        purpose, L, runoff = g.last_vote
+        lines.append(f"last vote: {PURPOSES[purpose]} at {L + 1}" + (" (runoff)" if runoff else ""))
+        ballots = [f"{COLOURS[s]}>{COLOURS[b]}({g.last_weights[s]})"
+                   for s, b in enumerate(g.last_ballots) if b >= 0]
+        lines += _wrap(ballots, 38, "  ")
+    ly = y + 32 + n * 58 + 6
+    legend_y = y + SIDE_H - 30
+    for line in lines:
+        if ly + 8 > legend_y - 4:
+            break
+        c.text(x + 10, ly, line, WHITE)
+        ly += 13
+    c.text(x + 10, legend_y, "P Pin-Up  T Tough Guy  G Gunman", GREY)
+    c.text(x + 10, legend_y + 13, "g Little Girl  ? hidden  hw hardware", GREY)
+
+
+def _wrap(words: list[str], width: int, indent: str) -> list[str]:
+    lines, line = [], indent
+    for word in words:
+        if len(line) + len(word) > width and line.strip():
+            lines.append(line)
+            line = indent
+        line += word + " "
+    if line.strip():
+        lines.append(line)
+    return lines
+
+
+def _title(c: Canvas, g) -> None:
+    w = c.text(MARGIN, 11, "MALL OF HORROR", BLOOD, 3)[0]
+    c.text(MARGIN + w + 24, 16, f"Round {g.round}" if g.round else "Setup", WHITE, 2)
+    right = WIDTH - MARGIN
+    if g.terminal:
+        c.text(right, 16, "Game over", GOLD, 2, anchor="right")
+    elif g.decision is not None:
+        seat = g.current_player
+        label = f"{_name(seat)} {_DOING.get(g.decision, g.decision)}"
+        w = c.text(right, 16, label, WHITE, 2, anchor="right")[0]
+        c.disc(right - w - 16, 22, 9, _seat_rgb(seat))
+        c.ring(right - w - 16, 22, 9, GREY, 1)
+
+
+def _game_over(c: Canvas, g) -> None:
+    won = g.winners()
+    points = g.scores()[won[0]]
+    names = ", ".join(_name(s) for s in won)
+    label = f"Winner{'s' if len(won) > 1 else ''}: {names} - {points} points"
+    y = BOARD_Y + PANEL_H + GAP // 2 - 60
+    c.fill_rect(MARGIN, y, BOARD_W, 120, (16, 16, 20), alpha=0.92)
+    c.rect(MARGIN, y, BOARD_W, 120, BLOOD, 3)
+    c.text(MARGIN + BOARD_W // 2, y + 20, "GAME OVER", BLOOD, 5, anchor="center")
+    c.text(MARGIN + BOARD_W // 2, y + 80, label, WHITE, 2, anchor="center")
+
+
+def rgb(g) -> np.ndarray:
+    """The whole board as a spectator sees it (no hands, no secret dice or
+    destinations): a ``HEIGHT`` x ``WIDTH`` x 3 uint8 picture."""
+    c = Canvas(WIDTH, HEIGHT, BG)
+    _title(c, g)
+    for L in range(len(LOCATION_NAMES)):
+        row, col = divmod(L, 3)
+        _location(c, g, L, MARGIN + col * (PANEL_W + GAP), BOARD_Y + row * (PANEL_H + GAP))
+    _players(c, g)
+    if g.terminal:
+        _game_over(c, g)
+    return c.pixels

@@ -1,0 +1,177 @@
+"""Hand-set Mall of Horror positions for the rules tests.
+
+``position(...)`` builds an engine with a chosen board; ``start(g, *tasks)``
+runs rule tasks from there until a seat must decide or the tasks are done
+(``finished(g)``).  Locations use the engine's 0-5 indexes under rulebook
+names; ``Dice`` scripts the engine's random draws.
+"""
+
+from __future__ import annotations
+
+from zombie_envs.games.mall_of_horror.data import (
+    CAMERA,
+    HARDWARE,
+    HIDDEN,
+    SPRINT,
+    THREAT,
+    WEAPON1,
+    WEAPON2,
+)
+from zombie_envs.games.mall_of_horror.engine import (
+    A_CHARACTER,
+    A_GIVE,
+    A_GIVE_TO,
+    A_KEEP,
+    A_LOCATION,
+    A_PASS,
+    A_PLAY,
+    A_SPRINT,
+    A_VOTE,
+    CLOSED,
+    EATEN,
+    KINDS,
+    OPEN,
+    OUT,
+    OVERRUN,
+    MallOfHorror,
+)
+
+RESTROOM, CACHOU, MEGATOYS, PARKING, SECURITY, SUPERMARKET = range(6)
+PIN, TOUGH, GUN, GIRL = range(4)
+
+__all__ = [
+    "A_CHARACTER", "A_GIVE", "A_GIVE_TO", "A_KEEP", "A_LOCATION", "A_PASS", "A_PLAY",
+    "A_SPRINT", "A_VOTE", "CACHOU", "CAMERA", "CLOSED", "EATEN", "GIRL", "GUN", "HARDWARE",
+    "HIDDEN", "KINDS", "MEGATOYS", "OPEN", "OUT", "OVERRUN", "PARKING", "PIN", "RESTROOM",
+    "SECURITY", "SPRINT", "SUPERMARKET", "THREAT", "TOUGH", "WEAPON1", "WEAPON2", "Dice",
+    "Rig", "act", "asked", "cast", "finished", "position", "slot", "start", "vote_action",
+]
+
+
+class Rig(MallOfHorror):
+    """The engine plus a ``halt`` task that stops the run once a test's tasks are done,
+    and ``asked``: every decision posed, auto-taken ones included, as (seat, kind)."""
+
+    def __init__(self, *args, **kwargs):
+        self.asked: list[tuple[int, str]] = []
+        super().__init__(*args, **kwargs)
+
+    def ask(self, seat: int, kind: str, legal: list[int], auto: bool = True) -> None:
+        if not self.terminal and kind != "halt":
+            self.asked.append((seat, kind))
+        super().ask(seat, kind, legal, auto)
+
+    def halt(self) -> None:
+        self.ask(-1, "halt", [], auto=False)
+
+    def on_halt(self, action: int) -> None:  # pragma: no cover - never legal
+        raise AssertionError("halt takes no action")
+
+
+class Dice:
+    """A scripted stand-in for the engine's RNG: ``randrange`` returns the given values."""
+
+    def __init__(self, *values: int):
+        self.values = list(values)
+
+    def randrange(self, n: int) -> int:
+        assert self.values, "the engine drew more random numbers than scripted"
+        value = self.values.pop(0)
+        assert 0 <= value < n, f"scripted {value} outside range({n})"
+        return value
+
+    def shuffle(self, items: list) -> None:
+        pass
+
+
+def slot(seat: int, kind: int) -> int:
+    return seat * KINDS + kind
+
+
+def position(
+    n: int = 4,
+    at: dict[int, list[tuple[int, int]]] | None = None,
+    zombies: dict[int, int] | None = None,
+    hands: dict[int, list[int]] | None = None,
+    chief: int = 0,
+    elected: bool = False,
+    deck: list[int] | None = None,
+    closed: dict[int, int] | None = None,
+    eliminated: dict[int, int] | None = None,
+    rnd: int = 1,
+    seed: int = 0,
+    **options,
+) -> Rig:
+    """An engine in round ``rnd`` with characters ``at`` {location: [(seat, kind)]};
+    every character not listed has been eaten.  Hands hold exactly the listed cards;
+    the deck (top = last) is ``deck`` or empty.  Location 2 stays closed in 3-4 player
+    games unless ``closed`` says otherwise."""
+    g = Rig(n, seed=seed, **options)
+    g.round = rnd
+    g.loc = [EATEN if c < KINDS - 1 or n == 3 else OUT for _ in range(n) for c in range(KINDS)]
+    for L, chars in (at or {}).items():
+        for seat, kind in chars:
+            g.loc[slot(seat, kind)] = L
+    g.zombies = [0] * 6
+    for L, z in (zombies or {}).items():
+        g.zombies[L] = z
+    for L, state in (closed or {}).items():
+        g.closed[L] = state
+    g.hands = [[0] * 7 for _ in range(n)]
+    for seat, cards in (hands or {}).items():
+        for card in cards:
+            g.hands[seat][card] += 1
+    g.deck = list(deck or [])
+    g.chief = chief
+    g.chief_elected = int(elected)
+    g.eliminated = [-1] * n
+    for seat, when in (eliminated or {}).items():
+        g.eliminated[seat] = when
+    g.place_dice = [-1, -1]
+    g.pending_place = -1
+    return g
+
+
+def start(g: Rig, *tasks: tuple | str) -> Rig:
+    """Run rule tasks (tuples, or bare task names) from the current state."""
+    g.tasks = [("halt",)]
+    g.push(*[(t,) if isinstance(t, str) else t for t in tasks])
+    g.decision = None
+    g.legal = []
+    g.terminal = False
+    g.asked = []
+    g._run()
+    return g
+
+
+def finished(g: Rig) -> bool:
+    """The started tasks ran to the end (or the game ended) with no decision pending."""
+    return g.terminal or g.decision == "halt"
+
+
+def act(g: Rig, seat: int, action: int, decision: str | None = None) -> None:
+    """Play ``action`` for ``seat``, checking that this seat (and decision) is up."""
+    assert g.current_player == seat, (g.current_player, seat, g.decision)
+    if decision is not None:
+        assert g.decision == decision, (g.decision, decision)
+    g.apply(action)
+
+
+def vote_action(g: Rig, voter: int, colour: int) -> int:
+    """The ballot action of ``voter`` for the seat (colour) ``colour``."""
+    return A_VOTE + (colour - voter) % g.num_players
+
+
+def cast(g: Rig, choices: dict[int, int]) -> list[int]:
+    """Cast ballots while the engine asks for them; returns the seats in the order asked."""
+    asked = []
+    while g.decision == "ballot":
+        voter = g.current_player
+        asked.append(voter)
+        g.apply(vote_action(g, voter, choices[voter]))
+    return asked
+
+
+def asked(g: Rig, kind: str) -> list[int]:
+    """Seats asked for decisions of ``kind`` since the last ``start``, in order."""
+    return [seat for seat, k in g.asked if k == kind]

@@ -1,0 +1,222 @@
+"""Play agents against each other on the engines and measure who is stronger.
+
+The loop runs on the engine itself (no PettingZoo wrapper), so thousands of
+games take seconds.  Engines come from the ``zombie_envs.ENVS`` registry, so
+every game of the suite can be played without changing this module.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from .agents.base import Agent, game_key, make_agent
+
+
+def engine_class(name: str):
+    """The engine class behind an env name (``mall_of_horror_v0``) or a game
+    name (``mall_of_horror``)."""
+    from . import ENVS
+
+    if name in ENVS:
+        return ENVS[name].raw_env.engine_cls
+    for module in ENVS.values():
+        cls = module.raw_env.engine_cls
+        if cls.name == game_key(name):
+            return cls
+    raise ValueError(f"unknown game {name!r}; available: {sorted(ENVS)}")
+
+
+def _factory(game) -> Callable:
+    """Turn a name, an engine class or a factory into ``f(num_players, seed)``."""
+    if isinstance(game, str):
+        return engine_class(game)
+    if callable(game):
+        return game
+    raise TypeError(f"expected a game name, an engine class or a factory, got {game!r}")
+
+
+@dataclass
+class GameResult:
+    seed: int
+    scores: list[float]
+    winners: list[int]
+    moves: int
+    game: object = field(repr=False, default=None)
+
+    def win_shares(self) -> list[float]:
+        """Each winner gets 1/k of a win when k seats share the victory."""
+        share = 1.0 / len(self.winners)
+        return [share if s in self.winners else 0.0 for s in range(len(self.scores))]
+
+
+def play_game(game, agents: Sequence[Agent], seed: int | None = None, **options) -> GameResult:
+    """Play one game; ``agents[s]`` plays seat ``s``.  ``game`` is a name, an
+    engine class or a factory ``f(num_players, seed, **options)``."""
+    g = _factory(game)(len(agents), seed=seed, **options)
+    moves = 0
+    while not g.terminal:
+        seat = g.current_player
+        g.apply(agents[seat].act(g, seat))
+        moves += 1
+    return GameResult(seed, list(g.scores()), list(g.winners()), moves, g)
+
+
+def wilson_interval(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """Wilson score interval for a binomial proportion (fractional successes
+    allowed, for shared wins); sound even near 0 or 1 and for small ``n``."""
+    if n <= 0:
+        return (0.0, 1.0)
+    p = successes / n
+    z2 = z * z
+    centre = (p + z2 / (2 * n)) / (1 + z2 / n)
+    half = z / (1 + z2 / n) * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n))
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+@dataclass
+class MatchResult:
+    env: str
+    names: list[str]
+    num_games: int
+    num_players: int
+    wins: list[float]
+    score_sum: list[float]
+    seat_games: list[list[int]]
+    seat_wins: list[list[float]]
+    moves: int
+    elapsed: float
+    last_game: object = field(repr=False, default=None)
+
+    def games(self, agent: int) -> int:
+        return sum(self.seat_games[agent])
+
+    def win_rate(self, agent: int) -> float:
+        n = self.games(agent)
+        return self.wins[agent] / n if n else 0.0
+
+    def interval(self, agent: int, z: float = 1.96) -> tuple[float, float]:
+        return wilson_interval(self.wins[agent], self.games(agent), z)
+
+    def mean_score(self, agent: int) -> float:
+        n = self.games(agent)
+        return self.score_sum[agent] / n if n else 0.0
+
+    @property
+    def games_per_second(self) -> float:
+        return self.num_games / self.elapsed if self.elapsed > 0 else float("inf")
+
+
+def _agent_names(specs, agents) -> list[str]:
+    base = [s if isinstance(s, str) else getattr(a, "name", type(a).__name__)
+            for s, a in zip(specs, agents)]
+    names = []
+    for i, b in enumerate(base):
+        names.append(f"{b}#{base[:i].count(b) + 1}" if base.count(b) > 1 else b)
+    return names
+
+
+def _build(spec, env_name: str, seed: int) -> Agent:
+    if isinstance(spec, str):
+        return make_agent(spec, env_name, seed)
+    if isinstance(spec, Agent):
+        return spec
+    if callable(spec):
+        return spec(seed)
+    raise TypeError(f"agent spec must be a kind, an Agent or a factory, got {spec!r}")
+
+
+def _progress(total: int, enabled: bool, desc: str):
+    if not enabled:
+        return None
+    try:
+        from tqdm import tqdm
+    except ImportError:
+        return None
+    return tqdm(total=total, desc=desc, unit="game", leave=False)
+
+
+def play_match(env_name: str, agent_specs: Sequence, num_games: int,
+               num_players: int | None = None, seed: int | None = 0,
+               rotate_seats: bool = True, progress: bool = True, **options) -> MatchResult:
+    """Play ``num_games`` games between ``agent_specs`` (one per seat: a kind
+    such as ``"heuristic"``, an ``Agent``, or a factory ``f(seed) -> Agent``).
+
+    With ``rotate_seats`` agent ``j`` sits at seat ``(j + i) % n`` in game
+    ``i``, so every agent plays every seat equally often whenever
+    ``num_games`` is a multiple of ``n`` (seats differ in turn order).  Ties
+    are shared: a win counts 1/k when k seats share it.
+    """
+    n = len(agent_specs) if num_players is None else num_players
+    if len(agent_specs) != n:
+        raise ValueError(f"need one agent spec per seat: {n} players, {len(agent_specs)} specs")
+    seeder = random.Random(seed)
+    agents = [_build(spec, env_name, seeder.getrandbits(63)) for spec in agent_specs]
+    names = _agent_names(agent_specs, agents)
+    factory = engine_class(env_name)
+    wins = [0.0] * n
+    score_sum = [0.0] * n
+    seat_games = [[0] * n for _ in range(n)]
+    seat_wins = [[0.0] * n for _ in range(n)]
+    moves = 0
+    last = None
+    bar = _progress(num_games, progress, f"{env_name} {n}p")
+    start = time.perf_counter()
+    try:
+        for i in range(num_games):
+            shift = i % n if rotate_seats else 0
+            seat_of = [(j + shift) % n for j in range(n)]
+            by_seat = [None] * n
+            for j, s in enumerate(seat_of):
+                by_seat[s] = agents[j]
+                agents[j].reset(seeder.getrandbits(63))
+            result = play_game(factory, by_seat, seeder.getrandbits(63), **options)
+            shares = result.win_shares()
+            for j, s in enumerate(seat_of):
+                wins[j] += shares[s]
+                score_sum[j] += result.scores[s]
+                seat_games[j][s] += 1
+                seat_wins[j][s] += shares[s]
+            moves += result.moves
+            last = result
+            if bar is not None:
+                bar.update(1)
+    finally:
+        if bar is not None:
+            bar.close()
+    elapsed = time.perf_counter() - start
+    return MatchResult(env_name, names, num_games, n, wins, score_sum, seat_games, seat_wins,
+                       moves, elapsed, last.game if last else None)
+
+
+def format_table(result: MatchResult, markdown: bool = False, z: float = 1.96) -> str:
+    """One row per agent: games, wins (shared ties fractional), win rate with
+    its Wilson interval, mean score."""
+    head = ["agent", "games", "wins", "win rate", f"{_conf(z)} CI", "mean score"]
+    rows = []
+    for j, name in enumerate(result.names):
+        lo, hi = result.interval(j, z)
+        rows.append([
+            name, str(result.games(j)), f"{round(result.wins[j], 2):g}",
+            f"{100 * result.win_rate(j):.1f}%", f"[{100 * lo:.1f}%, {100 * hi:.1f}%]",
+            f"{result.mean_score(j):.2f}",
+        ])
+    if markdown:
+        lines = ["| " + " | ".join(head) + " |", "|" + "|".join(["---"] + ["---:"] * 5) + "|"]
+        lines += ["| " + " | ".join(r) + " |" for r in rows]
+        return "\n".join(lines)
+    widths = [max(len(r[c]) for r in [head] + rows) for c in range(len(head))]
+
+    def line(r):
+        return "  ".join(r[0].ljust(widths[0]) if c == 0 else r[c].rjust(widths[c])
+                         for c in range(len(r)))
+
+    return "\n".join([line(head), "  ".join("-" * w for w in widths)] + [line(r) for r in rows])
+
+
+def _conf(z: float) -> str:
+    """Confidence level of a two-sided normal quantile, e.g. 1.96 -> 95%."""
+    return f"{100 * math.erf(z / math.sqrt(2)):.0f}%"
