@@ -74,7 +74,9 @@ def wilson_interval(successes: float, n: int, z: float = 1.96) -> tuple[float, f
     z2 = z * z
     centre = (p + z2 / (2 * n)) / (1 + z2 / n)
     half = z / (1 + z2 / n) * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n))
-    return (max(0.0, centre - half), min(1.0, centre + half))
+    lo = 0.0 if p <= 0 else max(0.0, centre - half)
+    hi = 1.0 if p >= 1 else min(1.0, centre + half)
+    return (lo, hi)
 
 
 @dataclass
@@ -111,8 +113,10 @@ class MatchResult:
 
 
 def _agent_names(specs, agents) -> list[str]:
-    base = [s if isinstance(s, str) else getattr(a, "name", type(a).__name__)
-            for s, a in zip(specs, agents)]
+    base = [
+        s if isinstance(s, str) else getattr(a, "name", type(a).__name__)
+        for s, a in zip(specs, agents, strict=True)
+    ]
     names = []
     for i, b in enumerate(base):
         names.append(f"{b}#{base[:i].count(b) + 1}" if base.count(b) > 1 else b)
@@ -139,11 +143,19 @@ def _progress(total: int, enabled: bool, desc: str):
     return tqdm(total=total, desc=desc, unit="game", leave=False)
 
 
-def play_match(env_name: str, agent_specs: Sequence, num_games: int,
-               num_players: int | None = None, seed: int | None = 0,
-               rotate_seats: bool = True, progress: bool = True, **options) -> MatchResult:
-    """Play ``num_games`` games between ``agent_specs`` (one per seat: a kind
-    such as ``"heuristic"``, an ``Agent``, or a factory ``f(seed) -> Agent``).
+def play_match(
+    env_name,
+    agent_specs: Sequence,
+    num_games: int,
+    num_players: int | None = None,
+    seed: int | None = 0,
+    rotate_seats: bool = True,
+    progress: bool = True,
+    **options,
+) -> MatchResult:
+    """Play ``num_games`` games of ``env_name`` (a registered name, or an engine
+    class or factory) between ``agent_specs`` (one per seat: a kind such as
+    ``"heuristic"``, an ``Agent``, or a factory ``f(seed) -> Agent``).
 
     With ``rotate_seats`` agent ``j`` sits at seat ``(j + i) % n`` in game
     ``i``, so every agent plays every seat equally often whenever
@@ -153,17 +165,18 @@ def play_match(env_name: str, agent_specs: Sequence, num_games: int,
     n = len(agent_specs) if num_players is None else num_players
     if len(agent_specs) != n:
         raise ValueError(f"need one agent spec per seat: {n} players, {len(agent_specs)} specs")
+    factory = _factory(env_name)
+    label = env_name if isinstance(env_name, str) else getattr(factory, "name", "game")
     seeder = random.Random(seed)
-    agents = [_build(spec, env_name, seeder.getrandbits(63)) for spec in agent_specs]
+    agents = [_build(spec, label, seeder.getrandbits(63)) for spec in agent_specs]
     names = _agent_names(agent_specs, agents)
-    factory = engine_class(env_name)
     wins = [0.0] * n
     score_sum = [0.0] * n
     seat_games = [[0] * n for _ in range(n)]
     seat_wins = [[0.0] * n for _ in range(n)]
     moves = 0
     last = None
-    bar = _progress(num_games, progress, f"{env_name} {n}p")
+    bar = _progress(num_games, progress, f"{label} {n}p")
     start = time.perf_counter()
     try:
         for i in range(num_games):
@@ -188,8 +201,19 @@ def play_match(env_name: str, agent_specs: Sequence, num_games: int,
         if bar is not None:
             bar.close()
     elapsed = time.perf_counter() - start
-    return MatchResult(env_name, names, num_games, n, wins, score_sum, seat_games, seat_wins,
-                       moves, elapsed, last.game if last else None)
+    return MatchResult(
+        label,
+        names,
+        num_games,
+        n,
+        wins,
+        score_sum,
+        seat_games,
+        seat_wins,
+        moves,
+        elapsed,
+        last.game if last else None,
+    )
 
 
 def format_table(result: MatchResult, markdown: bool = False, z: float = 1.96) -> str:
@@ -199,11 +223,16 @@ def format_table(result: MatchResult, markdown: bool = False, z: float = 1.96) -
     rows = []
     for j, name in enumerate(result.names):
         lo, hi = result.interval(j, z)
-        rows.append([
-            name, str(result.games(j)), f"{round(result.wins[j], 2):g}",
-            f"{100 * result.win_rate(j):.1f}%", f"[{100 * lo:.1f}%, {100 * hi:.1f}%]",
-            f"{result.mean_score(j):.2f}",
-        ])
+        rows.append(
+            [
+                name,
+                str(result.games(j)),
+                f"{round(result.wins[j], 2):g}",
+                f"{100 * result.win_rate(j):.1f}%",
+                f"[{100 * lo:.1f}%, {100 * hi:.1f}%]",
+                f"{result.mean_score(j):.2f}",
+            ]
+        )
     if markdown:
         lines = ["| " + " | ".join(head) + " |", "|" + "|".join(["---"] + ["---:"] * 5) + "|"]
         lines += ["| " + " | ".join(r) + " |" for r in rows]
@@ -211,8 +240,9 @@ def format_table(result: MatchResult, markdown: bool = False, z: float = 1.96) -
     widths = [max(len(r[c]) for r in [head] + rows) for c in range(len(head))]
 
     def line(r):
-        return "  ".join(r[0].ljust(widths[0]) if c == 0 else r[c].rjust(widths[c])
-                         for c in range(len(r)))
+        return "  ".join(
+            r[0].ljust(widths[0]) if c == 0 else r[c].rjust(widths[c]) for c in range(len(r))
+        )
 
     return "\n".join([line(head), "  ".join("-" * w for w in widths)] + [line(r) for r in rows])
 

@@ -49,7 +49,7 @@ class Toy(Engine):
     def turn(self, seat):
         roll = self.rng.randrange(3)
         self.rolls.append(roll)
-        self.ask(seat, "bet", [0, 1, 2] if roll else [0])
+        self.ask(seat, "bet", [0, 1, 2] if roll else [0], public=True)
 
     def on_bet(self, action):
         seat = self.current_player
@@ -58,7 +58,7 @@ class Toy(Engine):
         self.log.append(f"{seat}:{action}")
 
     def ask_pass(self, seat):
-        self.ask(seat, "pass_only", [3], auto=False)
+        self.ask(seat, "pass_only", [3])
 
     def on_pass_only(self, action):
         self.log.append("passed")
@@ -146,12 +146,14 @@ def test_forced_choice_is_taken_at_once():
     g.decision = None
     g.current_player = 0
     before = list(g.log)
-    g.ask(1, "bet", [0])
+    g.ask(1, "bet", [0], public=True)
     assert g.decision is None
     assert g.log == before + ["1:0"]
 
 
-def test_forced_choice_is_posed_when_auto_is_off():
+def test_forced_choice_on_a_secret_is_still_posed():
+    """A one-option choice that depends on a secret is asked anyway, so the
+    sequence of decisions reveals nothing."""
     g = Toy(2, seed=0)
     g.decision = None
     g.ask_pass(1)

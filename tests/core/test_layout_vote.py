@@ -164,7 +164,7 @@ def test_plurality_properties(data):
     ballots, weights = data
     tally, top = plurality(ballots, weights)
     assert len(tally) == len(ballots)
-    assert sum(tally) == sum(w for b, w in zip(ballots, weights) if b >= 0)
+    assert sum(tally) == sum(w for b, w in zip(ballots, weights, strict=True) if b >= 0)
     if max(tally) == 0:
         assert top == []
     else:

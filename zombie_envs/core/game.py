@@ -104,13 +104,18 @@ class Engine:
         """Schedule tasks to run next, in the order given."""
         self.tasks.extend(reversed(tasks))
 
-    def ask(self, seat: int, kind: str, legal: list[int], auto: bool = True) -> None:
-        """Pose a decision.  A choice with one legal option is taken at once
-        when ``auto`` is set (nothing to learn from a forced move)."""
+    def ask(self, seat: int, kind: str, legal: list[int], public: bool = False) -> None:
+        """Pose a decision to ``seat``.
+
+        When the legal options follow from public information only
+        (``public=True``), a single option is taken at once: skipping it
+        reveals nothing.  A choice whose options depend on a secret (a hand,
+        cards drawn) is always posed, even with one option, so the public
+        sequence of decisions never leaks the secret."""
         if self.terminal:
             return
         self.current_player = seat
-        if auto and len(legal) == 1:
+        if public and len(legal) == 1:
             getattr(self, "on_" + kind)(legal[0])
             return
         self.decision = kind

@@ -13,6 +13,7 @@ from __future__ import annotations
 import struct
 import zlib
 from collections.abc import Sequence
+from functools import lru_cache
 
 import numpy as np
 
@@ -151,14 +152,18 @@ def text_size(text: str, scale: int = 1) -> tuple[int, int]:
     return max(width, 0) * scale, height * scale
 
 
+@lru_cache(maxsize=2048)
 def text_mask(text: str, scale: int = 1) -> np.ndarray:
-    """Boolean ink mask of one line of ``text`` (no trailing spacing column)."""
+    """Boolean ink mask of one line of ``text`` (no trailing spacing column).
+    Cached, since boards redraw the same labels every frame; the result is read-only."""
     if not text:
-        return np.zeros((GLYPH_H * scale, 0), dtype=bool)
-    glyphs = FONT[_codes(text)]  # (n, H, ADVANCE)
-    mask = glyphs.transpose(1, 0, 2).reshape(GLYPH_H, -1)[:, :-1]
-    if scale > 1:
-        mask = mask.repeat(scale, axis=0).repeat(scale, axis=1)
+        mask = np.zeros((GLYPH_H * scale, 0), dtype=bool)
+    else:
+        glyphs = FONT[_codes(text)]  # (n, H, ADVANCE)
+        mask = glyphs.transpose(1, 0, 2).reshape(GLYPH_H, -1)[:, :-1]
+        if scale > 1:
+            mask = mask.repeat(scale, axis=0).repeat(scale, axis=1)
+    mask.flags.writeable = False
     return mask
 
 
@@ -172,7 +177,7 @@ class Canvas:
 
     def __init__(self, width: int, height: int, background: Color = (0, 0, 0)):
         self.pixels = np.empty((int(height), int(width), 3), dtype=np.uint8)
-        self.pixels[:] = background
+        self._paint(self.pixels, None, background, 1.0)
 
     @property
     def width(self) -> int:
@@ -193,7 +198,8 @@ class Canvas:
     def _paint(self, region: np.ndarray, mask, color: Color, alpha: float) -> None:
         if alpha >= 1.0:
             if mask is None:
-                region[:] = color
+                # A whole row of the colour copies far faster than a broadcast 3-vector.
+                region[:] = np.tile(np.asarray(color, dtype=np.uint8), (region.shape[1], 1))
             else:
                 region[mask] = color
             return
@@ -233,7 +239,8 @@ class Canvas:
         if not box:
             return
         x0, y0, x1, y1 = box
-        yy, xx = np.ogrid[y0 - cy:y1 - cy, x0 - cx:x1 - cx]
+        yy = np.arange(y0 - cy, y1 - cy)[:, None]
+        xx = np.arange(x0 - cx, x1 - cx)[None, :]
         d2 = xx * xx + yy * yy
         outer = (r + 0.5) ** 2
         mask = d2 <= outer
@@ -242,7 +249,8 @@ class Canvas:
         self._paint(self.pixels[y0:y1, x0:x1], mask, color, alpha)
 
     def line(self, x0, y0, x1, y1, color: Color, width: int = 1) -> None:
-        """A straight line from (x0, y0) to (x1, y1), ends included, ``width`` thick."""
+        """A straight line from (x0, y0) to (x1, y1), ends included, drawn with a
+        square pen ``width`` pixels wide centred on the line."""
         n = int(max(abs(x1 - x0), abs(y1 - y0))) + 1
         xs = np.rint(np.linspace(x0, x1, n)).astype(np.intp)
         ys = np.rint(np.linspace(y0, y1, n)).astype(np.intp)

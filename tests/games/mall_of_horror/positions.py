@@ -67,6 +67,16 @@ class Rig(MallOfHorror):
     def on_halt(self, action: int) -> None:  # pragma: no cover - never legal
         raise AssertionError("halt takes no action")
 
+    def observation(self, seat: int):
+        """A seat's view; while halted, as if no decision were pending."""
+        if self.decision != "halt":
+            return super().observation(seat)
+        self.decision = None
+        try:
+            return super().observation(seat)
+        finally:
+            self.decision = "halt"
+
 
 class Dice:
     """A scripted stand-in for the engine's RNG: ``randrange`` returns the given values."""
@@ -163,13 +173,14 @@ def vote_action(g: Rig, voter: int, colour: int) -> int:
 
 
 def cast(g: Rig, choices: dict[int, int]) -> list[int]:
-    """Cast ballots while the engine asks for them; returns the seats in the order asked."""
-    asked = []
-    while g.decision == "ballot":
+    """Cast one ballot per seat in ``choices`` while the engine asks those seats for one;
+    returns the seats in the order asked."""
+    order = []
+    while g.decision == "ballot" and g.current_player in choices and g.current_player not in order:
         voter = g.current_player
-        asked.append(voter)
+        order.append(voter)
         g.apply(vote_action(g, voter, choices[voter]))
-    return asked
+    return order
 
 
 def asked(g: Rig, kind: str) -> list[int]:

@@ -125,7 +125,7 @@ def test_observations_masks_and_state_every_step(n):
             else:
                 assert not obs["action_mask"].any()
         state = env.state()
-        assert state.dtype == np.float32 and state_space.contains(state)
+        assert state.dtype == state_space.dtype and state_space.contains(state)
         env.step(rng.choice(legal_of(env)))
     state = env.state()
     assert state_space.contains(state)

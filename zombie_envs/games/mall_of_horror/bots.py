@@ -53,8 +53,15 @@ _TAIL = tuple(sum(_PMF[k:]) for k in range(len(_PMF))) + (0.0,)
 _DIST = tuple((p, x) for x, p in enumerate(_PMF))
 
 # What a card in hand is worth, in points, when deciding to spend or keep it.
-CARD_VALUE = {THREAT: 1.0, CAMERA: 0.6, SPRINT: 1.0, HARDWARE: 1.4, WEAPON1: 1.5,
-              WEAPON2: 2.2, HIDDEN: 2.4}
+CARD_VALUE = {
+    THREAT: 1.0,
+    CAMERA: 0.6,
+    SPRINT: 1.0,
+    HARDWARE: 1.4,
+    WEAPON1: 1.5,
+    WEAPON2: 2.2,
+    HIDDEN: 2.4,
+}
 # Who gets a character placed first: the best location gets the most valuable.
 _PLACE_QUALITY = {SECURITY: 3.0, SUPERMARKET: 1.0, PARKING: -3.0}
 SECURITY_BONUS = 0.8
@@ -92,8 +99,14 @@ class HeuristicAgent(Agent):
         return getattr(self, "_" + game.decision)(game, seat)
 
     # ----- evaluation ---------------------------------------------------------
-    def expected_loss(self, g, seat: int, loc: list[int], arrive: list[int] | None,
-                      phantom: list[int] | None = None) -> float:
+    def expected_loss(
+        self,
+        g,
+        seat: int,
+        loc: list[int],
+        arrive: list[int] | None,
+        phantom: list[int] | None = None,
+    ) -> float:
         """Points ``seat`` expects to lose in the coming attack if the characters
         stand at ``loc``.  ``arrive`` gives the zombies still to arrive per
         location (``None``: unknown dice), ``phantom`` other seats' characters
@@ -140,16 +153,12 @@ class HeuristicAgent(Agent):
             if L == SUPERMARKET:
                 need = min(need, SUPERMARKET_BREAK_IN)
             need -= z0
-            if arrive is None:
-                p_break = _tail(need)
-            else:
-                p_break = 1.0 if arrive[L] >= need else 0.0
+            p_break = _tail(need) if arrive is None else float(arrive[L] >= need)
             total += p_break * p_me * values[0]
         return total
 
     @staticmethod
-    def _parking_loss(z0: int, arrive, L: int, total: int, values: list[int],
-                      p_me: float) -> float:
+    def _parking_loss(z0: int, arrive, L: int, total: int, values: list[int], p_me: float) -> float:
         """Every zombie at the Parking Lot eats someone; I give up my cheapest."""
         dist = ((1.0, arrive[L]),) if arrive is not None else _DIST
         out = 0.0
@@ -217,12 +226,12 @@ class HeuristicAgent(Agent):
         if seat not in g.v_candidates or len(g.v_candidates) < 2:
             return A_PASS
         if g.v_purpose == ATTACK:
-            return A_PLAY + THREAT
+            return _play(g, THREAT)
         if g.v_purpose == CHIEF:
             mine = g.v_weights[seat] + g.v_threats[seat]
             others = max(g.v_weights[s] + g.v_threats[s] for s in g.v_candidates if s != seat)
             if mine <= others and g.hands[seat][THREAT] >= 2:
-                return A_PLAY + THREAT
+                return _play(g, THREAT)
         return A_PASS
 
     def _ballot(self, g, seat: int) -> int:
@@ -273,7 +282,7 @@ class HeuristicAgent(Agent):
 
     # ----- zombies and destinations -------------------------------------------------
     def _camera(self, g, seat: int) -> int:
-        return A_PLAY + CAMERA
+        return _play(g, CAMERA)
 
     def _zombie(self, g, seat: int) -> int:
         """An eliminated player sends its zombie at the leader's weakest spot."""
@@ -303,26 +312,39 @@ class HeuristicAgent(Agent):
         best, best_key = None, None
         for a in g.legal:
             D = a - A_LOCATION
-            value = max(self._move_value(g, seat, c, D, arrive, phantom, planning=True)
-                        for c in self._movable(g, seat, D))
+            value = max(
+                self._move_value(g, seat, c, D, arrive, phantom, True, False)
+                for c in self._movable(g, seat, D)
+            )
             key = (value, self.rng.random())
             if best_key is None or key > best_key:
                 best, best_key = a, key
         return best
 
-    def _movable(self, g, seat: int, D: int) -> list[int]:
+    def _movable(self, g, seat: int, D: int, sprint: bool = False) -> list[int]:
+        """Characters that may go to ``D``; after a Sprint even one already there
+        (it simply stays)."""
         base = seat * KINDS
-        return [base + k for k in range(KINDS) if g.loc[base + k] >= 0 and g.loc[base + k] != D]
+        return [
+            base + k
+            for k in range(KINDS)
+            if g.loc[base + k] >= 0 and (sprint or g.loc[base + k] != D)
+        ]
 
-    def _move_value(self, g, seat: int, c: int, D: int, arrive, phantom,
-                    planning: bool) -> float:
+    def _move_value(
+        self, g, seat: int, c: int, D: int, arrive, phantom, planning: bool, end_check: bool
+    ) -> float:
         """Value of moving character ``c`` to ``D``: minus the expected loss, plus
         the Security HQ bonus; a destination that fills or is overrun sends the
-        character to the Parking Lot."""
+        character to the Parking Lot.  ``planning``: destinations are still
+        secret (the chief's may fill ``D`` first, the dice may overrun it);
+        ``end_check``: nobody moves after this, so the move may end the game."""
         loc = list(g.loc)
         cap = CAPACITY[D]
         full = g.closed[D] != OPEN or (
-            cap is not None and g.loc.count(D) + (phantom[D] if planning else 0) >= cap
+            g.loc[c] != D
+            and cap is not None
+            and g.loc.count(D) + (phantom[D] if planning else 0) >= cap
         )
         p_over = 0.0
         if planning and not full and D != PARKING and g.loc.count(D) == 0:
@@ -333,17 +355,19 @@ class HeuristicAgent(Agent):
             if p <= 0:
                 continue
             loc[c] = where
-            end = None if planning else self._end_value(g, seat, loc)
+            end = self._end_value(g, seat, loc) if end_check else None
             if end is not None:
                 value += p * end
                 continue
-            value += p * (self._position_bonus(g, seat, loc)
-                          - self.expected_loss(g, seat, loc, arrive, phantom))
+            value += p * (
+                self._position_bonus(g, seat, loc)
+                - self.expected_loss(g, seat, loc, arrive, phantom)
+            )
         return value
 
     def _move(self, g, seat: int) -> int:
         order = g.order()
-        later = order[order.index(seat) + 1:]
+        later = order[order.index(seat) + 1 :]
         phantom = [0] * NUM_LOCATIONS
         for s in later:
             if g.alive(s) and g.dest[s] >= 0:
@@ -355,11 +379,17 @@ class HeuristicAgent(Agent):
         for a in g.legal:
             if a >= A_SPRINT and a < A_SPRINT + NUM_LOCATIONS:
                 target = a - A_SPRINT
-                value = max(self._move_value(g, seat, c, target, zero, phantom, not last)
-                            for c in self._movable(g, seat, target)) - SPRINT_COST
+                value = (
+                    max(
+                        self._move_value(g, seat, c, target, zero, phantom, False, last)
+                        for c in self._movable(g, seat, target, sprint=True)
+                    )
+                    - SPRINT_COST
+                )
             else:
-                value = self._move_value(g, seat, seat * KINDS + a - A_CHARACTER, D, zero,
-                                         phantom, not last)
+                value = self._move_value(
+                    g, seat, seat * KINDS + a - A_CHARACTER, D, zero, phantom, False, last
+                )
             key = (value, -a)
             if best_key is None or key > best_key:
                 best, best_key = a, key
@@ -377,7 +407,7 @@ class HeuristicAgent(Agent):
         for s in g.seats_at(L, visible_only=True):
             for k in g.chars_at(s, L, visible_only=True):
                 weights[s] += 1 + EXTRA_VOTES[k]
-        weights = [w + t for w, t in zip(weights, g.v_threats)]
+        weights = [w + t for w, t in zip(weights, g.v_threats, strict=True)]
         p_me = _vote_share(weights, seat)
         if L == PARKING:
             return self._parking_cards(g, seat, values, p_me)
@@ -386,11 +416,11 @@ class HeuristicAgent(Agent):
         if plan is not None:
             cost = sum(CARD_VALUE[c] for c in plan)
             if stake >= cost * 0.8:
-                return A_PLAY + plan[0]
+                return _play(g, plan[0])
         if hand[HIDDEN] and len(mine) == 1 and stake >= CARD_VALUE[HIDDEN] * 0.6:
-            return A_PLAY + HIDDEN
+            return _play(g, HIDDEN)
         if hand[THREAT] and p_me < 1.0 and stake >= CARD_VALUE[THREAT] * 0.5:
-            return A_PLAY + THREAT
+            return _play(g, THREAT)
         return A_PASS
 
     @staticmethod
@@ -404,7 +434,8 @@ class HeuristicAgent(Agent):
                 for nh in range(hand[HARDWARE] + 1):
                     left = max(0, z - 2 * n2 - n1)
                     safe = left < defence + nh and not (
-                        L == SUPERMARKET and left >= SUPERMARKET_BREAK_IN)
+                        L == SUPERMARKET and left >= SUPERMARKET_BREAK_IN
+                    )
                     if not safe:
                         continue
                     plan = [HARDWARE] * nh + [WEAPON1] * n1 + [WEAPON2] * n2
@@ -421,20 +452,26 @@ class HeuristicAgent(Agent):
         options = []
         for card, kills in ((WEAPON1, 1), (WEAPON2, 2)):
             if hand[card]:
-                after = self._parking_loss(max(0, z - kills), [0] * NUM_LOCATIONS, PARKING,
-                                           total, values, p_me)
+                after = self._parking_loss(
+                    max(0, z - kills), [0] * NUM_LOCATIONS, PARKING, total, values, p_me
+                )
                 options.append((base - after - CARD_VALUE[card] * 0.8, card))
         if hand[HIDDEN]:
             rest = values[:-1]
-            after = self._parking_loss(z, [0] * NUM_LOCATIONS, PARKING, total - 1, rest,
-                                       p_me if rest else 0.0) if rest else 0.0
+            after = (
+                self._parking_loss(
+                    z, [0] * NUM_LOCATIONS, PARKING, total - 1, rest, p_me if rest else 0.0
+                )
+                if rest
+                else 0.0
+            )
             options.append((base - after - CARD_VALUE[HIDDEN] * 0.6, HIDDEN))
         if hand[THREAT] and p_me < 1.0:
             options.append((base * 0.25 - CARD_VALUE[THREAT] * 0.5, THREAT))
         if options:
             gain, card = max(options)
             if gain > 0:
-                return A_PLAY + card
+                return _play(g, card)
         return A_PASS
 
     def _hide(self, g, seat: int) -> int:
@@ -465,3 +502,8 @@ def _scores(g, loc: list[int]) -> list[int]:
 def _hand_size(g, seat: int) -> int:
     """Public: how many cards a seat holds (never which)."""
     return sum(g.hands[seat])
+
+
+def _play(g, card: int) -> int:
+    """Play ``card`` if the rules allow it now, else pass."""
+    return A_PLAY + card if A_PLAY + card in g.legal else A_PASS

@@ -247,13 +247,13 @@ class MallOfHorror(Engine):
         options = sorted({d for d in self.place_dice if self.has_room(d)})
         if not options:
             options = [L for L in range(NUM_LOCATIONS) if self.has_room(L)]
-        self.ask(seat, "place_location", [A_LOCATION + L for L in options])
+        self.ask(seat, "place_location", [A_LOCATION + L for L in options], public=True)
 
     def on_place_location(self, action: int) -> None:
         seat = self.current_player
         self.pending_place = action - A_LOCATION
         kinds = [k for k in range(KINDS) if self.loc[seat * KINDS + k] == UNPLACED]
-        self.ask(seat, "place_character", [A_CHARACTER + k for k in kinds])
+        self.ask(seat, "place_character", [A_CHARACTER + k for k in kinds], public=True)
 
     def on_place_character(self, action: int) -> None:
         self.loc[self.current_player * KINDS + action - A_CHARACTER] = self.pending_place
@@ -322,12 +322,14 @@ class MallOfHorror(Engine):
         self.v_ballots = [-1] * self.num_players
         tasks = []
         if purpose != ATTACK or runoff:  # attack threats are played in the card window
-            tasks += [("threat_window", s) for s in voters if self.hands[s][THREAT]]
+            tasks += [("threat_window", s) for s in voters]
         tasks += [("ballot", s) for s in voters]
         self.push(*tasks, ("tally",))
 
     def threat_window(self, seat: int) -> None:
-        self.ask(seat, "threat", [A_PLAY + THREAT, A_PASS], auto=False)
+        """Every voter is asked, holder or not, so asking reveals no hand."""
+        legal = [A_PLAY + THREAT, A_PASS] if self.hands[seat][THREAT] else [A_PASS]
+        self.ask(seat, "threat", legal)
 
     def on_threat(self, action: int) -> None:
         seat = self.current_player
@@ -335,12 +337,11 @@ class MallOfHorror(Engine):
             return
         self.discard(seat, THREAT)
         self.v_threats[seat] += 1
-        if self.hands[seat][THREAT]:
-            self.push(("threat_window", seat))
+        self.push(("threat_window", seat))  # asked again whatever is left in hand
 
     def ballot(self, seat: int) -> None:
         n = self.num_players
-        self.ask(seat, "ballot", [A_VOTE + (c - seat) % n for c in self.v_candidates])
+        self.ask(seat, "ballot", [A_VOTE + (c - seat) % n for c in self.v_candidates], public=True)
 
     def on_ballot(self, action: int) -> None:
         seat = self.current_player
@@ -374,7 +375,7 @@ class MallOfHorror(Engine):
             self.chief_elected = 1
         else:
             kinds = self.chars_at(seat, L, visible_only=True)
-            self.ask(seat, "victim", [A_CHARACTER + k for k in kinds])
+            self.ask(seat, "victim", [A_CHARACTER + k for k in kinds], public=True)
 
     def on_victim(self, action: int) -> None:
         self.eat(self.current_player * KINDS + action - A_CHARACTER)
@@ -402,7 +403,8 @@ class MallOfHorror(Engine):
         self.truck.remove(action - A_GIVE)
         self.gift = [self.truck_seat, -1, action - A_GIVE]
         self.ask(
-            self.truck_seat, "give_to", [A_GIVE_TO + r for r in range(self.num_players - 1)]
+            self.truck_seat, "give_to", [A_GIVE_TO + r for r in range(self.num_players - 1)],
+            public=True,
         )
 
     def on_give_to(self, action: int) -> None:
@@ -426,12 +428,13 @@ class MallOfHorror(Engine):
         if self.chief_elected:
             self.dice_seen[self.chief] = 1
         self.push(
-            *[("camera_window", s) for s in self.order() if self.alive(s) and self.hands[s][CAMERA]]
+            *[("camera_window", s) for s in self.order() if self.alive(s)]
         )
 
     def camera_window(self, seat: int) -> None:
         if not self.dice_seen[seat]:
-            self.ask(seat, "camera", [A_PLAY + CAMERA, A_PASS], auto=False)
+            legal = [A_PLAY + CAMERA, A_PASS] if self.hands[seat][CAMERA] else [A_PASS]
+            self.ask(seat, "camera", legal)
 
     def on_camera(self, action: int) -> None:
         if action != A_PASS:
@@ -451,7 +454,8 @@ class MallOfHorror(Engine):
         ]
 
     def destination(self, seat: int) -> None:
-        self.ask(seat, "destination", [A_LOCATION + L for L in self.legal_destinations(seat)])
+        legal = [A_LOCATION + L for L in self.legal_destinations(seat)]
+        self.ask(seat, "destination", legal, public=True)
 
     def on_destination(self, action: int) -> None:
         seat = self.current_player
@@ -470,7 +474,7 @@ class MallOfHorror(Engine):
 
     def zombie_player(self, seat: int) -> None:
         open_locs = [A_LOCATION + L for L in range(NUM_LOCATIONS) if self.is_open(L)]
-        self.ask(seat, "zombie", open_locs + [A_PASS], auto=False)
+        self.ask(seat, "zombie", open_locs + [A_PASS])
 
     def on_zombie(self, action: int) -> None:
         if action != A_PASS:
@@ -496,9 +500,14 @@ class MallOfHorror(Engine):
     def move(self, seat: int) -> None:
         D = self.dest[seat]
         mine = self.loc[seat * KINDS:(seat + 1) * KINDS]
-        legal = [A_CHARACTER + k for k, where in enumerate(mine) if where >= 0 and where != D]
+        # After a Sprint a character may even return to the location it left.
+        sprinted = self.played[seat][SPRINT]
+        legal = [
+            A_CHARACTER + k for k, where in enumerate(mine)
+            if where >= 0 and (sprinted or where != D)
+        ]
         if self.hands[seat][SPRINT]:
-            legal += [A_SPRINT + L for L in self.legal_destinations(seat, exclude=D)]
+            legal += [A_SPRINT + L for L in range(NUM_LOCATIONS) if L != D and self.is_open(L)]
         self.ask(seat, "move", legal)
 
     def on_move(self, action: int) -> None:
@@ -510,7 +519,8 @@ class MallOfHorror(Engine):
             return
         D = self.dest[seat]
         # A full (or overrun) destination sends the character to the Parking Lot.
-        self.loc[seat * KINDS + action - A_CHARACTER] = D if self.has_room(D) else PARKING
+        c = seat * KINDS + action - A_CHARACTER
+        self.loc[c] = D if self.loc[c] == D or self.has_room(D) else PARKING
 
     def after_moves(self) -> None:
         self.check_end()
@@ -546,8 +556,7 @@ class MallOfHorror(Engine):
             legal.append(A_PLAY + HARDWARE)
         if hand[HIDDEN] and self.chars_at(seat, L, visible_only=True):
             legal.append(A_PLAY + HIDDEN)
-        if legal:
-            self.ask(seat, "cards", sorted(legal) + [A_PASS], auto=False)
+        self.ask(seat, "cards", sorted(legal) + [A_PASS])  # asked even with nothing to play
 
     def on_cards(self, action: int) -> None:
         if action == A_PASS:
@@ -563,7 +572,7 @@ class MallOfHorror(Engine):
             self.zombies[L] = max(0, self.zombies[L] - CARD_KILLS[card])
         else:
             kinds = self.chars_at(seat, L, visible_only=True)
-            self.ask(seat, "hide", [A_CHARACTER + k for k in kinds])
+            self.ask(seat, "hide", [A_CHARACTER + k for k in kinds], public=True)
 
     def on_hide(self, action: int) -> None:
         self.hidden[self.current_player * KINDS + action - A_CHARACTER] = 1

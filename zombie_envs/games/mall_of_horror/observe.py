@@ -132,7 +132,7 @@ def _encode(g, seat: int, out: bytearray, god: bool) -> None:
     out[_MY_COLOUR + seat] = 1
     out[_CHIEF + rel[g.chief]] = 1
     out[_IN_GAME:_IN_GAME + n] = b"\x01" * n
-    out[_ROUND] = g.round
+    out[_ROUND] = min(g.round, 127)
     if g.decision is not None:
         out[_TO_ACT + rel[g.current_player]] = 1
         out[_DECISION + DECISION_INDEX[g.decision]] = 1

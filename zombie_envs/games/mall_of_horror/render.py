@@ -24,11 +24,13 @@ from .data import (
 from .engine import CLOSED, EATEN, OUT, OVERRUN, PURPOSES
 
 _SHORT = {"Pin-Up": "P", "Tough Guy": "T", "Gunman": "G", "Little Girl": "g"}
+_ABBREV = {"black": "bk"}  # "bl" is blue's
 
 
 def _char(c: int, hidden: bool) -> str:
     seat, kind = divmod(c, KINDS)
-    tag = f"{COLOURS[seat][:2]}.{_SHORT[CHARACTER_NAMES[kind]]}"
+    colour = COLOURS[seat]
+    tag = f"{_ABBREV.get(colour, colour[:2])}.{_SHORT[CHARACTER_NAMES[kind]]}"
     return f"({tag})" if hidden else tag
 
 

@@ -1,0 +1,155 @@
+"""Mall of Horror views: PettingZoo's render checks, the board picture, and that
+neither the picture nor the spectator text leaks hands, dice or secret choices."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+from pettingzoo.test import render_test
+
+from zombie_envs import mall_of_horror_v0
+from zombie_envs.games.mall_of_horror import render
+from zombie_envs.games.mall_of_horror.data import CARD_NAMES, NUM_LOCATIONS
+from zombie_envs.games.mall_of_horror.engine import OPEN, MallOfHorror
+
+
+def random_states(num_players: int, seed: int, every: int = 1):
+    """Clones of the states met in one seeded random game, ending with the last."""
+    g = MallOfHorror(num_players, seed=seed)
+    rng = random.Random(seed)
+    step = 0
+    while not g.terminal:
+        if step % every == 0:
+            yield g.clone()
+        g.apply(rng.choice(g.legal_actions()))
+        step += 1
+    yield g
+
+
+def panel_box(L: int) -> tuple[int, int, int, int]:
+    row, col = divmod(L, 3)
+    x = render.MARGIN + col * (render.PANEL_W + render.GAP)
+    y = render.BOARD_Y + row * (render.PANEL_H + render.GAP)
+    return x, y, x + render.PANEL_W, y + render.PANEL_H
+
+
+@pytest.mark.parametrize("num_players", [3, 4, 5, 6])
+def test_pettingzoo_render_test(num_players):
+    render_test(lambda render_mode: mall_of_horror_v0.env(
+        num_players=num_players, render_mode=render_mode))
+
+
+@pytest.mark.parametrize("num_players", [3, 4, 5, 6])
+def test_rgb_array_shape_and_dtype(num_players):
+    env = mall_of_horror_v0.env(num_players=num_players, render_mode="rgb_array")
+    env.reset(seed=num_players)
+    picture = env.render()
+    assert isinstance(picture, np.ndarray)
+    assert picture.shape == (render.HEIGHT, render.WIDTH, 3) and picture.dtype == np.uint8
+    packed = picture.astype(np.int32) @ np.array([1 << 16, 1 << 8, 1], dtype=np.int32)
+    assert len(np.unique(packed)) > 10
+    for g in random_states(num_players, seed=num_players, every=25):
+        out = render.rgb(g)
+        assert out.shape == (render.HEIGHT, render.WIDTH, 3) and out.dtype == np.uint8
+    assert g.terminal
+
+
+def test_picture_changes_only_in_the_panel_that_gains_a_zombie():
+    g = next(s for s in random_states(5, seed=2) if s.round >= 2)
+    before = render.rgb(g)
+    for L in range(NUM_LOCATIONS):
+        if g.closed[L] != OPEN:
+            continue
+        h = g.clone()
+        h.zombies[L] += 1
+        changed = (render.rgb(h) != before).any(axis=2)
+        assert changed.any(), f"adding a zombie at {L + 1} changed nothing"
+        ys, xs = np.nonzero(changed)
+        x0, y0, x1, y1 = panel_box(L)
+        assert x0 <= xs.min() and xs.max() < x1 and y0 <= ys.min() and ys.max() < y1
+
+
+def test_game_over_banner_and_attack_highlight():
+    *_, end = random_states(4, seed=5)
+    done = render.rgb(end)
+    live = end.clone()
+    live.terminal = False
+    assert (done != render.rgb(live)).any()
+    g = next(s for s in random_states(6, seed=3) if s.a_loc >= 0)
+    calm = g.clone()
+    calm.a_loc = -1
+    x0, y0, x1, y1 = panel_box(g.a_loc)
+    assert tuple(render.rgb(g)[y0 - 2, x0 + 20]) == render.ALERT
+    assert tuple(render.rgb(calm)[y0 - 2, x0 + 20]) == render.BG
+
+
+def _hide_secrets(g: MallOfHorror) -> MallOfHorror:
+    """The same public state with every secret changed."""
+    h = g.clone()
+    for s in range(h.num_players):
+        size = sum(h.hands[s])
+        h.hands[s] = [0] * len(CARD_NAMES)
+        h.hands[s][(s + 3) % len(CARD_NAMES)] = size
+        if h.dest[s] >= 0 and not h.dest_public[s]:
+            h.dest[s] = (h.dest[s] + 1) % NUM_LOCATIONS
+        if h.v_ballots[s] >= 0:
+            h.v_ballots[s] = (h.v_ballots[s] + 1) % h.num_players
+    if h.dice[0] >= 0:
+        h.dice = [(d + 1) % NUM_LOCATIONS for d in h.dice]
+    h.deck = sorted(h.deck)
+    return h
+
+
+@pytest.mark.parametrize("num_players", [3, 5, 6])
+def test_picture_shows_no_secrets(num_players):
+    for g in random_states(num_players, seed=11, every=5):
+        np.testing.assert_array_equal(render.rgb(g), render.rgb(_hide_secrets(g)))
+
+
+@pytest.mark.parametrize("num_players", [3, 4, 5, 6])
+def test_spectator_text_hides_hands_and_dice(num_players):
+    saw_dice = 0
+    for seed in range(3):
+        for g in random_states(num_players, seed=seed):
+            spectator = render.ansi(g, None)
+            assert "spectator" in spectator
+            assert "hand:" not in spectator and "arrival dice" not in spectator
+            assert not any(name in spectator for name in CARD_NAMES)
+            assert spectator == render.ansi(_hide_secrets(g), None)
+            for s in range(num_players):
+                mine = render.ansi(g, s)
+                assert mine.count("hand:") == 1
+                for card, count in enumerate(g.hands[s]):
+                    if count:
+                        assert f"{CARD_NAMES[card]} x{count}" in mine
+                secret = g.dice[0] >= 0 and g.dice_seen[s]
+                assert ("arrival dice" in mine) == bool(secret)
+                saw_dice += bool(secret)
+    assert saw_dice, "no state let a seat look at the dice; the test proves nothing"
+
+
+def test_black_and_blue_characters_read_apart():
+    g = next(s for s in random_states(6, seed=1) if s.round >= 1)
+    text = render.ansi(g, None)
+    assert "bk." in text and "bl." in text
+
+
+def test_human_mode_prints(capsys):
+    env = mall_of_horror_v0.env(num_players=4, render_mode="human")
+    env.reset(seed=0)
+    first = capsys.readouterr().out
+    assert "Mall of Horror - round" in first and "view of spectator" in first
+    obs, *_ = env.last()
+    env.step(int(np.flatnonzero(obs["action_mask"])[0]))
+    assert "Mall of Horror - round" in capsys.readouterr().out
+    assert env.render() is None
+    assert "Chief of Security" in capsys.readouterr().out
+
+
+def test_human_mode_shows_the_render_seat(capsys):
+    env = mall_of_horror_v0.env(num_players=3, render_mode="human", render_seat=1)
+    env.reset(seed=0)
+    out = capsys.readouterr().out
+    assert "view of player_1" in out and out.count("hand:") == 1
