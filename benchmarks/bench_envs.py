@@ -28,7 +28,7 @@ def aec_turns(env, seconds: float, rng: random.Random) -> float:
     turns, start = 0, time.perf_counter()
     while time.perf_counter() - start < seconds:
         env.reset(seed=rng.randrange(2**31))
-        for agent in env.agent_iter():
+        for _agent in env.agent_iter():
             obs, _, term, trunc, _ = env.last()
             action = None if term or trunc else rng.choice(np.flatnonzero(obs["action_mask"]))
             env.step(action)

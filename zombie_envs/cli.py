@@ -44,8 +44,8 @@ def _demo(args) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="zombie-envs", description=__doc__.splitlines()[0])
-    sub = parser.add_subparsers(dest="command", required=True)
+    parser = argparse.ArgumentParser(prog="zombie-envs", description="zombie-envs tools")
+    sub = parser.add_subparsers(dest="command")
     demo = sub.add_parser("demo", help="heuristic vs random bots: win rates and a board picture")
     demo.add_argument("--env", default="mall_of_horror_v0", choices=sorted(ENVS))
     demo.add_argument("--games", type=int, default=500)
@@ -59,7 +59,11 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.command is None:
+        parser.print_help()
+        return 0
     if getattr(args, "games", 1) < 1:
         raise SystemExit("--games must be at least 1")
     return args.func(args)

@@ -29,8 +29,13 @@ def reward_table(engine_cls) -> str:
         "0 for all if everyone wins; 0 on every other step |",
         "| `score` | game end | the seat's final points; 0 on every other step |",
     ]
-    examples = ["", "Zero-sum examples:", "", "| players | winners | each winner | each loser |",
-                "|---|---|---|---|"]
+    examples = [
+        "",
+        "Zero-sum examples:",
+        "",
+        "| players | winners | each winner | each loser |",
+        "|---|---|---|---|",
+    ]
     for n in range(engine_cls.min_players, engine_cls.max_players + 1):
         for k in (1, 2):
             examples.append(f"| {n} | {k} | {1 / k:+.3f} | {-1 / (n - k):+.3f} |")

@@ -158,7 +158,7 @@ class Rigged(Engine):
         self.push(("next",))
 
     def next(self):
-        self.ask(self.turn, "go", [0], auto=False)
+        self.ask(self.turn, "go", [0])
 
     def on_go(self, action):
         self.turn += 1
@@ -226,9 +226,11 @@ def test_cli_demo_writes_png_and_table(tmp_path, capsys):
     assert str(png) in text
 
 
-def test_cli_requires_a_command():
+def test_cli_without_a_command_prints_help(capsys):
+    assert main([]) == 0
+    assert "demo" in capsys.readouterr().out
     with pytest.raises(SystemExit):
-        main([])
+        main(["demo", "--games", "0"])
 
 
 def test_agent_interface_is_abstract():

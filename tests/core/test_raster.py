@@ -28,10 +28,10 @@ def decode_png(data: bytes) -> np.ndarray:
     assert data[:8] == b"\x89PNG\r\n\x1a\n"
     pos, chunks = 8, []
     while pos < len(data):
-        (length,) = struct.unpack(">I", data[pos:pos + 4])
-        kind = data[pos + 4:pos + 8]
-        body = data[pos + 8:pos + 8 + length]
-        (crc,) = struct.unpack(">I", data[pos + 8 + length:pos + 12 + length])
+        (length,) = struct.unpack(">I", data[pos : pos + 4])
+        kind = data[pos + 4 : pos + 8]
+        body = data[pos + 8 : pos + 8 + length]
+        (crc,) = struct.unpack(">I", data[pos + 8 + length : pos + 12 + length])
         assert crc == zlib.crc32(kind + body) & 0xFFFFFFFF, kind
         chunks.append((kind, body))
         pos += 12 + length
@@ -69,12 +69,15 @@ def test_png_of_a_canvas(tmp_path):
     np.testing.assert_array_equal(decode_png((tmp_path / "c.png").read_bytes()), c.pixels)
 
 
-@pytest.mark.parametrize("bad", [
-    np.zeros((4, 4, 3), dtype=np.float32),
-    np.zeros((4, 4, 2), dtype=np.uint8),
-    np.zeros((0, 4, 3), dtype=np.uint8),
-    np.zeros((4,), dtype=np.uint8),
-])
+@pytest.mark.parametrize(
+    "bad",
+    [
+        np.zeros((4, 4, 3), dtype=np.float32),
+        np.zeros((4, 4, 2), dtype=np.uint8),
+        np.zeros((0, 4, 3), dtype=np.uint8),
+        np.zeros((4,), dtype=np.uint8),
+    ],
+)
 def test_png_rejects_bad_arrays(bad):
     with pytest.raises(ValueError):
         encode_png(bad)
@@ -174,7 +177,8 @@ def test_disc_and_ring():
     assert tuple(c.pixels[10, 10]) == RED and tuple(c.pixels[10, 15]) == RED
     assert tuple(c.pixels[10, 16]) == BG and tuple(c.pixels[4, 4]) == BG
     assert _ink(c).sum() == sum(
-        1 for y in range(21) for x in range(21) if (x - 10) ** 2 + (y - 10) ** 2 <= 5.5 ** 2)
+        1 for y in range(21) for x in range(21) if (x - 10) ** 2 + (y - 10) ** 2 <= 5.5**2
+    )
     c = Canvas(21, 21, BG)
     c.ring(10, 10, 6, RED, width=2)
     assert tuple(c.pixels[10, 10]) == BG and tuple(c.pixels[10, 16]) == RED

@@ -35,11 +35,20 @@ class ZombieAECEnv(AECEnv):
 
     engine_cls: type[Engine]
     renderer: Callable | None = None
-    metadata = {"render_modes": ["human", "ansi", "rgb_array"], "is_parallelizable": False,
-                "render_fps": 2}
+    metadata = {
+        "render_modes": ["human", "ansi", "rgb_array"],
+        "is_parallelizable": False,
+        "render_fps": 2,
+    }
 
-    def __init__(self, num_players: int | None = None, render_mode: str | None = None,
-                 reward: str = "zero_sum", render_seat: int | None = None, **options):
+    def __init__(
+        self,
+        num_players: int | None = None,
+        render_mode: str | None = None,
+        reward: str = "zero_sum",
+        render_seat: int | None = None,
+        **options,
+    ):
         super().__init__()
         cls = self.engine_cls
         n = cls.default_players if num_players is None else num_players
@@ -58,10 +67,12 @@ class ZombieAECEnv(AECEnv):
         self.possible_agents = [f"player_{i}" for i in range(n)]
         self.agent_name_mapping = {a: i for i, a in enumerate(self.possible_agents)}
         obs_size, n_actions = cls.obs_layout.size, cls.action_layout.size
-        obs_space = spaces.Dict({
-            "observation": spaces.Box(0, 127, (obs_size,), np.int8),
-            "action_mask": spaces.Box(0, 1, (n_actions,), np.int8),
-        })
+        obs_space = spaces.Dict(
+            {
+                "observation": spaces.Box(0, 127, (obs_size,), np.int8),
+                "action_mask": spaces.Box(0, 1, (n_actions,), np.int8),
+            }
+        )
         self.observation_spaces = dict.fromkeys(self.possible_agents, obs_space)
         self.action_spaces = {a: spaces.Discrete(n_actions) for a in self.possible_agents}
         self.state_space = spaces.Box(0, 127, (cls.state_layout.size,), np.int8)
@@ -103,10 +114,7 @@ class ZombieAECEnv(AECEnv):
     def observe(self, agent):
         seat = self.agent_name_mapping[agent]
         game = self.game
-        if game.current_player == seat:
-            mask = game.legal_mask()
-        else:
-            mask = self._zero_mask.copy()
+        mask = game.legal_mask() if game.current_player == seat else self._zero_mask.copy()
         return {"observation": game.observation(seat), "action_mask": mask}
 
     def step(self, action) -> None:

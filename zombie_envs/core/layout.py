@@ -52,7 +52,6 @@ class Layout:
     def __getitem__(self, name: str) -> Block:
         return self._by_name[name]
 
-
     def locate(self, index: int) -> tuple[Block, int]:
         """The block holding a flat index and the offset inside it."""
         for block in self.blocks:
@@ -62,7 +61,7 @@ class Layout:
 
     def markdown(self) -> str:
         """A Markdown table of the blocks, used by the generated docs."""
-        rows = [f"| indices | block | meaning | entries |", "|---|---|---|---|"]
+        rows = ["| indices | block | meaning | entries |", "|---|---|---|---|"]
         for b in self.blocks:
             span = f"{b.start}" if b.size == 1 else f"{b.start}-{b.stop - 1}"
             labels = ", ".join(b.labels) if b.size <= 12 else f"{b.size} entries"

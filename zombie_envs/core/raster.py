@@ -261,14 +261,19 @@ class Canvas:
         keep = (xs >= 0) & (xs < self.width) & (ys >= 0) & (ys < self.height)
         self.pixels[ys[keep], xs[keep]] = color
 
-    def polygon(self, points: Sequence[tuple[float, float]], color: Color,
-                alpha: float = 1.0) -> None:
+    def polygon(
+        self, points: Sequence[tuple[float, float]], color: Color, alpha: float = 1.0
+    ) -> None:
         """A filled polygon (even-odd rule, pixel centres inside are painted)."""
         pts = np.asarray(points, dtype=np.float64).reshape(-1, 2)
         if len(pts) < 3:
             return
-        box = self._box(np.floor(pts[:, 0].min()), np.floor(pts[:, 1].min()),
-                        np.ceil(pts[:, 0].max()) + 1, np.ceil(pts[:, 1].max()) + 1)
+        box = self._box(
+            np.floor(pts[:, 0].min()),
+            np.floor(pts[:, 1].min()),
+            np.ceil(pts[:, 0].max()) + 1,
+            np.ceil(pts[:, 1].max()) + 1,
+        )
         if not box:
             return
         x0, y0, x1, y1 = box
@@ -284,8 +289,9 @@ class Canvas:
         self._paint(self.pixels[y0:y1, x0:x1], inside, color, alpha)
 
     # ----- text -------------------------------------------------------------
-    def text(self, x, y, text: str, color: Color, scale: int = 1,
-             anchor: str = "left") -> tuple[int, int]:
+    def text(
+        self, x, y, text: str, color: Color, scale: int = 1, anchor: str = "left"
+    ) -> tuple[int, int]:
         """Draw ``text`` with its top at ``y``; ``anchor`` says whether ``x`` is the
         left edge, the ``"center"`` or the ``"right"`` edge of each line.  Returns
         the size of the text block.  Characters beyond ASCII show as a box."""
@@ -298,7 +304,7 @@ class Canvas:
             box = self._box(lx, ly, lx + w, ly + mask.shape[0])
             if box:
                 bx0, by0, bx1, by1 = box
-                sub = mask[by0 - ly:by1 - ly, bx0 - lx:bx1 - lx]
+                sub = mask[by0 - ly : by1 - ly, bx0 - lx : bx1 - lx]
                 self.pixels[by0:by1, bx0:bx1][sub] = color
         return text_size(text, scale)
 
@@ -307,8 +313,12 @@ class Canvas:
 
 
 def _chunk(kind: bytes, data: bytes) -> bytes:
-    return (struct.pack(">I", len(data)) + kind + data
-            + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF))
+    return (
+        struct.pack(">I", len(data))
+        + kind
+        + data
+        + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+    )
 
 
 def encode_png(array: np.ndarray, level: int = 6) -> bytes:
@@ -325,12 +335,14 @@ def encode_png(array: np.ndarray, level: int = 6) -> bytes:
     rows = np.zeros((h, 1 + w * c), dtype=np.uint8)  # filter byte 0 (none) per row
     rows[:, 1:] = a.reshape(h, w * c)
     header = struct.pack(">IIBBBBB", w, h, 8, colour_type, 0, 0, 0)
-    return b"".join((
-        b"\x89PNG\r\n\x1a\n",
-        _chunk(b"IHDR", header),
-        _chunk(b"IDAT", zlib.compress(rows.tobytes(), level)),
-        _chunk(b"IEND", b""),
-    ))
+    return b"".join(
+        (
+            b"\x89PNG\r\n\x1a\n",
+            _chunk(b"IHDR", header),
+            _chunk(b"IDAT", zlib.compress(rows.tobytes(), level)),
+            _chunk(b"IEND", b""),
+        )
+    )
 
 
 def write_png(path, array: np.ndarray) -> None:

@@ -40,29 +40,67 @@ RESTROOM, CACHOU, MEGATOYS, PARKING, SECURITY, SUPERMARKET = range(6)
 PIN, TOUGH, GUN, GIRL = range(4)
 
 __all__ = [
-    "A_CHARACTER", "A_GIVE", "A_GIVE_TO", "A_KEEP", "A_LOCATION", "A_PASS", "A_PLAY",
-    "A_SPRINT", "A_VOTE", "CACHOU", "CAMERA", "CLOSED", "EATEN", "GIRL", "GUN", "HARDWARE",
-    "HIDDEN", "KINDS", "MEGATOYS", "OPEN", "OUT", "OVERRUN", "PARKING", "PIN", "RESTROOM",
-    "SECURITY", "SPRINT", "SUPERMARKET", "THREAT", "TOUGH", "WEAPON1", "WEAPON2", "Dice",
-    "Rig", "act", "asked", "cast", "finished", "position", "slot", "start", "vote_action",
+    "A_CHARACTER",
+    "A_GIVE",
+    "A_GIVE_TO",
+    "A_KEEP",
+    "A_LOCATION",
+    "A_PASS",
+    "A_PLAY",
+    "A_SPRINT",
+    "A_VOTE",
+    "CACHOU",
+    "CAMERA",
+    "CLOSED",
+    "EATEN",
+    "GIRL",
+    "GUN",
+    "HARDWARE",
+    "HIDDEN",
+    "KINDS",
+    "MEGATOYS",
+    "OPEN",
+    "OUT",
+    "OVERRUN",
+    "PARKING",
+    "PIN",
+    "RESTROOM",
+    "SECURITY",
+    "SPRINT",
+    "SUPERMARKET",
+    "THREAT",
+    "TOUGH",
+    "WEAPON1",
+    "WEAPON2",
+    "Dice",
+    "Rig",
+    "act",
+    "asked",
+    "cast",
+    "finished",
+    "position",
+    "settle",
+    "slot",
+    "start",
+    "vote_action",
 ]
 
 
 class Rig(MallOfHorror):
     """The engine plus a ``halt`` task that stops the run once a test's tasks are done,
-    and ``asked``: every decision posed, auto-taken ones included, as (seat, kind)."""
+    and ``asked``: every decision posed, auto-taken ones included, as (seat, kind, legal)."""
 
     def __init__(self, *args, **kwargs):
-        self.asked: list[tuple[int, str]] = []
+        self.asked: list[tuple[int, str, tuple[int, ...]]] = []
         super().__init__(*args, **kwargs)
 
-    def ask(self, seat: int, kind: str, legal: list[int], auto: bool = True) -> None:
+    def ask(self, seat: int, kind: str, legal: list[int], *args, **kwargs) -> None:
         if not self.terminal and kind != "halt":
-            self.asked.append((seat, kind))
-        super().ask(seat, kind, legal, auto)
+            self.asked.append((seat, kind, tuple(legal)))
+        super().ask(seat, kind, legal, *args, **kwargs)
 
     def halt(self) -> None:
-        self.ask(-1, "halt", [], auto=False)
+        self.ask(-1, "halt", [])
 
     def on_halt(self, action: int) -> None:  # pragma: no cover - never legal
         raise AssertionError("halt takes no action")
@@ -142,8 +180,16 @@ def position(
     return g
 
 
+def settle(g: Rig) -> Rig:
+    """Take every forced decision (a single legal option: a card window with nothing to
+    play, a move with one possible character)."""
+    while not g.terminal and g.decision != "halt" and len(g.legal) == 1:
+        g.apply(g.legal[0])
+    return g
+
+
 def start(g: Rig, *tasks: tuple | str) -> Rig:
-    """Run rule tasks (tuples, or bare task names) from the current state."""
+    """Run rule tasks (tuples, or bare task names) from the current state, then settle."""
     g.tasks = [("halt",)]
     g.push(*[(t,) if isinstance(t, str) else t for t in tasks])
     g.decision = None
@@ -151,7 +197,7 @@ def start(g: Rig, *tasks: tuple | str) -> Rig:
     g.terminal = False
     g.asked = []
     g._run()
-    return g
+    return settle(g)
 
 
 def finished(g: Rig) -> bool:
@@ -160,11 +206,13 @@ def finished(g: Rig) -> bool:
 
 
 def act(g: Rig, seat: int, action: int, decision: str | None = None) -> None:
-    """Play ``action`` for ``seat``, checking that this seat (and decision) is up."""
+    """Play ``action`` for ``seat`` (checking that this seat and decision are up), then
+    settle."""
     assert g.current_player == seat, (g.current_player, seat, g.decision)
     if decision is not None:
         assert g.decision == decision, (g.decision, decision)
     g.apply(action)
+    settle(g)
 
 
 def vote_action(g: Rig, voter: int, colour: int) -> int:
@@ -180,9 +228,11 @@ def cast(g: Rig, choices: dict[int, int]) -> list[int]:
         voter = g.current_player
         order.append(voter)
         g.apply(vote_action(g, voter, choices[voter]))
+        settle(g)
     return order
 
 
-def asked(g: Rig, kind: str) -> list[int]:
-    """Seats asked for decisions of ``kind`` since the last ``start``, in order."""
-    return [seat for seat, k in g.asked if k == kind]
+def asked(g: Rig, kind: str, choice: bool = False) -> list[int]:
+    """Seats asked for decisions of ``kind`` since the last ``start``, in order; with
+    ``choice``, only those that had more than one option."""
+    return [seat for seat, k, legal in g.asked if k == kind and (len(legal) > 1 or not choice)]

@@ -6,7 +6,21 @@ import random
 from collections import Counter
 
 import pytest
-from positions import (
+
+from zombie_envs.agents import RandomAgent
+from zombie_envs.arena import play_game
+from zombie_envs.games.mall_of_horror.bots import HeuristicAgent, _vote_share
+from zombie_envs.games.mall_of_horror.data import (
+    CAMERA,
+    HARDWARE,
+    HIDDEN,
+    KINDS,
+    SPRINT,
+    THREAT,
+    WEAPON1,
+    WEAPON2,
+)
+from zombie_envs.games.mall_of_horror.engine import (
     A_CHARACTER,
     A_GIVE,
     A_GIVE_TO,
@@ -14,34 +28,61 @@ from positions import (
     A_LOCATION,
     A_PASS,
     A_PLAY,
-    CAMERA,
-    GUN,
-    HARDWARE,
-    HIDDEN,
-    MEGATOYS,
-    PARKING,
-    PIN,
-    RESTROOM,
-    SECURITY,
-    SPRINT,
-    SUPERMARKET,
-    THREAT,
-    TOUGH,
-    WEAPON1,
-    WEAPON2,
-    position,
-    slot,
-    start,
-    vote_action,
+    A_VOTE,
+    ATTACK,
+    EATEN,
+    MallOfHorror,
 )
-
-from zombie_envs.agents import RandomAgent
-from zombie_envs.arena import play_game
-from zombie_envs.games.mall_of_horror.bots import HeuristicAgent, _vote_share
-from zombie_envs.games.mall_of_horror.engine import ATTACK, MallOfHorror
 
 ENV = "mall_of_horror_v0"
 NUM_CARDS = 7
+RESTROOM, CACHOU, MEGATOYS, PARKING, SECURITY, SUPERMARKET = range(6)
+PIN, TOUGH, GUN = range(3)
+
+
+class Board(MallOfHorror):
+    """The engine with a ``halt`` task, to run a few rule steps from a set position."""
+
+    def halt(self) -> None:
+        self.decision, self.legal = "halt", []
+
+
+def position(at, zombies=None, hands=None, deck=None, chief=0, elected=False) -> Board:
+    """Four players in round 1; ``at`` = {location: [(seat, kind)]}, every other
+    character eaten; hands hold exactly the listed cards."""
+    g = Board(4, seed=0)
+    g.round = 1
+    g.loc = [EATEN if k < 3 else -3 for _ in range(4) for k in range(KINDS)]
+    for L, chars in at.items():
+        for seat, kind in chars:
+            g.loc[slot(seat, kind)] = L
+    g.zombies = [0] * 6
+    for L, z in (zombies or {}).items():
+        g.zombies[L] = z
+    g.hands = [[0] * NUM_CARDS for _ in range(4)]
+    for seat, cards in (hands or {}).items():
+        for card in cards:
+            g.hands[seat][card] += 1
+    g.deck = list(deck or [])
+    g.chief, g.chief_elected = chief, int(elected)
+    return g
+
+
+def start(g: Board, *tasks) -> Board:
+    """Run rule tasks (tuples or bare names) until a seat must decide."""
+    g.tasks = [("halt",)]
+    g.push(*[(t,) if isinstance(t, str) else t for t in tasks])
+    g.decision, g.legal, g.terminal = None, [], False
+    g._run()
+    return g
+
+
+def slot(seat: int, kind: int) -> int:
+    return seat * KINDS + kind
+
+
+def vote_action(g, voter: int, colour: int) -> int:
+    return A_VOTE + (colour - voter) % g.num_players
 
 
 # ----- information: the action depends only on what the seat may see ----------------

@@ -37,8 +37,9 @@ def panel_box(L: int) -> tuple[int, int, int, int]:
 
 @pytest.mark.parametrize("num_players", [3, 4, 5, 6])
 def test_pettingzoo_render_test(num_players):
-    render_test(lambda render_mode: mall_of_horror_v0.env(
-        num_players=num_players, render_mode=render_mode))
+    render_test(
+        lambda render_mode: mall_of_horror_v0.env(num_players=num_players, render_mode=render_mode)
+    )
 
 
 @pytest.mark.parametrize("num_players", [3, 4, 5, 6])

@@ -94,7 +94,7 @@ def test_moh_083_084_085_security_camera_in_turn_order():
     act(g, 3, A_PASS, "camera")
     act(g, 1, A_PLAY + CAMERA, "camera")
     assert finished(g)
-    assert asked(g, "camera") == [3, 1]
+    assert asked(g, "camera", choice=True) == [3, 1]
     assert g.dice_seen == [0, 1, 0, 0]
     assert _sees(g, 1) and not _sees(g, 3)
     assert g.hands[1][CAMERA] == 1 and g.hands[3][CAMERA] == 1
@@ -102,8 +102,9 @@ def test_moh_083_084_085_security_camera_in_turn_order():
 
 
 def test_moh_083_elected_chief_needs_no_camera():
-    """MOH-081, MOH-083: an elected chief already sees the dice and is not offered the
-    Camera; other holders still are."""
+    """MOH-081, MOH-083: "Only the Chief of Security may secretly peek at the result of the
+    roll, and only if they were elected Chief of Security this round." An elected chief
+    already sees the dice and is not offered the Camera; other holders still are."""
     g = _arrival(chief=0, elected=True, hands={0: [CAMERA], 2: [CAMERA]})
     assert g.decision == "camera" and g.current_player == 2
     act(g, 2, A_PLAY + CAMERA, "camera")

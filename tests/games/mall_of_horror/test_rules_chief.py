@@ -46,7 +46,8 @@ def test_moh_051_074_075_security_room_elects_the_chief():
 
 
 def test_moh_074_single_colour_in_security_is_elected():
-    """MOH-074: one colour in the Security Room is elected without a vote."""
+    """MOH-074: "All characters present at the Security Room (location number 5) vote to elect
+    a Chief of Security for this round." One colour there is elected without ballots."""
     at = {SECURITY: [(3, PIN), (3, TOUGH)], RESTROOM: [(0, PIN)]}
     g = start(position(4, at=at, chief=0), "elect_chief")
     assert finished(g) and asked(g, "ballot") == []
@@ -77,7 +78,8 @@ def test_moh_077_empty_security_room_previous_chief_stays():
 
 
 def test_moh_077_two_ties_previous_chief_stays():
-    """MOH-077 (two ties): the previous chief remains and was not elected this round."""
+    """MOH-077: "... or if two ties occur during the vote and no one is elected Chief of
+    Security, the Chief of Security from the previous round remains in place." """
     at = {SECURITY: [(1, PIN), (2, PIN)], RESTROOM: [(0, PIN), (3, PIN)]}
     g = start(position(4, at=at, chief=3, elected=True), "elect_chief")
     cast(g, {1: 2, 2: 1})

@@ -106,8 +106,9 @@ def test_moh_091_others_choose_secretly():
 
 
 def test_moh_090_unelected_chief_chooses_first_but_secretly():
-    """MOH-090: a chief not elected this round goes first (turn order) but announces
-    nothing."""
+    """MOH-090: "If a Chief of Security was elected this round, they must choose their
+    location before the other players and announce their choice." A chief not elected this
+    round goes first (turn order) but announces nothing."""
     g = start(position(4, at=AT, chief=1, elected=False), "choose_destinations")
     act(g, 1, A_LOCATION + PARKING, "destination")
     assert g.dest_public == [0, 0, 0, 0]

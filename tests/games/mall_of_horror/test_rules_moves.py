@@ -150,16 +150,20 @@ def test_moh_102_sprint_may_return_to_the_location_left():
     assert A_CHARACTER + TOUGH in g.legal
     act(g, 0, A_CHARACTER + TOUGH, "move")
     assert g.loc[slot(0, TOUGH)] == RESTROOM and g.loc[slot(0, PIN)] == RESTROOM
-    assert g.current_player == 1
 
 
 def test_moh_102_returning_character_keeps_its_place_in_a_full_location():
-    """MOH-102, MOH-103: a character that returns to the location it left keeps its place even
-    when that location is full."""
-    at = {RESTROOM: [(0, PIN), (1, PIN), (2, PIN)], MEGATOYS: [(0, TOUGH), (3, PIN)]}
+    """MOH-102, MOH-103: "... and may even return to the location they left." A character
+    that returns to the location it left keeps its place even when that location is full."""
+    at = {
+        RESTROOM: [(0, PIN), (1, PIN), (2, PIN)],
+        MEGATOYS: [(0, TOUGH), (3, PIN)],
+        SUPERMARKET: [(1, TOUGH), (2, TOUGH), (3, TOUGH)],
+    }
     g = _moving([MEGATOYS, PARKING, PARKING, PARKING], at=at, hands={0: [SPRINT]})
     act(g, 0, A_SPRINT + RESTROOM, "move")
     act(g, 0, A_CHARACTER + PIN, "move")
+    assert g.current_player == 1
     assert g.loc[slot(0, PIN)] == RESTROOM and g.loc.count(RESTROOM) == 3
 
 
@@ -177,7 +181,7 @@ def test_moh_103_full_destination_sends_to_the_parking_lot():
 
 
 def test_moh_104_already_at_parking_stays():
-    """MOH-104, MOH-105: "If a character already at the Parking Lot (location number 4) would
+    """MOH-104: "If a character already at the Parking Lot (location number 4) would
     have to move to a location that has become full, it instead stays at the Parking Lot
     (location number 4)." """
     at = {

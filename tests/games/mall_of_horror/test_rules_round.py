@@ -18,18 +18,22 @@ from positions import (
     THREAT,
     TOUGH,
     WEAPON1,
-    Dice,
     act,
     asked,
-    finished,
     position,
     slot,
     start,
 )
 
 PHASES = [
-    "search_truck", "elect_chief", "arrival_of_zombies", "choose_destinations",
-    "zombie_players", "move_characters", "zombie_attack", "end_round",
+    "search_truck",
+    "elect_chief",
+    "arrival_of_zombies",
+    "choose_destinations",
+    "zombie_players",
+    "move_characters",
+    "zombie_attack",
+    "end_round",
 ]
 
 
@@ -46,8 +50,8 @@ def test_moh_046_047_048_six_phases_in_order():
 
 
 def test_moh_048_phases_happen_in_order_in_play():
-    """MOH-048: a full round: the truck is searched, the chief elected, destinations
-    chosen, characters moved, then the zombies attack, and the next round begins."""
+    """MOH-048: "a) Search the Truck b) Elect the Chief of Security c) Arrival of the Zombies
+    d) Choose Destinations e) Move Characters f) Zombie Attack", played through one round."""
     at = {
         PARKING: [(0, PIN), (1, PIN)],
         SECURITY: [(2, PIN), (3, PIN)],

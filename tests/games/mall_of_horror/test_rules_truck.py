@@ -40,7 +40,9 @@ def test_moh_050_069_parking_lot_characters_vote():
 
 
 def test_moh_069_single_colour_at_parking_searches_without_vote():
-    """MOH-069: with one colour at the Parking Lot, that player searches (no vote needed)."""
+    """MOH-069: "All characters present at the Parking Lot (location number 4) vote to decide
+    who among them will search the truck for supplies." One colour there searches without
+    ballots."""
     at = {PARKING: [(2, PIN), (2, TOUGH)], RESTROOM: [(0, PIN)]}
     g = start(position(4, at=at, deck=[THREAT, WEAPON1, WEAPON2]), "search_truck")
     assert asked(g, "ballot") == []
@@ -48,7 +50,8 @@ def test_moh_069_single_colour_at_parking_searches_without_vote():
 
 
 def test_moh_069_nobody_at_parking_nobody_searches():
-    """MOH-069: an empty Parking Lot means no one searches the truck."""
+    """MOH-069: "All characters present at the Parking Lot (location number 4) vote ..." With
+    nobody there, nobody searches."""
     g = start(position(4, at={RESTROOM: [(0, PIN)]}, deck=[THREAT, WEAPON1]), "search_truck")
     assert finished(g) and g.deck == [THREAT, WEAPON1]
 
@@ -78,7 +81,8 @@ def test_moh_070_071_072_draw_three_keep_give_bottom():
 
 
 def test_moh_071_truck_card_goes_to_another_player():
-    """MOH-071: the second card is given away: the searcher cannot give it to themselves."""
+    """MOH-071: "... and give a second one to a player of their choice" (another player: the
+    searcher cannot give it to themselves)."""
     at = {PARKING: [(0, PIN)], RESTROOM: [(1, PIN), (2, PIN)]}
     g = start(position(3, at=at, deck=[THREAT, THREAT, THREAT]), "search_truck")
     assert g.decision == "give_to"  # keep and give had a single option each
@@ -88,8 +92,8 @@ def test_moh_071_truck_card_goes_to_another_player():
 
 
 def test_moh_070_fewer_than_three_cards_left():
-    """MOH-070, MOH-072: with fewer than three cards left the searcher draws what is left and
-    keeps / gives as far as the cards go."""
+    """MOH-070, MOH-072: "The chosen character draws three action cards." With fewer than
+    three cards left the searcher draws what is left and keeps / gives as far as they go."""
     at = {PARKING: [(1, PIN)], RESTROOM: [(0, PIN)]}
     g = start(position(4, at=at, deck=[SPRINT, HIDDEN]), "search_truck")
     assert g.deck == []

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import numpy as np
 from positions import (
     A_CHARACTER,
     A_PASS,
     A_PLAY,
     A_VOTE,
+    EATEN,
     GUN,
     MEGATOYS,
     PARKING,
@@ -20,7 +20,6 @@ from positions import (
     WEAPON1,
     WEAPON2,
     Dice,
-    EATEN,
     act,
     asked,
     cast,
@@ -164,7 +163,7 @@ def test_moh_063_second_tie_random_victim_among_tied():
         assert g.v_runoff == 1
         cast(g, {0: 1, 1: 2, 2: 1, 3: 2})
         assert finished(g)
-        assert "victim" not in [k for _, k in g.asked]
+        assert asked(g, "victim") == []
         assert g.loc[expected] == EATEN
         assert g.zombies[SUPERMARKET] == 0
         eaten.add(expected)
@@ -182,7 +181,7 @@ def test_moh_064_065_066_threat_cards_before_the_vote():
     act(g, 2, A_PLAY + THREAT, "threat")
     act(g, 2, A_PLAY + THREAT, "threat")
     assert g.decision == "ballot" and g.current_player == 1
-    assert asked(g, "threat") == [1, 2, 2]  # seat 0 holds a Threat but is not voting
+    assert asked(g, "threat", choice=True) == [1, 2, 2]  # seat 0 holds a Threat but is not voting
     assert g.hands[2][THREAT] == 0 and g.hands[0][THREAT] == g.hands[1][THREAT] == 1
     assert g.discards[THREAT] == 2
     cast(g, {1: 1, 2: 2, 3: 1})  # without the Threats seat 1 would win 2 - 1
@@ -202,8 +201,9 @@ def test_moh_064_threat_may_be_declined_and_is_kept():
 
 
 def test_moh_058_runoff_is_a_new_vote_with_gunman_and_threats():
-    """MOH-058, MOH-064, MOH-068 (runoff): the runoff is a new vote: the Gunman bonus applies
-    again and Threats may be played again; first-vote Threats are spent."""
+    """MOH-058, MOH-064, MOH-068: "He gets an extra vote in every vote where he is present."
+    The runoff is a new vote: the Gunman bonus applies again and Threats may be played
+    again; first-vote Threats are spent."""
     at = {PARKING: [(1, GUN), (2, PIN), (2, TOUGH)], RESTROOM: [(0, PIN), (3, PIN)]}
     g = _truck_vote(at, hands={1: [THREAT, THREAT], 3: [THREAT]})
     act(g, 1, A_PASS, "threat")
@@ -212,7 +212,7 @@ def test_moh_058_runoff_is_a_new_vote_with_gunman_and_threats():
     act(g, 1, A_PLAY + THREAT, "threat")
     act(g, 1, A_PASS, "threat")
     act(g, 3, A_PLAY + THREAT, "threat")  # seat 3 is absent but votes in the runoff
-    assert asked(g, "threat") == [1, 1, 1, 3]
+    assert asked(g, "threat", choice=True) == [1, 1, 1, 3]
     cast(g, {0: 1, 1: 2, 2: 1, 3: 2})  # without the Threats: 3 - 3
     assert g.last_weights == [1, 3, 2, 2]
     assert g.truck_seat == 2  # 3 + 2 votes against 1 + 2

@@ -65,11 +65,15 @@ _REL = ("self",) + tuple(f"seat +{i}" for i in range(1, MAX_PLAYERS))
 
 ACTIONS = Layout("Mall of Horror actions")
 A_LOCATION = ACTIONS.add(
-    "location", NUM_LOCATIONS,
-    "choose a location: initial placement, destination, zombie placement", _LOC_LABELS,
+    "location",
+    NUM_LOCATIONS,
+    "choose a location: initial placement, destination, zombie placement",
+    _LOC_LABELS,
 ).start
 A_CHARACTER = ACTIONS.add(
-    "character", KINDS, "choose one of your characters (place, move, victim, hide)",
+    "character",
+    KINDS,
+    "choose one of your characters (place, move, victim, hide)",
     CHARACTER_NAMES,
 ).start
 A_VOTE = ACTIONS.add("vote", MAX_PLAYERS, "vote for a colour (seat relative to you)", _REL).start
@@ -99,12 +103,44 @@ class MallOfHorror(Engine):
         "max_rounds": (60, None),
     }
     FIELDS = (
-        "first_player", "round", "loc", "hidden", "zombies", "closed", "hands", "deck",
-        "discards", "played", "chief", "chief_elected", "place_dice", "pending_place",
-        "dice", "dice_seen", "last_dice", "dest", "dest_public", "eliminated",
-        "zombie_used", "v_purpose", "v_loc", "v_runoff", "v_candidates", "v_weights",
-        "v_ballots", "v_threats", "last_vote", "last_ballots", "last_weights",
-        "truck", "truck_seat", "gift", "a_loc", "hardware", "extra", "last_eaten",
+        "first_player",
+        "round",
+        "loc",
+        "hidden",
+        "zombies",
+        "closed",
+        "hands",
+        "deck",
+        "discards",
+        "played",
+        "chief",
+        "chief_elected",
+        "place_dice",
+        "pending_place",
+        "dice",
+        "dice_seen",
+        "last_dice",
+        "dest",
+        "dest_public",
+        "eliminated",
+        "zombie_used",
+        "v_purpose",
+        "v_loc",
+        "v_runoff",
+        "v_candidates",
+        "v_weights",
+        "v_ballots",
+        "v_threats",
+        "last_vote",
+        "last_ballots",
+        "last_weights",
+        "truck",
+        "truck_seat",
+        "gift",
+        "a_loc",
+        "hardware",
+        "extra",
+        "last_eaten",
     )
 
     # ----- setup ----------------------------------------------------------
@@ -172,14 +208,14 @@ class MallOfHorror(Engine):
     def chars_at(self, seat: int, L: int, visible_only: bool = False) -> list[int]:
         """Kinds of ``seat``'s characters at ``L`` (hidden ones left out if asked)."""
         base = seat * KINDS
-        kinds = [k for k, where in enumerate(self.loc[base:base + KINDS]) if where == L]
+        kinds = [k for k, where in enumerate(self.loc[base : base + KINDS]) if where == L]
         if visible_only:
             hidden = self.hidden
             return [k for k in kinds if not hidden[base + k]]
         return kinds
 
     def alive(self, seat: int) -> bool:
-        return max(self.loc[seat * KINDS:(seat + 1) * KINDS]) >= 0
+        return max(self.loc[seat * KINDS : (seat + 1) * KINDS]) >= 0
 
     def seats_at(self, L: int, visible_only: bool = False) -> list[int]:
         """Seats with a character at ``L``, in turn order."""
@@ -188,7 +224,7 @@ class MallOfHorror(Engine):
             hidden = self.hidden
             owners = {c // KINDS for c, where in enumerate(loc) if where == L and not hidden[c]}
             return [s for s in self.order() if s in owners]
-        return [s for s in self.order() if L in loc[s * KINDS:(s + 1) * KINDS]]
+        return [s for s in self.order() if L in loc[s * KINDS : (s + 1) * KINDS]]
 
     def add_zombie(self, L: int) -> None:
         """Place a zombie figure, as long as the box has one left."""
@@ -219,13 +255,13 @@ class MallOfHorror(Engine):
     def scores(self) -> list[int]:
         loc = self.loc
         return [
-            sum(p for where, p in zip(loc[b:b + KINDS], POINTS) if where >= 0)
+            sum(p for where, p in zip(loc[b : b + KINDS], POINTS, strict=False) if where >= 0)
             for b in range(0, len(loc), KINDS)
         ]
 
     def winners(self) -> list[int]:
         """Most points; ties go to the most cards in hand; still tied, shared."""
-        key = [(p, sum(h)) for p, h in zip(self.scores(), self.hands)]
+        key = [(p, sum(h)) for p, h in zip(self.scores(), self.hands, strict=False)]
         best = max(key)
         return [s for s, k in enumerate(key) if k == best]
 
@@ -271,9 +307,14 @@ class MallOfHorror(Engine):
             return
         self.round += 1
         self.push(
-            ("search_truck",), ("elect_chief",), ("arrival_of_zombies",),
-            ("choose_destinations",), ("zombie_players",), ("move_characters",),
-            ("zombie_attack",), ("end_round",),
+            ("search_truck",),
+            ("elect_chief",),
+            ("arrival_of_zombies",),
+            ("choose_destinations",),
+            ("zombie_players",),
+            ("move_characters",),
+            ("zombie_attack",),
+            ("end_round",),
         )
 
     def end_round(self) -> None:
@@ -348,7 +389,7 @@ class MallOfHorror(Engine):
         self.v_ballots[seat] = (seat + action - A_VOTE) % self.num_players
 
     def tally(self) -> None:
-        weights = [w + t for w, t in zip(self.v_weights, self.v_threats)]
+        weights = [w + t for w, t in zip(self.v_weights, self.v_threats, strict=False)]
         _, top = plurality(self.v_ballots, weights)
         purpose, L, runoff = self.v_purpose, self.v_loc, self.v_runoff
         self.last_vote = [purpose, L, runoff]
@@ -403,7 +444,9 @@ class MallOfHorror(Engine):
         self.truck.remove(action - A_GIVE)
         self.gift = [self.truck_seat, -1, action - A_GIVE]
         self.ask(
-            self.truck_seat, "give_to", [A_GIVE_TO + r for r in range(self.num_players - 1)],
+            self.truck_seat,
+            "give_to",
+            [A_GIVE_TO + r for r in range(self.num_players - 1)],
             public=True,
         )
 
@@ -427,9 +470,7 @@ class MallOfHorror(Engine):
         self.dice_seen = [0] * self.num_players
         if self.chief_elected:
             self.dice_seen[self.chief] = 1
-        self.push(
-            *[("camera_window", s) for s in self.order() if self.alive(s)]
-        )
+        self.push(*[("camera_window", s) for s in self.order() if self.alive(s)])
 
     def camera_window(self, seat: int) -> None:
         if not self.dice_seen[seat]:
@@ -447,10 +488,11 @@ class MallOfHorror(Engine):
 
     def legal_destinations(self, seat: int, exclude: int = -1) -> list[int]:
         """Open locations where the seat has a character that could go."""
-        mine = [where for where in self.loc[seat * KINDS:(seat + 1) * KINDS] if where >= 0]
+        mine = [where for where in self.loc[seat * KINDS : (seat + 1) * KINDS] if where >= 0]
         return [
-            L for L in range(NUM_LOCATIONS)
-            if L != exclude and self.closed[L] == OPEN and mine.count(L) < len(mine)
+            L
+            for L in range(NUM_LOCATIONS)
+            if exclude != L and self.closed[L] == OPEN and mine.count(L) < len(mine)
         ]
 
     def destination(self, seat: int) -> None:
@@ -466,11 +508,14 @@ class MallOfHorror(Engine):
     def zombie_players(self) -> None:
         """Eliminated players return as zombies from the round after."""
         mode = self.options["zombie_return"]
-        self.push(*[
-            ("zombie_player", s) for s in self.order()
-            if 0 <= self.eliminated[s] < self.round
-            and (mode == "every" or (mode == "once" and not self.zombie_used[s]))
-        ])
+        self.push(
+            *[
+                ("zombie_player", s)
+                for s in self.order()
+                if 0 <= self.eliminated[s] < self.round
+                and (mode == "every" or (mode == "once" and not self.zombie_used[s]))
+            ]
+        )
 
     def zombie_player(self, seat: int) -> None:
         open_locs = [A_LOCATION + L for L in range(NUM_LOCATIONS) if self.is_open(L)]
@@ -490,7 +535,9 @@ class MallOfHorror(Engine):
         self.dice = [-1] * ARRIVAL_DICE
         for L in range(NUM_LOCATIONS):
             if (
-                L != PARKING and self.closed[L] == OPEN and self.loc.count(L) == 0
+                L != PARKING
+                and self.closed[L] == OPEN
+                and self.loc.count(L) == 0
                 and self.zombies[L] >= OVERRUN_ZOMBIES
             ):
                 self.closed[L] = OVERRUN
@@ -499,11 +546,12 @@ class MallOfHorror(Engine):
 
     def move(self, seat: int) -> None:
         D = self.dest[seat]
-        mine = self.loc[seat * KINDS:(seat + 1) * KINDS]
+        mine = self.loc[seat * KINDS : (seat + 1) * KINDS]
         # After a Sprint a character may even return to the location it left.
         sprinted = self.played[seat][SPRINT]
         legal = [
-            A_CHARACTER + k for k, where in enumerate(mine)
+            A_CHARACTER + k
+            for k, where in enumerate(mine)
             if where >= 0 and (sprinted or where != D)
         ]
         if self.hands[seat][SPRINT]:
@@ -550,13 +598,21 @@ class MallOfHorror(Engine):
         return [("card_window", s, L) for s in self.seats_at(L)]
 
     def card_window(self, seat: int, L: int) -> None:
+        """One chance per seat to play cards before the vote (asked even with
+        nothing playable).  Threat and Hidden need a character that takes part
+        in the vote; Hardware is useless at the Parking Lot and against the 4
+        zombies that break into the Supermarket, so it cannot be played there."""
         hand = self.hands[seat]
-        legal = [A_PLAY + c for c in (THREAT, WEAPON1, WEAPON2) if hand[c]]
-        if hand[HARDWARE] and L != PARKING:
+        legal = [A_PLAY + c for c in (WEAPON1, WEAPON2) if hand[c]]
+        if self.chars_at(seat, L, visible_only=True):
+            legal += [A_PLAY + c for c in (THREAT, HIDDEN) if hand[c]]
+        if (
+            hand[HARDWARE]
+            and L != PARKING
+            and not (L == SUPERMARKET and self.zombies[L] >= SUPERMARKET_BREAK_IN)
+        ):
             legal.append(A_PLAY + HARDWARE)
-        if hand[HIDDEN] and self.chars_at(seat, L, visible_only=True):
-            legal.append(A_PLAY + HIDDEN)
-        self.ask(seat, "cards", sorted(legal) + [A_PASS])  # asked even with nothing to play
+        self.ask(seat, "cards", sorted(legal) + [A_PASS])
 
     def on_cards(self, action: int) -> None:
         if action == A_PASS:

@@ -53,8 +53,9 @@ def ansi(g, seat: int | None = None) -> str:
             f"{state}  {chars}"
         )
     for s in range(n):
-        alive = [CHARACTER_NAMES[c % KINDS] for c in range(s * KINDS, (s + 1) * KINDS)
-                 if g.loc[c] >= 0]
+        alive = [
+            CHARACTER_NAMES[c % KINDS] for c in range(s * KINDS, (s + 1) * KINDS) if g.loc[c] >= 0
+        ]
         eaten = sum(1 for c in range(s * KINDS, (s + 1) * KINDS) if g.loc[c] == EATEN)
         cards = sum(g.hands[s])
         mine = ""
@@ -74,7 +75,8 @@ def ansi(g, seat: int | None = None) -> str:
         purpose, L, runoff = g.last_vote
         ballots = ", ".join(
             f"{COLOURS[s]}->{COLOURS[b]} ({g.last_weights[s]})"
-            for s, b in enumerate(g.last_ballots) if b >= 0
+            for s, b in enumerate(g.last_ballots)
+            if b >= 0
         )
         lines.append(
             f"  last vote ({PURPOSES[purpose]} at {L + 1}{', runoff' if runoff else ''}): {ballots}"
@@ -87,12 +89,14 @@ def ansi(g, seat: int | None = None) -> str:
     return "\n".join(lines)
 
 
-
-
 # ----- the picture --------------------------------------------------------------
 _SEAT_RGB = {
-    "yellow": (240, 200, 40), "red": (205, 45, 45), "blue": (45, 95, 215),
-    "green": (40, 150, 65), "brown": (135, 85, 45), "black": (25, 25, 25),
+    "yellow": (240, 200, 40),
+    "red": (205, 45, 45),
+    "blue": (45, 95, 215),
+    "green": (40, 150, 65),
+    "brown": (135, 85, 45),
+    "black": (25, 25, 25),
 }
 _DARK_INK = {"yellow"}  # seat colours light enough to need dark letters
 BG, SIDE, CARD = (34, 38, 46), (44, 48, 58), (58, 63, 75)
@@ -110,12 +114,20 @@ WIDTH = SIDE_X + SIDE_W + MARGIN
 HEIGHT = BOARD_Y + SIDE_H + MARGIN
 
 _DOING = {
-    "place_location": "places a character", "place_character": "places a character",
-    "threat": "may play a Threat", "ballot": "votes", "victim": "picks the victim",
-    "keep": "keeps a truck card", "give": "gives a truck card",
-    "give_to": "gives a truck card", "camera": "may use the Camera",
-    "destination": "picks a destination", "zombie": "may add a zombie", "move": "moves",
-    "cards": "may play cards", "hide": "hides a character",
+    "place_location": "places a character",
+    "place_character": "places a character",
+    "threat": "may play a Threat",
+    "ballot": "votes",
+    "victim": "picks the victim",
+    "keep": "keeps a truck card",
+    "give": "gives a truck card",
+    "give_to": "gives a truck card",
+    "camera": "may use the Camera",
+    "destination": "picks a destination",
+    "zombie": "may add a zombie",
+    "move": "moves",
+    "cards": "may play cards",
+    "hide": "hides a character",
 }
 
 
@@ -135,8 +147,11 @@ def _announced(g) -> list[int]:
     """Seats whose destination is public and still ahead of them (before the attack)."""
     if not any(task[0] == "zombie_attack" for task in g.tasks):
         return []
-    return [s for s in range(g.num_players)
-            if g.dest[s] >= 0 and g.dest_public[s] and g.eliminated[s] < 0]
+    return [
+        s
+        for s in range(g.num_players)
+        if g.dest[s] >= 0 and g.dest_public[s] and g.eliminated[s] < 0
+    ]
 
 
 def _tag(c: Canvas, right: int, y: int, label: str, fill, ink) -> int:
@@ -147,8 +162,9 @@ def _tag(c: Canvas, right: int, y: int, label: str, fill, ink) -> int:
     return right - w
 
 
-def _token(c: Canvas, cx: int, cy: int, r: int, c_slot: int, hidden: bool,
-           scale: int, edge=INK) -> None:
+def _token(
+    c: Canvas, cx: int, cy: int, r: int, c_slot: int, hidden: bool, scale: int, edge=INK
+) -> None:
     """A character: a disc in its seat colour with the letter of its kind."""
     seat, kind = divmod(c_slot, KINDS)
     colour = _seat_rgb(seat)
@@ -192,15 +208,15 @@ def _location(c: Canvas, g, L: int, x: int, y: int) -> None:
 
     if g.closed[L] in (CLOSED, OVERRUN):
         overrun = g.closed[L] == OVERRUN
-        c.fill_rect(x + 1, y + 30, PANEL_W - 2, PANEL_H - 31,
-                    ZOMBIE_DARK if overrun else (88, 88, 94))
+        c.fill_rect(
+            x + 1, y + 30, PANEL_W - 2, PANEL_H - 31, ZOMBIE_DARK if overrun else (88, 88, 94)
+        )
         c.line(x + 8, y + 38, x + PANEL_W - 9, y + PANEL_H - 9, GREY, 3)
         c.line(x + 8, y + PANEL_H - 9, x + PANEL_W - 9, y + 38, GREY, 3)
         label = "OVERRUN" if overrun else "CLOSED"
         w = text_size(label, 3)[0]
         c.fill_rect(x + (PANEL_W - w) // 2 - 10, y + 116, w + 20, 38, INK)
-        c.text(x + PANEL_W // 2, y + 124, label, ZOMBIE if overrun else WHITE, 3,
-               anchor="center")
+        c.text(x + PANEL_W // 2, y + 124, label, ZOMBIE if overrun else WHITE, 3, anchor="center")
         return
 
     inside = [s for s, where in enumerate(g.loc) if where == L]
@@ -234,6 +250,7 @@ def _location(c: Canvas, g, L: int, x: int, y: int) -> None:
             _token(c, x + 22 + col * 32, y + 136 + row * 32, 13, slot, g.hidden[slot], 2)
     else:
         c.text(x + PANEL_W // 2, y + 166, "empty", MUTED, anchor="center")
+
 
 def _players(c: Canvas, g) -> None:
     x, y, n = SIDE_X, BOARD_Y, g.num_players
@@ -291,8 +308,11 @@ def _players(c: Canvas, g) -> None:
     if g.last_vote[0] >= 0:
         purpose, L, runoff = g.last_vote
         lines.append(f"last vote: {PURPOSES[purpose]} at {L + 1}" + (" (runoff)" if runoff else ""))
-        ballots = [f"{COLOURS[s]}>{COLOURS[b]}({g.last_weights[s]})"
-                   for s, b in enumerate(g.last_ballots) if b >= 0]
+        ballots = [
+            f"{COLOURS[s]}>{COLOURS[b]}({g.last_weights[s]})"
+            for s, b in enumerate(g.last_ballots)
+            if b >= 0
+        ]
         lines += _wrap(ballots, 38, "  ")
     ly = y + 32 + n * 58 + 6
     legend_y = y + SIDE_H - 30
