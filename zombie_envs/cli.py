@@ -2,7 +2,7 @@
 
 ``demo`` shows the suite working end to end in one command: the heuristic
 plays the random bots, the win rates come with 95% Wilson intervals, and the
-final board of the last game is saved as a PNG.
+final board of the last game is printed and saved as a PNG.
 """
 
 from __future__ import annotations
@@ -39,6 +39,8 @@ def _demo(args) -> int:
     renderer = ENVS[args.env].raw_env.renderer
     path = out / "final_board.png"
     write_png(path, renderer.rgb(result.last_game))
+    print()
+    print(renderer.ansi(result.last_game, None))
     print(f"final board of the last game: {path}")
     return 0
 

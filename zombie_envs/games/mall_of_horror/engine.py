@@ -253,11 +253,11 @@ class MallOfHorror(Engine):
         self.played[seat][card] += 1
 
     def scores(self) -> list[int]:
-        loc = self.loc
-        return [
-            sum(p for where, p in zip(loc[b : b + KINDS], POINTS, strict=False) if where >= 0)
-            for b in range(0, len(loc), KINDS)
-        ]
+        out = [0] * self.num_players
+        for c, where in enumerate(self.loc):
+            if where >= 0:
+                out[c // KINDS] += POINTS[c % KINDS]
+        return out
 
     def winners(self) -> list[int]:
         """Most points; ties go to the most cards in hand; still tied, shared."""

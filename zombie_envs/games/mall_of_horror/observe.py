@@ -39,39 +39,42 @@ DECISION_INDEX = {name: i for i, name in enumerate(DECISIONS)}
 PURPOSES = ("truck", "chief", "attack")
 _REL = ("self",) + tuple(f"+{i}" for i in range(1, MAX_PLAYERS))
 _LOCS = tuple(str(i + 1) for i in range(NUM_LOCATIONS))
-_CHARS = tuple(f"{r}:{k}" for r in _REL for k in CHARACTER_NAMES)
-_BY_LOC = tuple(f"loc{L}:{c}" for L in _LOCS for c in _CHARS)
+_CHAR_LABELS = tuple(f"{r}:{k}" for r in _REL for k in CHARACTER_NAMES)
+_AT_LABELS = tuple(f"{c}@{L}" for c in _CHAR_LABELS for L in _LOCS)
 
 
 def _public(layout: Layout) -> None:
     add = layout.add
     add("my_colour", MAX_PLAYERS, "my colour (absolute seat)", COLOURS)
     add("in_game", MAX_PLAYERS, "seat is in this game (relative)", _REL)
-    add("round", 1, "round number")
+    add("chief", MAX_PLAYERS, "Chief of Security (relative)", _REL)
     add("to_act", MAX_PLAYERS, "seat that decides now (relative)", _REL)
     add("decision", len(DECISIONS), "kind of the pending decision", DECISIONS)
+    # everything up to chief_elected is written in one go: keep these blocks in this order
     add("zombies", NUM_LOCATIONS, "zombies in front of each location", _LOCS)
-    add("closed", NUM_LOCATIONS, "location closed or overrun", _LOCS)
+    add("closed", NUM_LOCATIONS, "0 open, 1 closed, 2 overrun", _LOCS)
+    add("hardware", NUM_LOCATIONS, "Hardware played at each location this round", _LOCS)
+    add("hand", NUM_CARDS, "cards of each kind in my hand", CARD_NAMES)
+    add("discards", NUM_CARDS, "cards of each kind played so far", CARD_NAMES)
+    add("deck", 1, "cards left in the truck")
+    add("round", 1, "round number (at most 127)")
+    add("chief_elected", 1, "the chief was elected this round")
     add(
         "characters",
-        NUM_LOCATIONS * MAX_PLAYERS * KINDS,
-        "character of (relative seat, kind) at location",
-        _BY_LOC,
+        MAX_PLAYERS * KINDS * NUM_LOCATIONS,
+        "(relative seat, kind) is at location",
+        _AT_LABELS,
     )
-    add("eaten", MAX_PLAYERS * KINDS, "character has been eaten", _CHARS)
-    add("hidden", MAX_PLAYERS * KINDS, "character hidden this round", _CHARS)
-    add("hand", NUM_CARDS, "cards of each kind in my hand", CARD_NAMES)
+    add("eaten", MAX_PLAYERS * KINDS, "character has been eaten", _CHAR_LABELS)
+    add("hidden", MAX_PLAYERS * KINDS, "character hidden this round", _CHAR_LABELS)
     add("hand_sizes", MAX_PLAYERS, "cards in hand per seat", _REL)
-    add("deck", 1, "cards left in the truck")
-    add("discards", NUM_CARDS, "cards of each kind played so far", CARD_NAMES)
+    add("eliminated", MAX_PLAYERS, "seat has no characters left", _REL)
     add(
         "played_round",
         MAX_PLAYERS * NUM_CARDS,
         "cards played this round per seat",
         tuple(f"{r}:{c}" for r in _REL for c in CARD_NAMES),
     )
-    add("chief", MAX_PLAYERS, "Chief of Security (relative)", _REL)
-    add("chief_elected", 1, "the chief was elected this round")
     add("dice_known", 1, "I may look at the arrival dice")
     add("dice", NUM_LOCATIONS, "arrival dice per location, if I may look", _LOCS)
     add("last_dice", NUM_LOCATIONS, "revealed arrival dice this round", _LOCS)
@@ -108,15 +111,12 @@ def _public(layout: Layout) -> None:
     add("gift_to", MAX_PLAYERS, "who received it", _REL)
     add("gift_card", NUM_CARDS, "the card given (giver and receiver only)", CARD_NAMES)
     add("attack_location", NUM_LOCATIONS, "location being attacked", _LOCS)
-    add("hardware", NUM_LOCATIONS, "Hardware played at each location this round", _LOCS)
     add(
         "extra_zombies",
         2 * NUM_LOCATIONS,
         "extra zombie for most characters / Pin-Ups",
         tuple(f"{w}:{L}" for w in ("most", "pinups") for L in _LOCS),
     )
-    add("eliminated", MAX_PLAYERS, "seat has no characters left", _REL)
-    add("points", MAX_PLAYERS, "points of living characters", _REL)
 
 
 OBS = Layout("Mall of Horror observation")
@@ -145,46 +145,47 @@ STATE.add(
 )
 STATE.add("deck_cards", NUM_CARDS, "cards of each kind left in the truck", CARD_NAMES)
 
-_O = {b.name: b.start for b in STATE.blocks}  # OBS is a prefix of STATE
-# Per (players, observer): relative seat of every seat, and each character's slot.
-_REL_SEATS = {
-    (n, me): [(s - me) % n for s in range(n)] for n in range(1, MAX_PLAYERS + 1) for me in range(n)
-}
-_SLOTS = {
-    key: [rel[c // KINDS] * KINDS + c % KINDS for c in range(len(rel) * KINDS)]
-    for key, rel in _REL_SEATS.items()
-}
-_STRIDE = MAX_PLAYERS * KINDS
+# Where a character is, as a one-hot row over the locations (nothing when off the board).
+_AT_ROW = {w: bytes(1 if w == L else 0 for L in range(NUM_LOCATIONS)) for w in range(-3, 6)}
+_AT_ROW_OF = _AT_ROW.__getitem__
+_IS_EATEN = (-2).__eq__
+_IS_OUT = (-1).__lt__  # eliminated in some round
+_OBS_SIZE, _STATE_SIZE = OBS.size, STATE.size
+_L = NUM_LOCATIONS
+_LOCATIONS = range(NUM_LOCATIONS)
+_NP = len(PURPOSES)
 (
     _MY_COLOUR,
     _IN_GAME,
-    _ROUND,
+    _CHIEF,
     _TO_ACT,
     _DECISION,
     _ZOMBIES,
     _CLOSED,
-    _CHARS,
+    _HARDWARE,
+    _HAND,
+    _DISCARDS,
+    _DECK,
+    _ROUND,
+    _CHIEF_ELECTED,
+    _CHARACTERS,
     _EATEN,
     _HIDDEN,
-    _HAND,
     _HAND_SIZES,
-    _DECK,
-    _DISCARDS,
-    _PLAYED,
-    _CHIEF,
-    _CHIEF_ELECTED,
+    _ELIMINATED,
+    _PLAYED_ROUND,
     _DICE_KNOWN,
     _DICE,
     _LAST_DICE,
     _PLACE_DICE,
-    _DESTS,
-    _MY_DEST,
-    _V_PURPOSE,
-    _V_LOC,
-    _V_RUNOFF,
-    _V_CANDS,
-    _V_WEIGHTS,
-    _V_THREATS,
+    _DESTINATIONS,
+    _MY_DESTINATION,
+    _VOTE_PURPOSE,
+    _VOTE_LOCATION,
+    _VOTE_RUNOFF,
+    _VOTE_CANDIDATES,
+    _VOTE_WEIGHTS,
+    _VOTE_THREATS,
     _MY_BALLOT,
     _LAST_VOTE,
     _LAST_BALLOTS,
@@ -193,121 +194,167 @@ _STRIDE = MAX_PLAYERS * KINDS
     _GIFT_FROM,
     _GIFT_TO,
     _GIFT_CARD,
-    _ATTACK,
-    _HARDWARE,
-    _EXTRA,
-    _ELIMINATED,
-    _POINTS,
+    _ATTACK_LOCATION,
+    _EXTRA_ZOMBIES,
     _ALL_HANDS,
     _ALL_DICE,
     _ALL_BALLOTS,
-    _ALL_DESTS,
+    _ALL_DESTINATIONS,
     _DECK_CARDS,
-) = (b.start for b in STATE.blocks)
-_OBS_SIZE, _STATE_SIZE = OBS.size, STATE.size
-_L = NUM_LOCATIONS
-_NP = len(PURPOSES)
+) = (b.start for b in STATE.blocks)  # OBS is a prefix of STATE
+_HEAD_END = _CHIEF_ELECTED + 1
+_BOARD_END = _HIDDEN
+_ONE = [bytes(1 if i == k else 0 for i in range(MAX_PLAYERS)) for k in range(MAX_PLAYERS)]
+_IDLE = bytes(MAX_PLAYERS + len(DECISIONS))  # to_act + decision when nobody decides
+_DECISION_ROW = {
+    name: bytes(1 if i == k else 0 for i in range(len(DECISIONS)))
+    for k, name in enumerate(DECISIONS)
+}
+# my_colour + in_game, per (players, observer)
+_SEAT_ROWS = {
+    (n, seat): _ONE[seat] + bytes([1] * n + [0] * (MAX_PLAYERS - n))
+    for n in range(1, MAX_PLAYERS + 1)
+    for seat in range(n)
+}
+# Rotated character rows and eaten flags, memoised: the board changes far less
+# often than the decision does.
+_BOARD_CACHE: dict = {}
+_VOTE_CACHE: dict = {}  # likewise the last revealed vote, observed many times
+_CACHE_MAX = 1 << 16
+_LAST_VOTE_END = _LAST_WEIGHTS + MAX_PLAYERS
+
+
+def _board(loc: list[int], seat: int) -> bytes:
+    """The characters and eaten blocks, the observer's own characters first."""
+    at = b"".join(map(_AT_ROW_OF, loc))
+    eaten = bytes(map(_IS_EATEN, loc))
+    cut = seat * KINDS
+    at = at[cut * _L :] + at[: cut * _L]
+    eaten = eaten[cut:] + eaten[:cut]
+    return at.ljust(_EATEN - _CHARACTERS, b"\0") + eaten.ljust(_BOARD_END - _EATEN, b"\0")
+
+
+def _last_vote(g, seat: int) -> bytes:
+    """The last_vote, last_ballots and last_weights blocks as seen by ``seat``."""
+    n = g.num_players
+    purpose, L, runoff = g.last_vote
+    rows = bytearray(_LAST_VOTE_END - _LAST_VOTE)
+    rows[purpose] = 1
+    rows[_NP + L] = 1
+    rows[_NP + _L] = runoff
+    base = _LAST_BALLOTS - _LAST_VOTE
+    for s, target in enumerate(g.last_ballots):
+        if target >= 0:
+            rows[base + (s - seat) % n * MAX_PLAYERS + (target - seat) % n] = 1
+    base = _LAST_WEIGHTS - _LAST_VOTE
+    rows[base : base + n] = _rotated(bytes(g.last_weights), seat)
+    return bytes(rows)
+
+
+def _rotated(block: bytes, cut: int) -> bytes:
+    return block[cut:] + block[:cut]
 
 
 def _encode(g, seat: int, out: bytearray, god: bool) -> None:
     """Write seat's view (everything if ``god``) into a zeroed ``out``.
 
-    Entries are small non-negative integers written into a bytearray, which is
-    several times cheaper per entry than numpy item assignment."""
+    Blocks are written as whole byte strings (one-byte counts and flags):
+    per-seat blocks are built in absolute seat order by C-level ``bytes`` and
+    ``map`` calls and rotated so the observer comes first; rarely non-zero
+    blocks are skipped by one cheap test.  Each Python statement here costs
+    about as much as a whole block, so the statements are few."""
     n = g.num_players
-    rel = _REL_SEATS[n, seat]
-    slot = _SLOTS[n, seat]
-    loc, hidden = g.loc, g.hidden
-    out[_MY_COLOUR + seat] = 1
-    out[_CHIEF + rel[g.chief]] = 1
-    out[_IN_GAME : _IN_GAME + n] = b"\x01" * n
-    out[_ROUND] = min(g.round, 127)
-    if g.decision is not None:
-        out[_TO_ACT + rel[g.current_player]] = 1
-        out[_DECISION + DECISION_INDEX[g.decision]] = 1
-    out[_ZOMBIES : _ZOMBIES + _L] = bytes(g.zombies)
-    out[_HARDWARE : _HARDWARE + _L] = bytes(g.hardware)
-    for L in range(_L):
-        if g.closed[L]:
-            out[_CLOSED + L] = 1
-    for c, w in enumerate(loc):
-        if w >= 0:
-            out[_CHARS + w * _STRIDE + slot[c]] = 1
-            if hidden[c]:
-                out[_HIDDEN + slot[c]] = 1
-        elif w == -2:
-            out[_EATEN + slot[c]] = 1
-    out[_HAND : _HAND + NUM_CARDS] = bytes(g.hands[seat])
-    out[_DISCARDS : _DISCARDS + NUM_CARDS] = bytes(g.discards)
-    points = g.scores()
+    hands = g.hands
+    decision = g.decision
+    out[:_HEAD_END] = (
+        _SEAT_ROWS[n, seat]
+        + _ONE[(g.chief - seat) % n]
+        + (
+            _IDLE
+            if decision is None
+            else _ONE[(g.current_player - seat) % n] + _DECISION_ROW[decision]
+        )
+        + bytes(
+            g.zombies
+            + g.closed
+            + g.hardware
+            + hands[seat]
+            + g.discards
+            + [len(g.deck), min(g.round, 127), g.chief_elected]
+        )
+    )
+    key = (seat, *g.loc)
+    board = _BOARD_CACHE.get(key)
+    if board is None:
+        if len(_BOARD_CACHE) >= _CACHE_MAX:
+            _BOARD_CACHE.clear()
+        board = _BOARD_CACHE[key] = _board(g.loc, seat)
+    out[_CHARACTERS:_BOARD_END] = board
+    if any(g.hidden):
+        out[_HIDDEN : _HIDDEN + n * KINDS] = _rotated(bytes(g.hidden), seat * KINDS)
+    out[_HAND_SIZES : _HAND_SIZES + n] = _rotated(bytes(map(sum, hands)), seat)
+    if max(g.eliminated) >= 0:
+        out[_ELIMINATED : _ELIMINATED + n] = _rotated(bytes(map(_IS_OUT, g.eliminated)), seat)
+    if any(map(any, g.played)):
+        played = b"".join(map(bytes, g.played))
+        out[_PLAYED_ROUND : _PLAYED_ROUND + len(played)] = _rotated(played, seat * NUM_CARDS)
     dest, dest_public = g.dest, g.dest_public
-    for s in range(n):
-        r = rel[s]
-        out[_HAND_SIZES + r] = sum(g.hands[s])
-        out[_POINTS + r] = points[s]
-        out[_V_THREATS + r] = g.v_threats[s]
-        if dest[s] >= 0 and (dest_public[s] or god):
-            out[_DESTS + r * _L + dest[s]] = 1
-        if g.eliminated[s] >= 0:
-            out[_ELIMINATED + r] = 1
-        base = _PLAYED + r * NUM_CARDS
-        out[base : base + NUM_CARDS] = bytes(g.played[s])
-    out[_DECK] = len(g.deck)
-    out[_CHIEF_ELECTED] = g.chief_elected
+    if dest[seat] >= 0:
+        out[_MY_DESTINATION + dest[seat]] = 1
+    if god or 1 in dest_public:
+        for s in range(n):
+            if dest[s] >= 0 and (god or dest_public[s]):
+                out[_DESTINATIONS + (s - seat) % n * _L + dest[s]] = 1
     if g.dice[0] >= 0 and (god or g.dice_seen[seat]):
         out[_DICE_KNOWN] = 1
-        for L in g.dice:
-            out[_DICE + L] += 1
+        out[_DICE : _DICE + _L] = bytes(map(g.dice.count, _LOCATIONS))
     if g.last_dice[0] >= 0:
-        for L in g.last_dice:
-            out[_LAST_DICE + L] += 1
+        out[_LAST_DICE : _LAST_DICE + _L] = bytes(map(g.last_dice.count, _LOCATIONS))
     if g.place_dice[0] >= 0:
-        for L in g.place_dice:
-            out[_PLACE_DICE + L] += 1
-    if dest[seat] >= 0:
-        out[_MY_DEST + dest[seat]] = 1
+        out[_PLACE_DICE : _PLACE_DICE + _L] = bytes(map(g.place_dice.count, _LOCATIONS))
     if g.v_purpose >= 0:
-        out[_V_PURPOSE + g.v_purpose] = 1
-        out[_V_LOC + g.v_loc] = 1
-        out[_V_RUNOFF] = g.v_runoff
+        out[_VOTE_PURPOSE + g.v_purpose] = 1
+        out[_VOTE_LOCATION + g.v_loc] = 1
+        out[_VOTE_RUNOFF] = g.v_runoff
         for s in g.v_candidates:
-            out[_V_CANDS + rel[s]] = 1
-        for s in range(n):
-            out[_V_WEIGHTS + rel[s]] = g.v_weights[s]
+            out[_VOTE_CANDIDATES + (s - seat) % n] = 1
+        out[_VOTE_WEIGHTS : _VOTE_WEIGHTS + n] = _rotated(bytes(g.v_weights), seat)
         if g.v_ballots[seat] >= 0:
-            out[_MY_BALLOT + rel[g.v_ballots[seat]]] = 1
+            out[_MY_BALLOT + (g.v_ballots[seat] - seat) % n] = 1
+    if any(g.v_threats):
+        out[_VOTE_THREATS : _VOTE_THREATS + n] = _rotated(bytes(g.v_threats), seat)
     if g.last_vote[0] >= 0:
-        purpose, L, runoff = g.last_vote
-        out[_LAST_VOTE + purpose] = 1
-        out[_LAST_VOTE + _NP + L] = 1
-        out[_LAST_VOTE + _NP + _L] = runoff
-        for s in range(n):
-            if g.last_ballots[s] >= 0:
-                out[_LAST_BALLOTS + rel[s] * MAX_PLAYERS + rel[g.last_ballots[s]]] = 1
-            out[_LAST_WEIGHTS + rel[s]] = g.last_weights[s]
+        key = (seat, *g.last_vote, *g.last_ballots, *g.last_weights)
+        rows = _VOTE_CACHE.get(key)
+        if rows is None:
+            if len(_VOTE_CACHE) >= _CACHE_MAX:
+                _VOTE_CACHE.clear()
+            rows = _VOTE_CACHE[key] = _last_vote(g, seat)
+        out[_LAST_VOTE:_LAST_VOTE_END] = rows
     if g.truck and (god or g.truck_seat == seat):
         for card in g.truck:
             out[_TRUCK + card] += 1
     giver, receiver, card = g.gift
     if giver >= 0:
-        out[_GIFT_FROM + rel[giver]] = 1
+        out[_GIFT_FROM + (giver - seat) % n] = 1
         if receiver >= 0:
-            out[_GIFT_TO + rel[receiver]] = 1
+            out[_GIFT_TO + (receiver - seat) % n] = 1
         if god or seat in (giver, receiver):
             out[_GIFT_CARD + card] = 1
     if g.a_loc >= 0:
-        out[_ATTACK + g.a_loc] = 1
-    for i, L in enumerate(g.extra):
-        if L >= 0:
-            out[_EXTRA + i * _L + L] = 1
+        out[_ATTACK_LOCATION + g.a_loc] = 1
+    extra_most, extra_pinups = g.extra
+    if extra_most >= 0:
+        out[_EXTRA_ZOMBIES + extra_most] = 1
+    if extra_pinups >= 0:
+        out[_EXTRA_ZOMBIES + _L + extra_pinups] = 1
     if god:
+        out[_ALL_HANDS : _ALL_HANDS + n * NUM_CARDS] = b"".join(map(bytes, hands))
         for s in range(n):
-            base = _ALL_HANDS + s * NUM_CARDS
-            out[base : base + NUM_CARDS] = bytes(g.hands[s])
             if g.v_ballots[s] >= 0:
                 out[_ALL_BALLOTS + s * MAX_PLAYERS + g.v_ballots[s]] = 1
             if dest[s] >= 0:
-                out[_ALL_DESTS + s * _L + dest[s]] = 1
+                out[_ALL_DESTINATIONS + s * _L + dest[s]] = 1
         for L in g.dice:
             if L >= 0:
                 out[_ALL_DICE + L] += 1
