@@ -337,3 +337,34 @@ def test_action_to_str_names_legal_actions():
     for a in legal_of(env):
         name = env.unwrapped.action_to_str(a)
         assert isinstance(name, str) and name
+
+
+def test_call_order_is_enforced_without_the_wrapper():
+    """The env checks call order itself, with PettingZoo's own messages."""
+    env = mall_of_horror_v0.env(num_players=4, render_mode="ansi")
+    for call in (
+        lambda: env.step(0),
+        lambda: env.observe("player_0"),
+        env.state,
+        env.render,
+        env.agent_iter,
+    ):
+        with pytest.raises(AssertionError, match="reset"):
+            call()
+    with pytest.raises(AttributeError):
+        _ = env.rewards
+    env.reset(seed=1)
+    assert env.observe("player_0")["action_mask"].dtype == np.int8
+
+
+def test_step_after_the_game_is_over_warns_and_changes_nothing():
+    env = mall_of_horror_v0.env(num_players=3)
+    env.reset(seed=2)
+    rng = np.random.default_rng(0)
+    for _agent in env.agent_iter():
+        obs, _, term, trunc, _ = env.last()
+        env.step(None if term or trunc else int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    assert env.agents == []
+    before = env.unwrapped.game.to_dict()
+    env.step(None)
+    assert env.unwrapped.game.to_dict() == before

@@ -15,6 +15,7 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
+from pettingzoo.utils.env_logger import EnvLogger
 
 from .game import Engine
 
@@ -25,12 +26,17 @@ ILLEGAL_MODES = ("raise", "terminate")
 class ZombieAECEnv(AECEnv):
     """A PettingZoo AEC environment over a game engine.
 
-    Agents are ``player_0 .. player_{n-1}``.  Observations are dicts with a
-    float32 ``observation`` vector and an int8 ``action_mask`` (all zeros for
-    agents not acting).  Rewards arrive at the end of the game: with
+    Agents are ``player_0 .. player_{n-1}``.  Observations are dicts with an
+    int8 ``observation`` vector of counts and flags and an int8
+    ``action_mask`` (all zeros for agents not acting).  Rewards arrive at the end of the game: with
     ``reward="zero_sum"`` the winners share +1 and the losers share -1; with
     ``reward="score"`` each agent gets its final points.  An illegal action
     raises ``ValueError`` and changes nothing.
+
+    The env enforces call order itself, with PettingZoo's own messages
+    (``EnvLogger``): PettingZoo's ``OrderEnforcingWrapper`` forwards every
+    attribute read through two ``__getattr__`` calls, which cost a third of a
+    step here.
     """
 
     engine_cls: type[Engine]
@@ -112,12 +118,19 @@ class ZombieAECEnv(AECEnv):
             self.render()
 
     def observe(self, agent):
-        seat = self.agent_name_mapping[agent]
         game = self.game
+        if game is None:
+            EnvLogger.error_observe_before_reset()
+        seat = self.agent_name_mapping[agent]
         mask = game.legal_mask() if game.current_player == seat else self._zero_mask.copy()
         return {"observation": game.observation(seat), "action_mask": mask}
 
     def step(self, action) -> None:
+        if self.game is None:
+            EnvLogger.error_step_before_reset()
+        if not self.agents:
+            EnvLogger.warn_step_after_terminated_truncated()
+            return
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
@@ -138,7 +151,14 @@ class ZombieAECEnv(AECEnv):
             self.render()
 
     def state(self) -> np.ndarray:
+        if self.game is None:
+            EnvLogger.error_state_before_reset()
         return self.game.state_vector()
+
+    def agent_iter(self, max_iter: int = 2**63):
+        if self.game is None:
+            EnvLogger.error_agent_iter_before_reset()
+        return super().agent_iter(max_iter)
 
     # ----- helpers for tools ----------------------------------------------
     def action_to_str(self, action: int) -> str:
@@ -157,6 +177,8 @@ class ZombieAECEnv(AECEnv):
         }
 
     def render(self):
+        if self.game is None:
+            EnvLogger.error_render_before_reset()
         if self.render_mode is None:
             gymnasium.logger.warn("render() called without a render_mode")
             return None
@@ -203,15 +225,18 @@ def make_entry(engine_cls: type[Engine], renderer, name: str):
     )
 
     def env(illegal_action: str = "raise", **kwargs):
-        """The wrapped env.  ``illegal_action="terminate"`` ends the game with -1
-        for the mover instead of raising (PettingZoo's classic behaviour)."""
+        """The env.  ``illegal_action="terminate"`` wraps it in PettingZoo's
+        ``TerminateIllegalWrapper`` (and ``OrderEnforcingWrapper``): the game
+        ends with -1 for the mover instead of raising."""
         if illegal_action not in ILLEGAL_MODES:
             raise ValueError(
                 f"illegal_action must be one of {ILLEGAL_MODES}, got {illegal_action!r}"
             )
         e = raw(**kwargs)
         if illegal_action == "terminate":
-            e = wrappers.TerminateIllegalWrapper(e, illegal_reward=-1)
-        return wrappers.OrderEnforcingWrapper(e)
+            return wrappers.OrderEnforcingWrapper(
+                wrappers.TerminateIllegalWrapper(e, illegal_reward=-1)
+            )
+        return e
 
     return raw, env
