@@ -7,12 +7,13 @@
 
 from __future__ import annotations
 
-from . import mall_of_horror_v0
+from . import mall_of_horror_v0, we_are_dead_v0
 
 __version__ = "0.1.0"
 
 ENVS = {
     "mall_of_horror_v0": mall_of_horror_v0,
+    "we_are_dead_v0": we_are_dead_v0,
 }
 
 
@@ -23,4 +24,4 @@ def make(name: str, **kwargs):
     return ENVS[name].env(**kwargs)
 
 
-__all__ = ["ENVS", "make", "mall_of_horror_v0", "__version__"]
+__all__ = ["ENVS", "make", "mall_of_horror_v0", "we_are_dead_v0", "__version__"]

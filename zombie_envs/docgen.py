@@ -26,7 +26,7 @@ def reward_table(engine_cls) -> str:
         "| mode | when | reward per seat |",
         "|---|---|---|",
         "| `zero_sum` (default) | game end | winners share +1, losers share -1; "
-        "0 for all if everyone wins; 0 on every other step |",
+        "0 for all if everyone wins; -1/n each if no seat wins; 0 on every other step |",
         "| `score` | game end | the seat's final points; 0 on every other step |",
     ]
     examples = [
@@ -37,7 +37,7 @@ def reward_table(engine_cls) -> str:
         "|---|---|---|---|",
     ]
     for n in range(engine_cls.min_players, engine_cls.max_players + 1):
-        for k in (1, 2):
+        for k in (1, 2)[: n - 1]:
             examples.append(f"| {n} | {k} | {1 / k:+.3f} | {-1 / (n - k):+.3f} |")
     return "\n".join(rows + examples)
 

@@ -68,6 +68,7 @@ class Engine:
         self.options = self.check_options(options)
         self.seed = seed
         self.rng = random.Random(seed)
+        self.attach()
         self.tasks: list[tuple] = []
         self.decision: str | None = None
         self.legal: list[int] = []
@@ -95,6 +96,10 @@ class Engine:
                 )
             out[key] = value
         return out
+
+    def attach(self) -> None:
+        """Set attributes derived from the options alone (a board, tables): they
+        are not state, so copies and loaded states get them here again."""
 
     # ----- the task stack -------------------------------------------------
     def setup(self) -> None:  # pragma: no cover - abstract
@@ -201,11 +206,14 @@ class Engine:
 
     def returns(self, mode: str = "zero_sum") -> list[float]:
         """Final rewards.  ``zero_sum``: winners share +1, losers share -1
-        (all zero if everyone wins); ``score``: the final points."""
+        (all zero if everyone wins; all share -1 if no seat won);
+        ``score``: the final points."""
         if mode == "score":
             return [float(v) for v in self.scores()]
         won = self.winners()
         n = self.num_players
+        if not won:  # a party outside the seats won (e.g. a horde): every seat lost
+            return [-1.0 / n] * n
         if len(won) == n:
             return [0.0] * n
         lose = -1.0 / (n - len(won))
@@ -221,6 +229,7 @@ class Engine:
         new.rng.setstate(self.rng.getstate())
         for name in self._BASE_FIELDS + self.FIELDS:
             setattr(new, name, _dup(getattr(self, name)))
+        new.attach()
         return new
 
     def to_dict(self) -> dict:
@@ -256,4 +265,5 @@ class Engine:
         for name in cls._BASE_FIELDS + cls.FIELDS:
             setattr(new, name, _dup(d[name]))
         new.tasks = [tuple(t) for t in new.tasks]
+        new.attach()
         return new

@@ -1,0 +1,600 @@
+"""We Are Dead: Zombie Mall Massacre rules.
+
+A turn is the rulebook's four steps: movement, attack, discard/draw, the horde.
+Each task method is one step or sub-step, named as the rulebook names it; each
+``on_<kind>`` method applies a seat's decision.  Board squares are node ids of
+``core.grid.Board``; a hand is a list of counts per card kind (attack values
+0-4, then the eleven heroes).  Seats in the ``choose`` block are relative to
+the deciding seat, so one policy can play every seat.
+"""
+
+from __future__ import annotations
+
+from ...core.game import Engine
+from ...core.layout import Layout
+from . import observe
+from .data import (
+    ATTACK_VALUES,
+    BOARDS,
+    CARD_NAMES,
+    CHEF,
+    CHEF_HAND_SIZE,
+    CLERK,
+    CLERK_COST,
+    EXTRA_DAMAGE,
+    FIRE,
+    FIRE_PENALTY,
+    GOAL,
+    HAND_KINDS,
+    HAND_SIZE,
+    HORDE_INFECTION,
+    HORDE_REACH,
+    HORDE_REDUCTION,
+    INFECTION_SUPPLY,
+    MOTHER,
+    MOVEMENT,
+    NUM_ATTACK,
+    OPENING_INFECTION,
+    PANIC,
+    POLICE,
+    SECURITY,
+    SKATERS,
+    TOUGHNESS,
+    WOUND_DAMAGE,
+    WOUND_PENALTY,
+    board,
+    deck_cards,
+    shopper_tokens,
+)
+
+MAX_PLAYERS = max(GOAL)
+MAX_SQUARES = max(board(name).size for name in BOARDS)
+HEROES = range(NUM_ATTACK, HAND_KINDS)
+ATTACKS = range(NUM_ATTACK)
+
+ACTIONS = Layout("We Are Dead actions")
+A_SQUARE = ACTIONS.add(
+    "square",
+    MAX_SQUARES,
+    "a board square: where to move, where to place a shopper token, a horde's target",
+    tuple(f"square {i}" for i in range(MAX_SQUARES)),
+).start
+A_CARD = ACTIONS.add(
+    "card",
+    HAND_KINDS,
+    "a card from the hand: discard to move, fight, slay, discard, play a hero",
+    CARD_NAMES[:HAND_KINDS],
+).start
+A_INFECTION = ACTIONS.add(
+    "infection", 1, "spend an infection token (+1 move, +1 attack, or slay)", ("infection",)
+).start
+A_CHOOSE = ACTIONS.add(
+    "choose",
+    MAX_PLAYERS - 1,
+    "fight the face-down hero of this opponent (relative seat)",
+    tuple(f"seat +{i}" for i in range(1, MAX_PLAYERS)),
+).start
+A_YES = ACTIONS.add("yes", 1, "flip and attack the shopper token / reveal my hero", ("yes",)).start
+A_PASS = ACTIONS.add("pass", 1, "pass, stop, or end the step", ("pass",)).start
+
+
+class WeAreDead(Engine):
+    name = "we_are_dead"
+    version = 1
+    min_players, max_players, default_players = 2, MAX_PLAYERS, 3
+    action_layout = ACTIONS
+    obs_layout = observe.OBS
+    state_layout = observe.STATE
+    OPTIONS = {
+        "board": ("mall", BOARDS),
+        # Method 1 (random, at once) or method 2 (players take turns placing).
+        "shopper_placement": ("random", ("random", "turns")),
+        # Safety cap on turns; played games end long before.
+        "max_turns": (400, None),
+    }
+    FIELDS = (
+        "active", "turn", "pos", "score", "damage", "infection", "supply", "hands",
+        "deck", "discard", "reshuffles", "token", "pool", "hordes", "horde_score",
+        "horde_armed", "fire", "wounded", "budget", "chef", "clerk", "guard", "mother",
+        "panic", "a_node", "a_value", "facedown", "main_seat", "main_kind", "toughness",
+        "skaters", "fight_total", "in_attack", "revealers", "hero_defeated", "slain",
+        "slay_units", "h_triggered", "h_move", "h_targets", "h_reduction", "h_passes",
+        "last_lost", "winner",
+    )  # fmt: skip
+
+    def attach(self) -> None:
+        self.board = board(self.options["board"])
+        self.goal = GOAL[self.num_players]
+
+    # ----- set up ---------------------------------------------------------
+    def setup(self) -> None:
+        n, rng, b = self.num_players, self.rng, self.board
+        self.active = rng.randrange(n)  # "the player who last visited a mall starts"
+        self.turn = 0
+        self.pos = [b.start] * n
+        self.score = [0] * n
+        self.damage = [0] * n
+        self.infection = [OPENING_INFECTION] * n
+        self.supply = INFECTION_SUPPLY - OPENING_INFECTION * n
+        self.hands = [[0] * HAND_KINDS for _ in range(n)]
+        self.deck = deck_cards()
+        rng.shuffle(self.deck)
+        self.discard = []
+        self.reshuffles = 0
+        self.token = [0] * b.size
+        self.pool = shopper_tokens()
+        rng.shuffle(self.pool)
+        self.hordes = []
+        self.horde_score = 0
+        self.horde_armed = 0  # a reshuffle happened: the next horde card adds a token
+        self.fire = [0] * n
+        self.wounded = [0] * n
+        self.budget = 0
+        self.chef = self.clerk = self.guard = self.mother = self.panic = 0
+        self.a_node = self.a_value = -1
+        self.facedown = [-1] * n
+        self.main_seat = self.main_kind = -1
+        self.toughness = self.skaters = self.fight_total = 0
+        self.in_attack = []
+        self.revealers = []
+        self.hero_defeated = self.slain = self.slay_units = 0
+        self.h_triggered = self.h_move = 0
+        self.h_targets = []
+        self.h_reduction = self.h_passes = 0
+        self.last_lost = -1
+        self.winner = -1
+        for seat in self.order():
+            self.draw(seat, HAND_SIZE, trigger=False)  # opening hordes are replaced
+        placing = []
+        if self.options["shopper_placement"] == "random":
+            cells = list(b.token_cells)
+            rng.shuffle(cells)
+            for cell, value in zip(cells, self.pool, strict=False):
+                self.token[cell] = value
+            self.pool = []
+        else:
+            order = self.order()
+            placing = [("place_token", order[i % n]) for i in range(len(self.pool))]
+        self.push(*placing, ("start_turn",))
+
+    def order(self, first: int | None = None) -> list[int]:
+        """Clockwise from ``first`` (the active player by default)."""
+        n = self.num_players
+        first = self.active if first is None else first
+        return [(first + i) % n for i in range(n)]
+
+    def place_token(self, seat: int) -> None:
+        free = [A_SQUARE + c for c in self.board.token_cells if not self.token[c]]
+        self.ask(seat, "place_token", free, public=True)
+
+    def on_place_token(self, action: int) -> None:
+        self.token[action - A_SQUARE] = self.pool.pop()  # face down: nobody knows it
+
+    # ----- cards ------------------------------------------------------------
+    def draw(self, seat: int, count: int, trigger: bool) -> None:
+        """Draw ``count`` cards.  Horde cards are laid face up; in a draw step
+        (``trigger``) the first one sets the horde off, any other is replaced."""
+        hand = self.hands[seat]
+        while count > 0:
+            if not self.deck:
+                if not self.discard:
+                    return
+                self.deck, self.discard = self.discard, []
+                self.rng.shuffle(self.deck)
+                self.reshuffles += 1
+                self.horde_armed = 1
+            card = self.deck.pop()
+            if card < HAND_KINDS:
+                hand[card] += 1
+                count -= 1
+                continue
+            self.discard.append(card)
+            if trigger and not self.h_triggered:
+                self.horde_card(card)
+
+    def horde_card(self, card: int) -> None:
+        self.h_triggered = 1
+        if not self.hordes or (self.horde_armed and len(self.hordes) < 2):
+            self.hordes.append(self.board.horde_start)
+            if len(self.hordes) == 2:
+                self.horde_armed = 0
+        if card == HORDE_INFECTION:  # every player gets a token, while the supply lasts
+            for seat in self.order():
+                if self.supply:
+                    self.infection[seat] += 1
+                    self.supply -= 1
+
+    def spend(self, seat: int, card: int) -> None:
+        self.hands[seat][card] -= 1
+        self.discard.append(card)
+
+    def spend_infection(self, seat: int) -> None:
+        self.infection[seat] -= 1
+        self.supply += 1
+
+    # ----- the turn ---------------------------------------------------------
+    def start_turn(self) -> None:
+        if self.turn >= self.options["max_turns"]:
+            self.end_game()
+            return
+        self.turn += 1
+        s = self.active
+        if self.wounded[s]:  # a new hand of six at the start of the next turn
+            self.wounded[s] = 0
+            self.draw(s, HAND_SIZE, trigger=False)
+        self.budget = max(0, MOVEMENT - FIRE_PENALTY * self.fire[s])
+        self.fire[s] = 0
+        self.chef = self.clerk = self.guard = self.mother = self.panic = 0
+        self.push(
+            ("movement",), ("attack_step",), ("discard_step",), ("draw_step",), ("next_turn",)
+        )
+
+    def movement(self) -> None:
+        s = self.active
+        legal = [A_SQUARE + v for v, _ in self.board.within(self.pos[s], self.budget)]
+        hand = self.hands[s]
+        if sum(hand) >= 2:  # discarding must keep at least one card in hand
+            legal += [A_CARD + k for k in range(HAND_KINDS) if hand[k]]
+        if self.infection[s]:
+            legal.append(A_INFECTION)
+        self.ask(s, "move", sorted(legal))
+
+    def on_move(self, action: int) -> None:
+        s = self.active
+        if action < A_CARD:
+            self.pos[s] = action - A_SQUARE
+            return
+        if action == A_INFECTION:
+            self.spend_infection(s)
+        else:
+            self.spend(s, action - A_CARD)
+        self.budget += 1
+        self.push(("movement",))
+
+    def attack_step(self) -> None:
+        if self.token[self.pos[self.active]]:
+            self.ask(self.active, "attack", [A_YES, A_PASS])
+
+    def on_attack(self, action: int) -> None:
+        if action == A_PASS:
+            return
+        self.a_node = self.pos[self.active]
+        self.a_value = self.token[self.a_node]  # flipped: now public
+        opponents = self.order()[1:]
+        self.push(
+            *[("hero_offer", o) for o in opponents],
+            ("choose_hero",),
+            ("slay",),
+            ("end_attack",),
+        )
+
+    def hero_offer(self, seat: int) -> None:
+        """Every opponent is asked, hero in hand or not, so asking reveals nothing."""
+        hand = self.hands[seat]
+        self.ask(seat, "place_hero", [A_CARD + k for k in HEROES if hand[k]] + [A_PASS])
+
+    def on_place_hero(self, action: int) -> None:
+        if action != A_PASS:
+            seat = self.current_player
+            self.hands[seat][action - A_CARD] -= 1
+            self.facedown[seat] = action - A_CARD
+
+    def choose_hero(self) -> None:
+        placed = [o for o in self.order()[1:] if self.facedown[o] >= 0]
+        if placed:
+            n, s = self.num_players, self.active
+            legal = [A_CHOOSE + (o - s) % n - 1 for o in placed]
+            self.ask(s, "choose_hero", legal, public=True)
+
+    def on_choose_hero(self, action: int) -> None:
+        s = self.active
+        seat = (s + 1 + action - A_CHOOSE) % self.num_players
+        kind = self.facedown[seat]
+        self.facedown[seat] = -1
+        self.main_seat, self.main_kind = seat, kind
+        self.toughness = TOUGHNESS[kind - NUM_ATTACK]
+        self.skaters = 1 if kind == SKATERS else 0
+        self.in_attack = [kind]
+        self.revealers = [seat]
+        others = [o for o in self.order()[1:] if self.facedown[o] >= 0]
+        tasks = [("reveal_offer", o) for o in others]
+        if kind == SKATERS:
+            tasks += [("skaters_offer", o) for o in self.order()[1:]]
+        self.push(*tasks, ("panic_offer",), ("stubborn",), ("fight",))
+
+    def reveal_offer(self, seat: int) -> None:
+        self.ask(seat, "reveal", [A_YES, A_PASS])
+
+    def on_reveal(self, action: int) -> None:
+        seat = self.current_player
+        kind = self.facedown[seat]
+        self.facedown[seat] = -1
+        if action == A_PASS:  # the hero goes back to its owner's hand
+            self.hands[seat][kind] += 1
+            return
+        self.add_hero(seat, kind)
+
+    def add_hero(self, seat: int, kind: int) -> None:
+        """+1 toughness, or +4 for Skaters joining a Skaters main hero."""
+        self.in_attack.append(kind)
+        if self.skaters and kind == SKATERS:
+            self.skaters += 1
+            self.toughness += TOUGHNESS[SKATERS - NUM_ATTACK]
+        else:
+            self.toughness += 1
+        if seat not in self.revealers:
+            self.revealers.append(seat)
+
+    def skaters_offer(self, seat: int) -> None:
+        legal = [A_CARD + SKATERS] if self.hands[seat][SKATERS] else []
+        self.ask(seat, "skaters", legal + [A_PASS])
+
+    def on_skaters(self, action: int) -> None:
+        if action != A_PASS:
+            seat = self.current_player
+            self.hands[seat][SKATERS] -= 1
+            self.add_hero(seat, SKATERS)
+            self.push(("skaters_offer", seat))
+
+    def panic_offer(self) -> None:
+        s = self.active
+        legal = [A_CARD + PANIC] if self.hands[s][PANIC] else []
+        self.ask(s, "panic", legal + [A_PASS])
+
+    def on_panic(self, action: int) -> None:
+        """Panicked Human removes every hero played this attack (and Stubborn effects)."""
+        if action != A_PASS:
+            self.spend(self.active, PANIC)
+            self.discard += self.in_attack
+            self.in_attack = []
+            self.panic = 1
+
+    def stubborn(self) -> None:
+        if self.panic:
+            return
+        s = self.active
+        if self.main_kind == POLICE:  # a card lost at random before the fight
+            cards = [k for k in range(HAND_KINDS) for _ in range(self.hands[s][k])]
+            if cards:
+                self.last_lost = cards[self.rng.randrange(len(cards))]
+                self.spend(s, self.last_lost)
+        elif self.main_kind == MOTHER:
+            self.mother = 1
+
+    def fight(self) -> None:
+        if self.panic:
+            return
+        if self.fight_total >= self.toughness:
+            self.hero_beaten(True)
+            return
+        s = self.active
+        hand = self.hands[s]
+        legal = [A_CARD + k for k in ATTACKS if hand[k]]
+        if self.infection[s]:
+            legal.append(A_INFECTION)
+        self.ask(s, "fight", legal + [A_PASS])
+
+    def on_fight(self, action: int) -> None:
+        s = self.active
+        if action == A_PASS:
+            self.hero_beaten(False)
+            return
+        if action == A_INFECTION:
+            self.spend_infection(s)
+            self.fight_total += 1
+        else:
+            self.spend(s, action - A_CARD)
+            self.fight_total += ATTACK_VALUES[action - A_CARD]
+        self.push(("fight",))
+
+    def hero_beaten(self, defeated: bool) -> None:
+        s, kind = self.active, self.main_kind
+        self.discard += self.in_attack
+        self.in_attack = []
+        if defeated:
+            self.hero_defeated = 1
+            return
+        self.damage[s] += 1 + EXTRA_DAMAGE[kind - NUM_ATTACK]
+        if kind == SECURITY:
+            self.guard = 1
+        elif kind == CLERK:
+            self.clerk = 1
+        elif kind == CHEF:
+            self.chef = 1
+        elif kind == FIRE:
+            self.fire[s] = 1
+        if self.damage[s] >= WOUND_DAMAGE:
+            self.significantly_wounded(s)
+
+    def significantly_wounded(self, s: int) -> None:
+        """The turn ends at once: back to the cart, token gone, -2 points, hand lost."""
+        self.token[self.a_node] = 0
+        self.pos[s] = self.board.start
+        self.damage[s] = 0
+        self.score[s] = max(0, self.score[s] - WOUND_PENALTY)
+        hand = self.hands[s]
+        for k in range(HAND_KINDS):
+            self.discard += [k] * hand[k]
+            hand[k] = 0
+        self.wounded[s] = 1
+        self.revealers = []
+        self.clear_attack()
+        self.tasks = [("next_turn",)]
+
+    def slay(self) -> None:
+        if self.guard or self.slain >= self.a_value:
+            return  # a beaten Security Guard lets every shopper get away
+        s = self.active
+        hand = self.hands[s]
+        legal = [A_CARD + k for k in ATTACKS if hand[k]]
+        if self.infection[s]:
+            legal.append(A_INFECTION)
+        self.ask(s, "slay", legal + [A_PASS])
+
+    def on_slay(self, action: int) -> None:
+        s = self.active
+        if action == A_PASS:
+            return
+        if action == A_INFECTION:
+            self.spend_infection(s)
+            self.slain += 1
+        else:
+            self.spend(s, action - A_CARD)
+            self.slay_units += 1
+            if self.slay_units >= (CLERK_COST if self.clerk else 1):
+                self.slay_units = 0
+                self.slain += 1
+        self.push(("slay",))
+
+    def end_attack(self) -> None:
+        s = self.active
+        points = self.slain + self.hero_defeated
+        if self.mother:
+            points = max(0, points - 1)
+        self.score[s] += points
+        self.token[self.a_node] = 0
+        self.clear_attack()
+        if self.score[s] >= self.goal:
+            self.winner = s
+            self.end_game()
+
+    def clear_attack(self) -> None:
+        self.a_node = self.a_value = -1
+        self.main_seat = self.main_kind = -1
+        self.toughness = self.skaters = self.fight_total = 0
+        self.hero_defeated = self.slain = self.slay_units = 0
+        self.in_attack = []
+
+    # ----- discard / draw ---------------------------------------------------
+    def discard_step(self) -> None:
+        s = self.active
+        hand = self.hands[s]
+        held = sum(hand)
+        forced = self.chef and held > CHEF_HAND_SIZE
+        legal = [A_CARD + k for k in range(HAND_KINDS) if hand[k]] if held > 1 else []
+        self.ask(s, "discard", legal if forced else legal + [A_PASS])
+
+    def on_discard(self, action: int) -> None:
+        if action != A_PASS:
+            self.spend(self.active, action - A_CARD)
+            self.push(("discard_step",))
+
+    def hand_limit(self, seat: int) -> int:
+        return CHEF_HAND_SIZE if self.chef and seat == self.active else HAND_SIZE
+
+    def draw_step(self) -> None:
+        s = self.active
+        self.h_triggered = 0
+        self.draw(s, self.hand_limit(s) - sum(self.hands[s]), trigger=True)
+        for seat in self.order()[1:]:  # players who revealed heroes draw one card
+            if seat in self.revealers:
+                self.draw(seat, 1, trigger=True)
+        self.revealers = []
+        if self.h_triggered:
+            self.push(*[("horde_move", i) for i in range(len(self.hordes))], ("stop_the_horde",))
+
+    # ----- the horde --------------------------------------------------------
+    def horde_move(self, i: int) -> None:
+        """Up to 10 spaces to the nearest shopper token not taken by the other horde."""
+        free = [v for v, value in enumerate(self.token) if value and v not in self.h_targets]
+        if not free:
+            return
+        dist = self.board.dist[self.hordes[i]]
+        best = min(dist[v] for v in free)
+        nearest = [v for v in free if dist[v] == best]
+        if best > HORDE_REACH:
+            self.hordes[i] = self.board.step_toward(self.hordes[i], nearest[0], HORDE_REACH)
+            return
+        self.h_move = i
+        self.ask(self.active, "horde_target", [A_SQUARE + v for v in nearest], public=True)
+
+    def on_horde_target(self, action: int) -> None:
+        target = action - A_SQUARE
+        self.hordes[self.h_move] = target
+        self.h_targets.append(target)
+
+    def stop_the_horde(self) -> None:
+        if self.h_targets:
+            self.h_passes = 0
+            self.push(("horde_offer", self.active))
+        else:
+            self.push(("refill",))
+
+    def horde_offer(self, seat: int) -> None:
+        hand = self.hands[seat]
+        self.ask(seat, "horde_hero", [A_CARD + k for k in HEROES if hand[k]] + [A_PASS])
+
+    def on_horde_hero(self, action: int) -> None:
+        seat = self.current_player
+        if action == A_PASS:
+            self.h_passes += 1
+        else:
+            self.spend(seat, action - A_CARD)
+            self.h_reduction += HORDE_REDUCTION[action - A_CARD - NUM_ATTACK]
+            self.h_passes = 0
+        if self.h_passes < self.num_players:  # until everyone has passed in a row
+            self.push(("horde_offer", (seat + 1) % self.num_players))
+        else:
+            self.push(("horde_feeds",), ("refill",))
+
+    def horde_feeds(self) -> None:
+        eaten = sum(self.token[v] for v in self.h_targets)
+        self.horde_score += max(0, eaten - self.h_reduction)
+        for v in self.h_targets:
+            self.token[v] = 0
+        self.h_targets = []
+        self.h_reduction = 0
+
+    def refill(self) -> None:
+        for seat in self.order():
+            self.draw(seat, self.hand_limit(seat) - sum(self.hands[seat]), trigger=False)
+
+    def next_turn(self) -> None:
+        if not any(self.token):  # every shopper token has been flipped
+            self.end_game()
+            return
+        self.active = (self.active + 1) % self.num_players
+        self.push(("start_turn",))
+
+    # ----- results ------------------------------------------------------------
+    def scores(self) -> list[int]:
+        return list(self.score)
+
+    def winners(self) -> list[int]:
+        """The first to the goal; else the most points; nobody if the horde
+        has more points than every player."""
+        best = max(self.score)
+        if self.horde_score > best:
+            return []
+        if self.winner >= 0:
+            return [self.winner]
+        return [s for s, v in enumerate(self.score) if v == best]
+
+    # ----- names --------------------------------------------------------------
+    def label(self, block: str, offset: int) -> str:
+        if block == "square":
+            return f"square {self.board.label(offset)}"
+        if block == "card":
+            verb = {
+                "move": "discard to move 1 more:",
+                "fight": "fight with",
+                "slay": "slay a shopper with",
+                "discard": "discard",
+                "place_hero": "place face down:",
+                "horde_hero": "play against the horde:",
+            }.get(self.decision, "play")
+            return f"{verb} {CARD_NAMES[offset]}"
+        if block == "choose":
+            seat = (self.current_player + 1 + offset) % self.num_players
+            return f"fight the hero of player_{seat}"
+        if block == "yes":
+            return "reveal my hero" if self.decision == "reveal" else "flip the token and attack"
+        if block == "infection":
+            return "spend an infection token"
+        return "pass"
+
+    def observation(self, seat: int):
+        return observe.observation(self, seat)
+
+    def state_vector(self):
+        return observe.state_vector(self)

@@ -1,0 +1,164 @@
+"""What each seat may see in We Are Dead, encoded into its observation vector.
+
+The single place that decides visibility.  Public: positions, scores, damage,
+infection tokens, hand sizes, revealed cards (discard pile, main hero, added
+heroes), which opponents placed a face-down hero, flipped shopper tokens and
+the horde.  Private to a seat: its own hand and the identity of its own
+face-down hero.  Hidden from all: unflipped shopper-token numbers and the deck
+order.  Entries are small non-negative integers (int8); seats are relative to
+the observer (0 = self); squares are board node ids, padded to the largest
+board.  ``state_vector`` adds every secret, for centralised critics.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ...core.layout import Layout
+from .data import BOARDS, CARD_NAMES, GOAL, HAND_KINDS, HERO_NAMES, NUM_ATTACK, NUM_KINDS, board
+
+MAX_PLAYERS = max(GOAL)
+SQUARES = max(board(name).size for name in BOARDS)
+DECISIONS = (
+    "place_token", "move", "attack", "place_hero", "choose_hero", "reveal", "skaters",
+    "panic", "fight", "slay", "discard", "horde_target", "horde_hero",
+)  # fmt: skip
+DECISION_INDEX = {name: i for i, name in enumerate(DECISIONS)}
+_REL = ("self",) + tuple(f"+{i}" for i in range(1, MAX_PLAYERS))
+_SQ = tuple(str(i) for i in range(SQUARES))
+COUNTS = (
+    "deck", "discard_size", "reshuffles", "horde_score", "hordes", "infection_supply",
+    "movement_left", "chef", "clerk", "security_guard", "mother", "panic", "token_value",
+    "toughness", "fight_total", "slain", "slay_units", "hero_defeated", "skaters",
+    "horde_reduction", "horde_passes", "goal", "turn",
+)  # fmt: skip
+PER_SEAT = (
+    "score", "damage", "infection", "hand_size", "fire_penalty", "wounded", "hero_placed",
+    "revealer",
+)  # fmt: skip
+
+
+def _public(layout: Layout) -> None:
+    add = layout.add
+    add("my_seat", MAX_PLAYERS, "my seat (absolute)", tuple(str(i) for i in range(MAX_PLAYERS)))
+    add("in_game", MAX_PLAYERS, "seat is in this game (relative)", _REL)
+    add("active", MAX_PLAYERS, "whose turn it is (relative)", _REL)
+    add("to_act", MAX_PLAYERS, "seat that decides now (relative)", _REL)
+    add("decision", len(DECISIONS), "kind of the pending decision", DECISIONS)
+    add("counts", len(COUNTS), "public counters (capped at 127)", COUNTS)
+    add("hand", HAND_KINDS, "cards of each kind in my hand", CARD_NAMES[:HAND_KINDS])
+    add(
+        "seats",
+        MAX_PLAYERS * len(PER_SEAT),
+        "per relative seat: " + ", ".join(PER_SEAT),
+        tuple(f"{r}:{f}" for r in _REL for f in PER_SEAT),
+    )
+    add("main_hero", len(HERO_NAMES), "the hero being fought", HERO_NAMES)
+    add("main_owner", MAX_PLAYERS, "who played the hero being fought (relative)", _REL)
+    add("my_facedown", len(HERO_NAMES), "my own face-down hero", HERO_NAMES)
+    add("discard_pile", NUM_KINDS, "cards of each kind in the face-up discard pile", CARD_NAMES)
+    add("lost_card", HAND_KINDS, "card the Police Officer took at random", CARD_NAMES[:HAND_KINDS])
+    add("my_square", SQUARES, "my position", _SQ)
+    add("opponents", SQUARES, "opponents on each square", _SQ)
+    add("tokens", SQUARES, "unflipped shopper token on the square", _SQ)
+    add("flipped", SQUARES, "number on a flipped token being attacked or eaten", _SQ)
+    add("hordes", SQUARES, "horde tokens on the square", _SQ)
+
+
+OBS = Layout("We Are Dead observation")
+_public(OBS)
+STATE = Layout("We Are Dead state")
+_public(STATE)
+STATE.add(
+    "all_hands",
+    MAX_PLAYERS * HAND_KINDS,
+    "every hand (absolute seats)",
+    tuple(f"{s}:{c}" for s in range(MAX_PLAYERS) for c in CARD_NAMES[:HAND_KINDS]),
+)
+STATE.add(
+    "all_facedown",
+    MAX_PLAYERS * len(HERO_NAMES),
+    "every face-down hero (absolute seats)",
+    tuple(f"{s}:{h}" for s in range(MAX_PLAYERS) for h in HERO_NAMES),
+)
+STATE.add("token_values", SQUARES, "number on every shopper token", _SQ)
+STATE.add("deck_cards", NUM_KINDS, "cards of each kind left in the deck", CARD_NAMES)
+
+_O = {b.name: b.start for b in STATE.blocks}
+_OBS_SIZE, _STATE_SIZE = OBS.size, STATE.size
+_NS = len(PER_SEAT)
+
+
+def _cap(v: int) -> int:
+    return 127 if v > 127 else v
+
+
+def _encode(g, seat: int, out: bytearray, god: bool) -> None:
+    """Write seat's view (everything if ``god``) into a zeroed ``out``."""
+    o, n = _O, g.num_players
+    rel = [(s - seat) % n for s in range(n)]
+    out[o["my_seat"] + seat] = 1
+    out[o["in_game"] : o["in_game"] + n] = b"\x01" * n
+    out[o["active"] + rel[g.active]] = 1
+    if g.decision is not None:
+        out[o["to_act"] + rel[g.current_player]] = 1
+        out[o["decision"] + DECISION_INDEX[g.decision]] = 1
+    counts = (
+        len(g.deck), len(g.discard), g.reshuffles, g.horde_score, len(g.hordes), g.supply,
+        g.budget, g.chef, g.clerk, g.guard, g.mother, g.panic, max(g.a_value, 0),
+        g.toughness, g.fight_total, g.slain, g.slay_units, g.hero_defeated, g.skaters,
+        g.h_reduction, g.h_passes, g.goal, g.turn,
+    )  # fmt: skip
+    out[o["counts"] : o["counts"] + len(COUNTS)] = bytes(map(_cap, counts))
+    out[o["hand"] : o["hand"] + HAND_KINDS] = bytes(g.hands[seat])
+    for s in range(n):
+        row = (
+            g.score[s], g.damage[s], g.infection[s], sum(g.hands[s]), g.fire[s], g.wounded[s],
+            g.facedown[s] >= 0, s in g.revealers,
+        )  # fmt: skip
+        base = o["seats"] + rel[s] * _NS
+        out[base : base + _NS] = bytes(map(_cap, row))
+    if g.main_kind >= 0:
+        out[o["main_hero"] + g.main_kind - NUM_ATTACK] = 1
+        out[o["main_owner"] + rel[g.main_seat]] = 1
+    if g.facedown[seat] >= 0:
+        out[o["my_facedown"] + g.facedown[seat] - NUM_ATTACK] = 1
+    base = o["discard_pile"]
+    for card in g.discard:
+        out[base + card] = _cap(out[base + card] + 1)
+    if g.last_lost >= 0:
+        out[o["lost_card"] + g.last_lost] = 1
+    size = g.board.size
+    out[o["my_square"] + g.pos[seat]] = 1
+    for s in range(n):
+        if s != seat:
+            out[o["opponents"] + g.pos[s]] += 1
+    out[o["tokens"] : o["tokens"] + size] = bytes(map(bool, g.token))
+    if g.a_node >= 0:
+        out[o["flipped"] + g.a_node] = g.a_value
+    for v in g.h_targets:
+        out[o["flipped"] + v] = g.token[v]
+    for v in g.hordes:
+        out[o["hordes"] + v] += 1
+    if god:
+        for s in range(n):
+            base = o["all_hands"] + s * HAND_KINDS
+            out[base : base + HAND_KINDS] = bytes(g.hands[s])
+            if g.facedown[s] >= 0:
+                out[o["all_facedown"] + s * len(HERO_NAMES) + g.facedown[s] - NUM_ATTACK] = 1
+        out[o["token_values"] : o["token_values"] + size] = bytes(g.token)
+        for card in g.deck:
+            out[o["deck_cards"] + card] += 1
+
+
+def observation(g, seat: int) -> np.ndarray:
+    out = bytearray(_OBS_SIZE)
+    _encode(g, seat, out, god=False)
+    return np.frombuffer(out, dtype=np.int8)
+
+
+def state_vector(g) -> np.ndarray:
+    """Everything, secrets included, from seat 0's point of view."""
+    out = bytearray(_STATE_SIZE)
+    _encode(g, 0, out, god=True)
+    return np.frombuffer(out, dtype=np.int8)
