@@ -6,6 +6,7 @@ counts 1/k.  Chance is 1/players.  Prints the figure, the table and the
 command that reproduces it.
 
     python benchmarks/bench_strength.py [--games 2000] [--players 4] [--seed 0]
+        [--env we_are_dead_v0] [--option board=carnival]
 """
 
 from __future__ import annotations
@@ -23,8 +24,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=2000)
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="an engine option, e.g. board=carnival (repeatable)",
+    )
     parser.add_argument("--no-progress", action="store_true")
     args = parser.parse_args(argv)
+    options = dict(_option(text) for text in args.option)
     n = args.players
     games = max(args.games, 1000)  # fewer gives too wide an interval to judge by
     games += -games % n  # a multiple of n: every seat equally often
@@ -35,6 +44,7 @@ def main(argv: list[str] | None = None) -> int:
         n,
         seed=args.seed,
         progress=not args.no_progress,
+        **options,
     )
     lo, hi = result.interval(0)
     command = shlex.join(
@@ -50,16 +60,26 @@ def main(argv: list[str] | None = None) -> int:
             "--seed",
             str(args.seed),
         ]
+        + [word for text in args.option for word in ("--option", text)]
     )
     print(format_table(result, markdown=True))
     print()
+    where = "".join(f", {k}={v}" for k, v in options.items())
     print(
-        f"heuristic vs {n - 1} random bots, {n} players, {games} games: "
+        f"heuristic vs {n - 1} random bots, {n} players{where}, {games} games: "
         f"win rate {100 * result.win_rate(0):.1f}% (95% Wilson CI {100 * lo:.1f}%-"
         f"{100 * hi:.1f}%), chance {100 / n:.1f}%; {result.games_per_second:.0f} games/s"
     )
     print(f"command: {command}")
     return 0
+
+
+def _option(text: str) -> tuple[str, object]:
+    """``board=carnival`` -> ("board", "carnival"); digits become an int."""
+    key, sep, value = text.partition("=")
+    if not sep or not key:
+        raise SystemExit(f"--option {text!r} is not KEY=VALUE")
+    return key, int(value) if value.isdigit() else value
 
 
 if __name__ == "__main__":

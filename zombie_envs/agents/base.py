@@ -14,6 +14,7 @@ import re
 #: game name -> "module:Class" of its heuristic agent (imported on first use)
 HEURISTICS: dict[str, str] = {
     "mall_of_horror": "zombie_envs.games.mall_of_horror.bots:HeuristicAgent",
+    "we_are_dead": "zombie_envs.games.we_are_dead.bots:HeuristicAgent",
 }
 
 

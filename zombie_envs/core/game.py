@@ -19,6 +19,18 @@ import numpy as np
 from .layout import Layout
 
 
+def _as_int(action) -> int | None:
+    """The action as an int, or None when it is not an integer (floats, bools, text)."""
+    if isinstance(action, bool):
+        return None
+    if isinstance(action, int):
+        return int(action)
+    if isinstance(action, (np.integer, np.ndarray)) and np.ndim(action) == 0:
+        if np.issubdtype(np.asarray(action).dtype, np.integer):
+            return int(action)
+    return None
+
+
 def _dup(value):
     """Copy a state field: nested lists are copied, immutable values shared."""
     if type(value) is list:
@@ -159,13 +171,12 @@ class Engine:
         return np.frombuffer(mask, dtype=np.int8)
 
     def apply(self, action) -> None:
-        """Play ``action`` for the current player; an illegal one raises
-        ``ValueError`` and leaves the state untouched."""
-        try:
-            a = int(action)
-        except (TypeError, ValueError):
-            a = None
-        if a is None or a != action or a not in self.legal:
+        """Play ``action`` (an int, numpy integer or 0-d integer array, as
+        ``Discrete.contains`` accepts) for the current player;
+        anything else, or an illegal one, raises ``ValueError`` and leaves the
+        state untouched."""
+        a = action if type(action) is int else _as_int(action)
+        if a is None or a not in self.legal:
             raise ValueError(self._illegal_message(action))
         kind = self.decision
         self.decision = None

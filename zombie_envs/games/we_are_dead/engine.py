@@ -221,7 +221,7 @@ class WeAreDead(Engine):
         s = self.active
         if self.wounded[s]:  # a new hand of six at the start of the next turn
             self.wounded[s] = 0
-            self.draw(s, HAND_SIZE, trigger=False)
+            self.draw(s, HAND_SIZE - sum(self.hands[s]), trigger=False)
         self.budget = max(0, MOVEMENT - FIRE_PENALTY * self.fire[s])
         self.fire[s] = 0
         self.chef = self.clerk = self.guard = self.mother = self.panic = 0
@@ -502,15 +502,15 @@ class WeAreDead(Engine):
         dist = self.board.dist[self.hordes[i]]
         best = min(dist[v] for v in free)
         nearest = [v for v in free if dist[v] == best]
-        if best > HORDE_REACH:
-            self.hordes[i] = self.board.step_toward(self.hordes[i], nearest[0], HORDE_REACH)
-            return
         self.h_move = i
         self.ask(self.active, "horde_target", [A_SQUARE + v for v in nearest], public=True)
 
     def on_horde_target(self, action: int) -> None:
-        target = action - A_SQUARE
-        self.hordes[self.h_move] = target
+        target, i = action - A_SQUARE, self.h_move
+        if self.board.dist[self.hordes[i]][target] > HORDE_REACH:  # 10 spaces toward it
+            self.hordes[i] = self.board.step_toward(self.hordes[i], target, HORDE_REACH)
+            return
+        self.hordes[i] = target
         self.h_targets.append(target)
 
     def stop_the_horde(self) -> None:

@@ -2,12 +2,21 @@
 
 ``ansi(game, seat)`` shows what ``seat`` may see (``seat=None``: a spectator,
 who sees only public information): unflipped shopper tokens show as ``?``,
-hands and face-down heroes only to their owner.
+hands and face-down heroes only to their owner.  ``rgb(game)`` draws the whole
+board for a spectator: face-down shopper tokens are plain discs, hands are
+counts and a face-down hero is only a card back.
 """
 
 from __future__ import annotations
 
-from .data import CARD_NAMES, HERO_NAMES, NUM_ATTACK
+from dataclasses import dataclass
+from functools import cache
+
+import numpy as np
+
+from ...core.grid import ARROWS, Board
+from ...core.raster import Canvas, text_size
+from .data import CARD_NAMES, HERO_NAMES, NUM_ATTACK, WOUND_DAMAGE, board
 
 
 def ansi(g, seat: int | None = None) -> str:
@@ -61,5 +70,644 @@ def ansi(g, seat: int | None = None) -> str:
     return "\n".join(lines)
 
 
-def rgb(g):
-    raise NotImplementedError
+# ----- the picture --------------------------------------------------------------
+SEAT_RGB = (
+    (215, 50, 50),
+    (50, 105, 220),
+    (240, 200, 40),
+    (150, 80, 200),
+    (40, 185, 200),
+)
+_DARK_INK = {2, 4}  # seat colours light enough to need dark digits
+BG, SIDE, CARD = (34, 38, 46), (44, 48, 58), (58, 63, 75)
+WHITE, INK, MUTED, GREY = (245, 245, 245), (30, 30, 34), (120, 120, 128), (160, 160, 166)
+ALERT, GOLD, BLOOD = (225, 40, 30), (236, 184, 44), (196, 36, 36)
+ZOMBIE, ZOMBIE_DARK = (118, 176, 84), (58, 108, 48)
+WALL, VOID, STEEL = (64, 68, 80), (22, 25, 33), (96, 98, 108)
+FLOOR = (228, 222, 206)
+ASPHALT, ASPHALT_LINE = (128, 130, 138), (108, 110, 118)
+LINK, LINK_DARK = (128, 96, 178), (70, 50, 104)
+ESCALATOR, ESCALATOR_STEP = (150, 158, 172), (104, 110, 124)
+START, HORDE_EDGE = (240, 196, 72), (200, 44, 36)
+TOKEN, TOKEN_EDGE = (246, 238, 220), (132, 100, 60)
+AREA_TINTS = (
+    (236, 180, 156),
+    (168, 198, 234),
+    (238, 214, 142),
+    (178, 220, 168),
+    (214, 182, 228),
+    (150, 214, 206),
+    (240, 190, 202),
+    (206, 198, 160),
+    (186, 194, 240),
+)
+CAR_RGB = ((176, 60, 60), (60, 90, 160), (200, 200, 210), (60, 130, 90))
+
+CELL, MARGIN, TOP, GAP, SIDE_W, MIN_SIDE_H = 40, 12, 44, 12, 290, 560
+BOARD_X, BOARD_Y = MARGIN, TOP + 8
+CARD_H, CARD_STEP, LEGEND_STEP, LINE_STEP = 46, 50, 14, 13
+
+_DOING = {
+    "place_token": "places a shopper token",
+    "move": "moves",
+    "attack": "may attack",
+    "place_hero": "may place a hero",
+    "choose_hero": "picks a hero to fight",
+    "reveal": "may reveal a hero",
+    "skaters": "may add Skaters",
+    "panic": "may panic the hero",
+    "fight": "fights",
+    "slay": "slays shoppers",
+    "discard": "discards",
+    "horde_target": "aims the horde",
+    "horde_hero": "may stop the horde",
+}
+_AREA_WORD = {"mall": "store", "carnival": "ride"}
+
+
+def _darker(color, f: float = 0.72):
+    return tuple(int(v * f) for v in color)
+
+
+def _wall_style(name: str) -> str:
+    """Walls are drawn by what their legend name says they are."""
+    name = name.lower()
+    for word, style in (("atrium", "void"), ("between", "gap"), ("machinery", "machine")):
+        if word in name:
+            return style
+    return "car" if "car" in name.split() else "wall"
+
+
+@dataclass(frozen=True)
+class Frame:
+    """The geometry of one board's picture and its static background."""
+
+    board: Board
+    width: int
+    height: int
+    side_x: int
+    side_h: int
+    centre: tuple[tuple[int, int], ...]
+    background: np.ndarray
+
+
+@cache
+def frame(name: str) -> Frame:
+    """The picture geometry for a board by name (``"mall"``, ``"carnival"``),
+    drawn once: walls, stores and labels never change during a game."""
+    b = board(name)
+    board_w, board_h = b.width * CELL, b.height * CELL
+    side_x = BOARD_X + board_w + GAP
+    side_h = max(board_h, MIN_SIDE_H)
+    width = side_x + SIDE_W + MARGIN
+    height = BOARD_Y + side_h + MARGIN
+    c = Canvas(width, height, BG)
+    _draw_board(c, b)
+    centre = tuple(
+        (BOARD_X + col * CELL + CELL // 2, BOARD_Y + row * CELL + CELL // 2) for row, col in b.rc
+    )
+    pixels = c.pixels
+    pixels.flags.writeable = False
+    return Frame(b, width, height, side_x, side_h, centre, pixels)
+
+
+def _cell_xy(row: int, col: int) -> tuple[int, int]:
+    return BOARD_X + col * CELL, BOARD_Y + row * CELL
+
+
+def _area_tints(b: Board) -> dict[str, tuple[int, int, int]]:
+    return {name: AREA_TINTS[i % len(AREA_TINTS)] for i, name in enumerate(b.areas)}
+
+
+def _floor_of_escalator_end(b: Board, row: int, col: int) -> str:
+    for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)):
+        node = b.node_at(row + dr, col + dc)
+        if node is not None and b.floor[node]:
+            return b.floor[node]
+    return ""
+
+
+def _draw_board(c: Canvas, b: Board) -> None:
+    tints = _area_tints(b)
+    ends = {}
+    for esc_name, e1, e2 in b.escalators:
+        ends[e1] = (e2, esc_name)
+        ends[e2] = (e1, esc_name)
+    cars = 0
+    for r, line in enumerate(b.lines):
+        for col, ch in enumerate(line):
+            x, y = _cell_xy(r, col)
+            kind = b.legend[ch]
+            if kind.role == "wall":
+                style = _wall_style(kind.name)
+                _wall(c, x, y, style, CAR_RGB[cars % len(CAR_RGB)])
+                cars += style == "car"
+            elif kind.role == "escalator":
+                other, esc_name = ends[(r, col)]
+                dest = _floor_of_escalator_end(b, *other) or esc_name
+                _escalator(c, x, y, dest, up=other[0] < r)
+            else:
+                _space(c, b, b.cell_id(r, col), x, y, tints)
+    _area_labels(c, b, tints)
+    _floor_labels(c, b)
+    _atrium_labels(c, b)
+
+
+def _wall(c: Canvas, x: int, y: int, style: str, car) -> None:
+    if style == "gap":
+        return
+    if style == "void":
+        c.fill_rect(x, y, CELL, CELL, VOID)
+        for k in range(0, CELL, 8):
+            c.line(x + k, y + CELL - 1, x + CELL - 1, y + k, (32, 36, 46))
+    elif style == "machine":
+        c.fill_rect(x, y, CELL, CELL, STEEL)
+        for k in range(4, 2 * CELL, 10):
+            a, b = max(0, k - CELL + 1), min(k, CELL - 1)
+            c.line(x + a, y + b, x + b, y + a, (80, 82, 92))
+    elif style == "car":
+        c.fill_rect(x, y, CELL, CELL, ASPHALT)
+        c.fill_rect(x + 5, y + 8, CELL - 10, CELL - 16, car)
+        c.fill_rect(x + 12, y + 11, CELL - 24, CELL - 22, _darker(car, 0.6))
+    else:
+        c.fill_rect(x, y, CELL, CELL, WALL)
+
+
+def _escalator(c: Canvas, x: int, y: int, dest: str, up: bool) -> None:
+    """Steps, an arrow up or down, and the floor the escalator leads to."""
+    c.fill_rect(x, y, CELL, CELL, ESCALATOR)
+    for k in range(y + 3, y + CELL, 5):
+        c.fill_rect(x + 4, k, CELL - 8, 2, ESCALATOR_STEP)
+    cx = x + CELL // 2
+    tip, base = (y + 5, y + 14) if up else (y + 14, y + 5)
+    c.polygon([(cx, tip), (cx - 7, base), (cx + 7, base)], INK)
+    c.fill_rect(x + 1, y + 24, CELL - 2, 12, ESCALATOR)
+    c.text(cx, y + 26, dest[:6], INK, anchor="center")
+    c.rect(x, y, CELL, CELL, INK)
+
+
+def _space(c: Canvas, b: Board, node: int, x: int, y: int, tints) -> None:
+    """A space a zombie can stand on, coloured by what it is."""
+    ch = b.kind[node]
+    kind = b.legend[ch]
+    fill = FLOOR
+    if node == b.start:
+        fill = START
+    elif b.area[node]:
+        fill = tints[b.area[node]]
+    elif kind.role == "link":
+        fill = LINK
+    elif "parking" in kind.name.lower():
+        fill = ASPHALT
+    c.fill_rect(x, y, CELL, CELL, ASPHALT_LINE if fill == ASPHALT else _darker(fill, 0.84))
+    c.fill_rect(x + 1, y + 1, CELL - 1, CELL - 1, fill)
+    if fill == ASPHALT:
+        c.fill_rect(x + 2, y + CELL - 4, CELL - 4, 2, (220, 220, 220))
+    if kind.role == "arrow":
+        _gate(c, x, y, ARROWS[ch], _darker(fill, 0.8))
+    if kind.role == "link":
+        c.disc(x + CELL // 2, y + CELL // 2 + 6, 12, LINK_DARK)
+        c.fill_rect(x + CELL // 2 - 12, y + CELL // 2 + 6, 25, 12, LINK)
+        c.fill_rect(x + 1, y + 1, 11, 11, LINK_DARK)
+        c.text(x + 4, y + 3, ch, WHITE)
+    if node == b.horde_start:
+        c.rect(x + 1, y + 1, CELL - 1, CELL - 1, HORDE_EDGE, 3)
+
+
+def _gate(c: Canvas, x: int, y: int, step: tuple[int, int], colour) -> None:
+    """A chevron pointing the way a one-way gate may be passed (``u`` runs
+    along the arrow, ``v`` across it)."""
+    dr, dc = step
+    cx, cy = x + CELL / 2, y + CELL / 2
+
+    def at(u: float, v: float) -> tuple[float, float]:
+        return cx + u * dc - v * dr, cy + u * dr + v * dc
+
+    pts = [at(14, 0), at(-2, -15), at(-10, -15), at(6, 0), at(-10, 15), at(-2, 15)]
+    c.polygon(pts, colour)
+
+
+def _area_labels(c: Canvas, b: Board, tints) -> None:
+    """Each store or ride's name on the top edge of its widest row."""
+    for name, nodes in b.areas.items():
+        rows: dict[int, list[int]] = {}
+        for i in nodes:
+            if b.kind[i] not in ARROWS:
+                rows.setdefault(b.rc[i][0], []).append(b.rc[i][1])
+        row = max(sorted(rows), key=lambda r: len(rows[r]))
+        left, right = min(rows[row]), max(rows[row]) + 1
+        x0, y = _cell_xy(row, left)
+        x1 = BOARD_X + right * CELL
+        w = text_size(name)[0] + 6
+        cx = (x0 + x1) // 2
+        c.fill_rect(cx - w // 2, y + 1, w, 11, _darker(tints[name], 0.55))
+        c.text(cx, y + 3, name, WHITE, anchor="center")
+
+
+def _floor_labels(c: Canvas, b: Board) -> None:
+    """Each floor's name on the wall row above its first space."""
+    for fname in b.floors:
+        top = min(b.rc[i][0] for i, f in enumerate(b.floor) if f == fname) - 1
+        label = f"{fname.upper()} FLOOR"
+        x, y = _cell_xy(max(top, 0), 1)
+        w = text_size(label, 2)[0] + 12
+        c.fill_rect(x, y + 10, w, 20, (40, 44, 54))
+        c.text(x + 6, y + 13, label, GREY, 2)
+
+
+def _atrium_labels(c: Canvas, b: Board) -> None:
+    void = [ch for ch, k in b.legend.items() if k.role == "wall" and _wall_style(k.name) == "void"]
+    seen = set()
+    for r, line in enumerate(b.lines):
+        for col, ch in enumerate(line):
+            if ch in void and (r, col) not in seen:
+                block = _flood(b, r, col, ch, seen)
+                rs = [p[0] for p in block]
+                cs = [p[1] for p in block]
+                x0, y0 = _cell_xy(min(rs), min(cs))
+                x1, y1 = _cell_xy(max(rs) + 1, max(cs) + 1)
+                c.text(
+                    (x0 + x1) // 2,
+                    (y0 + y1) // 2 - 4,
+                    b.legend[ch].name.split()[0],
+                    (96, 104, 124),
+                    anchor="center",
+                )
+
+
+def _flood(b: Board, r: int, col: int, ch: str, seen: set) -> list[tuple[int, int]]:
+    out, stack = [], [(r, col)]
+    seen.add((r, col))
+    while stack:
+        p = stack.pop()
+        out.append(p)
+        for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)):
+            q = (p[0] + dr, p[1] + dc)
+            if (
+                0 <= q[0] < b.height
+                and 0 <= q[1] < b.width
+                and q not in seen
+                and b.lines[q[0]][q[1]] == ch
+            ):
+                seen.add(q)
+                stack.append(q)
+    return out
+
+
+# ----- pieces -------------------------------------------------------------------
+def _seat_rgb(seat: int):
+    return SEAT_RGB[seat % len(SEAT_RGB)]
+
+
+def _seat_ink(seat: int):
+    return INK if seat in _DARK_INK else WHITE
+
+
+def _player(c: Canvas, cx: int, cy: int, r: int, seat: int) -> None:
+    """A player's zombie token: a disc in the seat colour with the seat number."""
+    c.disc(cx, cy, r + 1, INK)
+    c.disc(cx, cy, r, _seat_rgb(seat))
+    scale = 2 if r >= 11 else 1
+    c.text(cx + 1, cy - 7 * scale // 2, str(seat), _seat_ink(seat), scale, anchor="center")
+
+
+def _horde(c: Canvas, cx: int, cy: int, r: int) -> None:
+    """A horde token: a dark green square with a shambling figure."""
+    c.fill_rect(cx - r - 1, cy - r - 1, 2 * r + 3, 2 * r + 3, INK)
+    c.fill_rect(cx - r, cy - r, 2 * r + 1, 2 * r + 1, ZOMBIE_DARK)
+    u = max(1, r // 6)
+    c.disc(cx, cy - 3 * u, 2 * u, ZOMBIE)
+    c.fill_rect(cx - 2 * u, cy - u, 4 * u + 1, 3 * u, ZOMBIE)
+    c.fill_rect(cx + u, cy - u, 4 * u, u, ZOMBIE)
+    c.fill_rect(cx - 2 * u, cy + 2 * u, u + 1, 2 * u, ZOMBIE)
+    c.fill_rect(cx + u, cy + 2 * u, u + 1, 2 * u, ZOMBIE)
+
+
+@cache
+def _face_down() -> tuple[np.ndarray, np.ndarray]:
+    """A face-down token as a (pixels, mask) stamp: a board shows dozens of them."""
+    r = 9
+    key = (255, 0, 255)
+    c = Canvas(2 * r + 1, 2 * r + 1, key)
+    _shopper(c, r, r)
+    mask = (c.pixels != key).any(axis=2)
+    return c.pixels, mask
+
+
+def _stamp(c: Canvas, cx: int, cy: int, sprite: tuple[np.ndarray, np.ndarray]) -> None:
+    pixels, mask = sprite
+    h, w = mask.shape
+    x0, y0 = cx - w // 2, cy - h // 2
+    if 0 <= x0 <= c.width - w and 0 <= y0 <= c.height - h:
+        region = c.pixels[y0 : y0 + h, x0 : x0 + w]
+        region[mask] = pixels[mask]
+
+
+def _shopper(c: Canvas, cx: int, cy: int, value: int = 0, edge=TOKEN_EDGE) -> None:
+    """A shopper token: a plain disc face down (``value`` 0), its number when flipped."""
+    if value:
+        c.disc(cx, cy, 14, edge)
+        c.disc(cx, cy, 11, TOKEN)
+        c.text(cx + 1, cy - 7, str(value), edge, 2, anchor="center")
+    else:
+        c.disc(cx, cy, 9, edge)
+        c.disc(cx, cy, 7, TOKEN)
+
+
+_SLOTS = {
+    1: ((0, 0),),
+    2: ((-9, 0), (9, 0)),
+    3: ((-9, -8), (9, -8), (0, 8)),
+    4: ((-9, -9), (9, -9), (-9, 9), (9, 9)),
+}
+_GRID = tuple((dx, dy) for dy in (-12, 0, 12) for dx in (-12, 0, 12))
+_CORNERS = ((-10, -10), (10, -10), (-10, 10), (10, 10))
+_AROUND = ((-12, -12), (12, -12), (-12, 12), (12, 12), (0, -12), (0, 12), (-12, 0), (12, 0))
+
+
+def _pieces(c: Canvas, cx: int, cy: int, pieces: list[int], shopper: bool) -> None:
+    """Players (seat >= 0) and horde tokens (-1) sharing one space, around a token if any."""
+    k = len(pieces)
+    if shopper:
+        slots, r = (_CORNERS, 8) if k <= 4 else (_AROUND, 6)
+    elif k == 1:
+        slots, r = _SLOTS[1], 12
+    elif k <= 4:
+        slots, r = _SLOTS[k], 8
+    else:
+        slots, r = _GRID, 6
+    for piece, (dx, dy) in zip(pieces, slots, strict=False):
+        if piece < 0:
+            _horde(c, cx + dx, cy + dy, r)
+        else:
+            _player(c, cx + dx, cy + dy, r, piece)
+
+
+def _board_state(c: Canvas, g, f: Frame) -> None:
+    face_down = _face_down()
+    flipped = {v: (g.token[v], ZOMBIE_DARK) for v in g.h_targets}
+    if g.a_node >= 0:
+        flipped[g.a_node] = (g.a_value, ALERT)
+    for v, value in enumerate(g.token):
+        if value and v not in flipped:
+            _stamp(c, *f.centre[v], face_down)
+    for v, (value, edge) in flipped.items():
+        _shopper(c, *f.centre[v], value, edge)
+    on: dict[int, list[int]] = {}
+    for s, v in enumerate(g.pos):
+        on.setdefault(v, []).append(s)
+    for v in g.hordes:
+        on.setdefault(v, []).append(-1)
+    for v, pieces in on.items():
+        _pieces(c, *f.centre[v], pieces, bool(g.token[v]) or v in flipped)
+
+
+# ----- the side panel -----------------------------------------------------------
+def _name(seat: int) -> str:
+    return f"Player {seat}"
+
+
+def _tag(c: Canvas, right: int, y: int, label: str, fill, ink) -> int:
+    """A small label box ending at ``right``; returns its left edge."""
+    w = text_size(label)[0] + 8
+    c.fill_rect(right - w, y, w, 14, fill)
+    c.text(right - w + 4, y + 3, label, ink)
+    return right - w
+
+
+def _players(c: Canvas, g, f: Frame) -> int:
+    """One card per seat; returns the y below the last."""
+    x, y = f.side_x, BOARD_Y
+    c.text(x + 10, y + 9, "Players", WHITE, 2)
+    c.text(x + SIDE_W - 10, y + 13, f"goal: {g.goal} points", GOLD, anchor="right")
+    winners = g.winners() if g.terminal else []
+    acting = g.current_player if g.decision is not None and not g.terminal else -1
+    for s in range(g.num_players):
+        ry = y + 32 + s * CARD_STEP
+        c.fill_rect(x + 6, ry, SIDE_W - 12, CARD_H, CARD)
+        if s in winners:
+            c.rect(x + 6, ry, SIDE_W - 12, CARD_H, GOLD, 3)
+        elif s == acting:
+            c.rect(x + 6, ry, SIDE_W - 12, CARD_H, WHITE, 2)
+        _player(c, x + 24, ry + 16, 11, s)
+        left = x + 42 + c.text(x + 42, ry + 9, _name(s), WHITE, 2)[0] + 8
+        tags = []
+        if s in winners:
+            tags.append(("WINNER", GOLD, INK))
+        elif s == g.active and not g.terminal:
+            tags.append(("TURN", WHITE, INK))
+        if g.facedown[s] >= 0:
+            tags.append(("HERO?", (226, 226, 232), INK))
+        for label, fill, ink in tags:
+            left = _tag(c, left + text_size(label)[0] + 8, ry + 9, label, fill, ink)
+            left += text_size(label)[0] + 12
+        pts = f"{g.score[s]} pt" + ("" if g.score[s] == 1 else "s")
+        c.text(x + SIDE_W - 16, ry + 9, pts, WHITE, 2, anchor="right")
+        _stats(c, g, s, x + 16, ry + 32, x + SIDE_W - 14)
+    return y + 32 + g.num_players * CARD_STEP
+
+
+def _stats(c: Canvas, g, s: int, x: int, y: int, right: int) -> None:
+    """Damage pips, infection tokens, hand size and the public flags of one seat."""
+    c.text(x, y, "dmg", GREY)
+    for k in range(WOUND_DAMAGE):
+        px = x + 22 + k * 10
+        if k < g.damage[s]:
+            c.fill_rect(px, y - 1, 8, 9, ALERT)
+        else:
+            c.rect(px, y - 1, 8, 9, MUTED)
+    x += 22 + WOUND_DAMAGE * 10 + 8
+    c.disc(x + 4, y + 3, 4, ZOMBIE)
+    x += 12 + c.text(x + 12, y, f"x{g.infection[s]}", GREY)[0] + 12
+    held = sum(g.hands[s])
+    c.text(x, y, f"{held} card{'' if held == 1 else 's'}", GREY)
+    tags = []
+    if g.wounded[s]:
+        tags.append(("WOUNDED", ALERT, WHITE))
+    if g.fire[s]:
+        tags.append(("FIRE", (235, 130, 30), INK))
+    for label, fill, ink in reversed(tags):
+        right = _tag(c, right, y - 3, label, fill, ink) - 4
+
+
+def _hero(kind: int) -> str:
+    return HERO_NAMES[kind - NUM_ATTACK]
+
+
+def _clip(text: str, chars: int = 44) -> str:
+    return text if len(text) <= chars else text[: chars - 3] + "..."
+
+
+def _shoppers(k: int) -> str:
+    return f"{k} shopper{'' if k == 1 else 's'}"
+
+
+def _attack_lines(g) -> list[tuple[str, tuple]]:
+    """The attack or horde feeding under way, as (text, colour) lines."""
+    lines: list[tuple[str, tuple]] = []
+    if g.a_node >= 0:
+        lines.append((f"{_name(g.active)} attacks {_shoppers(g.a_value)}", WHITE))
+        lines.append((_clip(f"  at {g.board.label(g.a_node)}: {g.slain} slain"), GREY))
+    if g.main_kind >= 0:
+        lines.append((_clip(f"Hero: {_hero(g.main_kind)} ({_name(g.main_seat)})"), WHITE))
+        if len(g.in_attack) > 1:
+            lines.append((_clip("  + " + ", ".join(_hero(k) for k in g.in_attack[1:])), GREY))
+        lines.append((f"  attack {g.fight_total} / toughness {g.toughness}", GREY))
+    effects = (
+        (g.panic, "heroes fled (Panicked Human)"),
+        (g.guard, "shoppers got away (Security Guard)"),
+        (g.clerk, "2 cards a shopper (Clerk)"),
+        (g.chef, "hand limit 4 this turn (Chef)"),
+        (g.mother, "1 point less (Protective Mother)"),
+    )
+    lines += [(f"  {text}", GREY) for on, text in effects if on]
+    if g.h_targets:
+        eaten = sum(g.token[v] for v in g.h_targets)
+        cut = f", heroes save {g.h_reduction}" if g.h_reduction else ""
+        lines.append((f"The horde feeds on {_shoppers(eaten)}{cut}", ZOMBIE))
+    return lines
+
+
+def _status(c: Canvas, g, f: Frame, y: int, bottom: int) -> None:
+    """Horde, deck and the attack under way, between ``y`` and ``bottom``."""
+    x = f.side_x + 10
+    y += 4
+    _horde(c, x + 7, y + 7, 7)
+    hordes = len(g.hordes)
+    c.text(x + 22, y + 4, f"Horde: {g.horde_score} point{'' if g.horde_score == 1 else 's'}", WHITE)
+    out = f"{hordes} token{'' if hordes == 1 else 's'} out" if hordes else "not out yet"
+    c.text(f.side_x + SIDE_W - 12, y + 4, out, GREY, anchor="right")
+    y += 20
+    c.text(x, y, f"deck {len(g.deck)}  discard {len(g.discard)}", GREY)
+    c.text(f.side_x + SIDE_W - 12, y, f"infection supply {g.supply}", GREY, anchor="right")
+    y += 16
+    lines = _attack_lines(g)[: max(0, (bottom - y - 10) // LINE_STEP)]
+    if not lines:
+        return
+    h = len(lines) * LINE_STEP + 8
+    c.fill_rect(f.side_x + 6, y, SIDE_W - 12, h, CARD)
+    c.fill_rect(f.side_x + 6, y, 3, h, ALERT if g.a_node >= 0 else ZOMBIE)
+    for i, (text, colour) in enumerate(lines):
+        c.text(x + 4, y + 5 + i * LINE_STEP, text, colour)
+        if text.startswith("  attack ") and g.toughness:
+            bx, by = f.side_x + SIDE_W - 66, y + 4 + i * LINE_STEP
+            c.rect(bx, by, 50, 9, MUTED)
+            done = min(50, 50 * g.fight_total // g.toughness)
+            c.fill_rect(bx, by, done, 9, GOLD if g.fight_total >= g.toughness else ALERT)
+
+
+def _legend_entries(g, b: Board) -> list[tuple[str, str]]:
+    """What the colours and pieces mean, from the board's own names."""
+    start = b.legend[b.kind[b.start]].name
+    horde = b.legend[b.kind[b.horde_start]].name
+    entries = [
+        ("start", f"start ({start})"),
+        ("horde_start", f"horde start ({horde})"),
+        ("area", f"{_AREA_WORD.get(g.options['board'], 'area')}, named on its tag"),
+    ]
+    if b.escalators:
+        entries.append(("escalator", "escalator to the floor named"))
+    for name in dict.fromkeys(name for _, _, name in b.links):
+        chars = sorted({b.kind[a] for a, _, n in b.links if n == name})
+        entries.append(("link", _clip(f"{'/'.join(chars)} {name}", 40)))
+    if any(ch in ARROWS for ch in b.kind):
+        entries.append(("gate", "one-way gate"))
+    entries += [
+        ("token", "shopper token, face down"),
+        ("flipped", "flipped: attacked / eaten"),
+        ("horde", "horde token"),
+    ]
+    return entries
+
+
+def _legend_top(g, f: Frame) -> int:
+    return BOARD_Y + f.side_h - 8 - len(_legend_entries(g, f.board)) * LEGEND_STEP
+
+
+def _legend(c: Canvas, g, f: Frame, y: int) -> None:
+    entries = _legend_entries(g, f.board)
+    b, x = f.board, f.side_x + 12
+    same = b.start == b.horde_start
+    c.fill_rect(f.side_x + 6, y - 8, SIDE_W - 12, len(entries) * LEGEND_STEP + 10, (50, 54, 66))
+    for i, (what, text) in enumerate(entries):
+        ey = y + i * LEGEND_STEP
+        sx, sy = x, ey - 3
+        if what == "start":
+            c.fill_rect(sx, sy, 13, 13, START)
+        elif what == "horde_start":
+            c.fill_rect(sx, sy, 13, 13, START if same else FLOOR)
+            c.rect(sx, sy, 13, 13, HORDE_EDGE, 2)
+        elif what == "area":
+            c.fill_rect(sx, sy, 13, 13, AREA_TINTS[0])
+            c.fill_rect(sx, sy, 13, 4, _darker(AREA_TINTS[0], 0.55))
+        elif what == "escalator":
+            c.fill_rect(sx, sy, 13, 13, ESCALATOR)
+            for k in range(sy + 2, sy + 13, 4):
+                c.fill_rect(sx + 2, k, 9, 2, ESCALATOR_STEP)
+        elif what == "link":
+            c.fill_rect(sx, sy, 13, 13, LINK)
+            c.disc(sx + 6, sy + 9, 4, LINK_DARK)
+        elif what == "gate":
+            c.fill_rect(sx, sy, 13, 13, AREA_TINTS[1])
+            colour = _darker(AREA_TINTS[1], 0.8)
+            c.polygon([(sx + 6.5, sy + 2), (sx + 1, sy + 11), (sx + 12, sy + 11)], colour)
+        elif what == "token":
+            c.disc(sx + 6, sy + 6, 6, TOKEN_EDGE)
+            c.disc(sx + 6, sy + 6, 4, TOKEN)
+        elif what == "flipped":
+            c.disc(sx + 6, sy + 6, 7, ALERT)
+            c.disc(sx + 6, sy + 6, 5, TOKEN)
+            c.text(sx + 7, sy + 3, "3", ALERT, anchor="center")
+        else:
+            _horde(c, sx + 6, sy + 6, 6)
+        c.text(x + 22, ey, text, GREY)
+
+
+def _title(c: Canvas, g, f: Frame) -> None:
+    w = c.text(MARGIN, 11, "WE ARE DEAD", BLOOD, 3)[0]
+    where = g.options["board"].capitalize()
+    c.text(MARGIN + w + 20, 16, f"{where} - turn {g.turn}", WHITE, 2)
+    right = f.width - MARGIN
+    if g.terminal:
+        c.text(right, 16, "Game over", GOLD, 2, anchor="right")
+    elif g.decision is not None:
+        seat = g.current_player
+        label = f"{_name(seat)} {_DOING.get(g.decision, g.decision)}"
+        if g.decision == "move":
+            label += f" ({g.budget} left)"
+        w = c.text(right, 16, label, WHITE, 2, anchor="right")[0]
+        _player(c, right - w - 16, 22, 9, seat)
+
+
+def _game_over(c: Canvas, g, f: Frame) -> None:
+    won = g.winners()
+    if won:
+        names = ", ".join(_name(s) for s in won)
+        points = g.score[won[0]]
+        label = f"Winner{'s' if len(won) > 1 else ''}: {names} - {points} points"
+    else:
+        label = f"The horde wins - {g.horde_score} points"
+    bw = f.side_x - GAP - BOARD_X
+    y = BOARD_Y + f.side_h // 2 - 60
+    c.fill_rect(BOARD_X, y, bw, 120, (16, 16, 20), alpha=0.92)
+    c.rect(BOARD_X, y, bw, 120, BLOOD, 3)
+    c.text(BOARD_X + bw // 2, y + 20, "GAME OVER", BLOOD, 5, anchor="center")
+    c.text(BOARD_X + bw // 2, y + 80, label, WHITE, 2, anchor="center")
+
+
+def rgb(g) -> np.ndarray:
+    """The whole board as a spectator sees it (no hands, no face-down numbers or
+    heroes): an ``H`` x ``W`` x 3 uint8 picture whose size depends on the board
+    (``frame(name).height``, ``.width``)."""
+    f = frame(g.options["board"])
+    c = Canvas(1, 1)
+    c.pixels = f.background.copy()
+    _title(c, g, f)
+    _board_state(c, g, f)
+    c.fill_rect(f.side_x, BOARD_Y, SIDE_W, f.side_h, SIDE)
+    legend_y = _legend_top(g, f)
+    _status(c, g, f, _players(c, g, f), legend_y - 14)
+    _legend(c, g, f, legend_y)
+    if g.terminal:
+        _game_over(c, g, f)
+    return c.pixels

@@ -1,0 +1,372 @@
+"""Every private item of We Are Dead is seen only by the seats allowed to see it.
+
+Each test finds states in seeded random games (both boards, 2-5 players) where a
+secret exists, clones them, changes only the secret in the clone and compares
+what every seat sees: its observation, its ansi view, and the spectator's ansi
+view and picture.  The central state vector must see every change.  The last
+tests play the same actions from two such states and check that the sequence
+of decisions posed never tells them apart.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import numpy as np
+import pytest
+
+from zombie_envs.games.we_are_dead import observe, render
+from zombie_envs.games.we_are_dead.data import BOARDS, HAND_KINDS, NUM_ATTACK, PANIC, SKATERS
+from zombie_envs.games.we_are_dead.engine import WeAreDead
+
+GAMES = 40
+HEROES = range(NUM_ATTACK, HAND_KINDS)
+
+
+def setup_of(seed: int) -> tuple[int, dict]:
+    """Player count and options of seeded game ``seed``."""
+    placement = "turns" if seed % 3 == 2 else "random"
+    return 2 + seed % 4, {"board": BOARDS[seed // 4 % 2], "shopper_placement": placement}
+
+
+def games(spread: bool = True):
+    """Seeded random games; yields each live state, from a point that varies
+    with the seed when ``spread``."""
+    for seed in range(GAMES):
+        n, options = setup_of(seed)
+        g = WeAreDead(n, seed=seed, **options)
+        rng = random.Random(seed)
+        skip = (seed * 97) % 500 if spread else 0
+        step = 0
+        while not g.terminal:
+            if step >= skip:
+                yield seed, g
+            g.apply(rng.choice(g.legal))
+            step += 1
+
+
+def find(pred, count=4, spread=True):
+    """Clones of the first state of ``count`` different games where ``pred`` holds."""
+    found, used = [], set()
+    for seed, g in games(spread):
+        if seed not in used and pred(g):
+            found.append(g.clone())
+            used.add(seed)
+            if len(found) == count:
+                break
+    assert found, "no state found for this secret"
+    return found
+
+
+def differing(a, b):
+    return [
+        f"{block.name}[{block.labels[offset]}]"
+        for block, offset in (observe.STATE.locate(int(i)) for i in np.flatnonzero(a != b))
+    ]
+
+
+def check_secret(g, c, seers, picture=False):
+    """``c`` differs from ``g`` only in a secret that exactly ``seers`` may see."""
+    for s in range(g.num_players):
+        a, b = g.observation(s), c.observation(s)
+        if s in seers:
+            assert not np.array_equal(a, b), f"seat {s} should see the change"
+            assert render.ansi(g, s) != render.ansi(c, s), f"ansi view of seat {s} misses it"
+        else:
+            assert np.array_equal(a, b), (
+                f"seat {s} sees a secret of seats {sorted(seers)}: {differing(a, b)}"
+            )
+            assert render.ansi(g, s) == render.ansi(c, s), f"ansi view of seat {s} leaks"
+    assert render.ansi(g, None) == render.ansi(c, None), "spectator ansi view leaks"
+    if picture:
+        assert np.array_equal(render.rgb(g), render.rgb(c)), "the picture leaks"
+    assert not np.array_equal(g.state_vector(), c.state_vector()), "state vector misses it"
+
+
+def swap_with_deck(c, old: int, new: int) -> None:
+    """Put a card of kind ``old`` in the deck in place of one of kind ``new``."""
+    c.deck[c.deck.index(new)] = old
+
+
+def change_card(c, seat: int, old: int, new: int) -> None:
+    """Seat ``seat`` holds a ``new`` card where it held an ``old`` one; the deck makes up."""
+    c.hands[seat][old] -= 1
+    c.hands[seat][new] += 1
+    swap_with_deck(c, old, new)
+
+
+# ----- hands -----------------------------------------------------------------
+
+KIND_SETS = {"attack": range(NUM_ATTACK), "hero": HEROES}
+
+
+def card_pair(g, seat, old_set, new_set):
+    """A kind of ``old_set`` the seat holds and another of ``new_set`` the deck holds."""
+    hand = g.hands[seat]
+    for old in KIND_SETS[old_set]:
+        if hand[old]:
+            for new in KIND_SETS[new_set]:
+                if new != old and new in g.deck:
+                    return old, new
+    return None
+
+
+@pytest.mark.parametrize("who", ["acting", "next", "active"])
+@pytest.mark.parametrize("swap", ["attack>attack", "attack>hero", "hero>attack", "hero>hero"])
+def test_hand(who, swap):
+    old_set, new_set = swap.split(">")
+
+    def holder(g):
+        return {
+            "acting": g.current_player,
+            "next": (g.current_player + 1) % g.num_players,
+            "active": g.active,
+        }[who]
+
+    def pred(g):
+        return card_pair(g, holder(g), old_set, new_set) is not None
+
+    for i, g in enumerate(find(pred)):
+        seat = holder(g)
+        c = g.clone()
+        change_card(c, seat, *card_pair(g, seat, old_set, new_set))
+        check_secret(g, c, {seat}, picture=i == 0)
+
+
+# ----- face-down heroes ----------------------------------------------------------
+
+
+@pytest.mark.parametrize("decision", ["place_hero", "choose_hero", "reveal"])
+def test_face_down_hero(decision):
+    """A hero placed face down for an attack and not yet chosen or revealed."""
+
+    def placed(g):
+        return [
+            s for s in range(g.num_players) if g.facedown[s] >= 0 and s != g.current_player
+        ] or [s for s in range(g.num_players) if g.facedown[s] >= 0]
+
+    def pred(g):
+        return (
+            g.decision == decision
+            and placed(g)
+            and any(h != g.facedown[placed(g)[0]] for h in g.deck if h in HEROES)
+        )
+
+    for i, g in enumerate(find(pred, spread=False)):
+        seat = placed(g)[0]
+        old = g.facedown[seat]
+        new = next(h for h in g.deck if h in HEROES and h != old)
+        c = g.clone()
+        c.facedown[seat] = new
+        swap_with_deck(c, old, new)
+        check_secret(g, c, {seat}, picture=i == 0)
+
+
+def test_face_down_hero_that_was_not_placed_is_public():
+    g = find(lambda g: g.decision == "place_hero" and -1 in g.facedown, count=1)[0]
+    seat = g.facedown.index(-1)
+    hero = next(h for h in HEROES if g.hands[seat][h] or h in g.deck)
+    c = g.clone()
+    c.facedown[seat] = hero
+    for s in range(g.num_players):
+        assert not np.array_equal(g.observation(s), c.observation(s))
+
+
+# ----- shopper tokens ------------------------------------------------------------
+
+
+def unflipped(g):
+    """Squares with a face-down shopper token."""
+    return [
+        v for v, value in enumerate(g.token) if value and v != g.a_node and v not in g.h_targets
+    ]
+
+
+def two_values(g):
+    cells = unflipped(g)
+    return next(((v, w) for v in cells for w in cells if g.token[v] != g.token[w]), None)
+
+
+@pytest.mark.parametrize("when", ["any", "attack", "horde_target", "horde_hero", "place_token"])
+def test_unflipped_shopper_token(when):
+    def pred(g):
+        return (when == "any" or g.decision == when) and two_values(g) is not None
+
+    for i, g in enumerate(find(pred, spread=when == "any")):
+        v, w = two_values(g)
+        c = g.clone()
+        c.token[v], c.token[w] = c.token[w], c.token[v]
+        check_secret(g, c, set(), picture=i == 0)
+
+
+def test_flipped_shopper_tokens_are_public():
+    for g in find(lambda g: g.a_node >= 0 or g.h_targets, count=3):
+        v = g.a_node if g.a_node >= 0 else g.h_targets[0]
+        c = g.clone()
+        c.token[v] = g.token[v] % 5 + 1
+        if g.a_node >= 0:
+            c.a_value = c.token[v]
+        for s in range(g.num_players):
+            assert not np.array_equal(g.observation(s), c.observation(s))
+        if g.a_node >= 0:
+            assert render.ansi(g, None) != render.ansi(c, None)
+
+
+def test_shopper_pool_order():
+    """Tokens still to be placed face down (placement by turns)."""
+    for i, g in enumerate(find(lambda g: len(set(g.pool)) >= 2, spread=False)):
+        c = g.clone()
+        c.pool = c.pool[1:] + c.pool[:1]
+        assert c.pool != g.pool
+        for s in range(g.num_players):
+            assert np.array_equal(g.observation(s), c.observation(s))
+            assert render.ansi(g, s) == render.ansi(c, s)
+        assert render.ansi(g, None) == render.ansi(c, None)
+        if i == 0:
+            assert np.array_equal(render.rgb(g), render.rgb(c))
+
+
+# ----- the deck --------------------------------------------------------------------
+
+
+def test_deck_order():
+    for i, g in enumerate(find(lambda g: len(set(g.deck)) >= 2, count=6)):
+        c = g.clone()
+        c.deck = c.deck[1:] + c.deck[:1]
+        assert c.deck != g.deck
+        for s in range(g.num_players):
+            assert np.array_equal(g.observation(s), c.observation(s))
+            assert render.ansi(g, s) == render.ansi(c, s)
+        assert render.ansi(g, None) == render.ansi(c, None)
+        if i == 0:
+            assert np.array_equal(render.rgb(g), render.rgb(c))
+
+
+def test_state_vector_sees_the_deck_composition():
+    for g in find(lambda g: any(k < HAND_KINDS for k in g.deck), count=2):
+        c = g.clone()
+        i = next(i for i, k in enumerate(c.deck) if k < HAND_KINDS)
+        c.deck[i] = (c.deck[i] + 1) % HAND_KINDS
+        assert not np.array_equal(g.state_vector(), c.state_vector())
+        for s in range(g.num_players):
+            assert np.array_equal(g.observation(s), c.observation(s))
+
+
+# ----- secrets must not leak through the decisions posed ------------------------------
+
+
+def posed(g):
+    return g.current_player, g.decision, g.terminal
+
+
+def same_decisions(a, b, rng, steps, exercised, until=None):
+    """Play actions legal in both ``a`` and ``b``; return a message at the first
+    decision that tells them apart (None if none does)."""
+    for step in range(steps):
+        if until is not None and until(a, b):
+            return None
+        if posed(a) != posed(b):
+            return f"after {step} shared actions: {posed(a)} vs {posed(b)}"
+        if a.terminal:
+            return None
+        if a.legal != b.legal:
+            exercised[a.decision] += 1
+        both = [x for x in a.legal if x in b.legal]
+        if not both:
+            return None
+        action = rng.choice(both)
+        a.apply(action)
+        b.apply(action)
+    return None
+
+
+#: Card kinds put into a hand in turn: the ones whose holding shapes a decision.
+TARGETS = (PANIC, SKATERS, "hero", "attack")
+
+
+def test_hands_do_not_leak_through_the_decisions_posed():
+    """Two states differing only in one card of one hand pose the same decisions
+    to the same seats as long as the same actions are played."""
+    leaks, exercised, tried = [], Counter(), 0
+    for seed in range(24):
+        n, options = setup_of(seed)
+        g = WeAreDead(n, seed=seed, **options)
+        rng = random.Random(seed)
+        step = 0
+        while not g.terminal and len(leaks) < 3:
+            if step % 50 == 25:
+                target = TARGETS[tried % len(TARGETS)]
+                seat = g.active if tried % 2 else (g.current_player + 1 + tried) % n
+                if target in KIND_SETS:
+                    pair = card_pair(g, seat, "attack" if target == "hero" else "hero", target)
+                else:
+                    old = next((k for k in range(HAND_KINDS) if g.hands[seat][k]), None)
+                    ok = old is not None and old != target and target in g.deck
+                    pair = (old, target) if ok else None
+                if pair is not None:
+                    tried += 1
+                    a, b = g.clone(), g.clone()
+                    change_card(b, seat, *pair)
+                    if tried % 2:
+                        a, b = b, a
+                    leak = same_decisions(a, b, random.Random(step), 150, exercised)
+                    if leak:
+                        leaks.append(f"seed {seed} step {step}: seat {seat} {pair}: {leak}")
+            g.apply(rng.choice(g.legal))
+            step += 1
+    assert not leaks, "hands leak through the decisions posed:\n" + "\n".join(leaks)
+    assert tried > 200
+    assert {"move", "place_hero", "panic", "fight", "slay", "discard"} <= set(exercised), exercised
+
+
+def test_face_down_heroes_do_not_leak_through_the_decisions_posed():
+    """Until a face-down hero is chosen or revealed, which hero it is changes
+    no decision posed."""
+
+    def pred(g):
+        return g.decision == "place_hero" and any(h >= 0 for h in g.facedown)
+
+    leaks, exercised = [], Counter()
+    states = find(pred, count=GAMES)
+    for g in states:
+        seat = next(s for s, h in enumerate(g.facedown) if h >= 0)
+        old = g.facedown[seat]
+        new = next((h for h in g.deck if h in HEROES and h != old), None)
+        if new is None:
+            continue
+        a, b = g.clone(), g.clone()
+        b.facedown[seat] = new
+        swap_with_deck(b, old, new)
+        leak = same_decisions(
+            a,
+            b,
+            random.Random(seat),
+            60,
+            exercised,
+            until=lambda x, y, seat=seat: x.facedown[seat] < 0,
+        )
+        if leak:
+            leaks.append(f"seat {seat} hero {old} vs {new}: {leak}")
+    assert not leaks, "face-down heroes leak through the decisions posed:\n" + "\n".join(leaks)
+    assert len(states) >= 20
+
+
+def test_shopper_tokens_do_not_leak_through_the_decisions_posed():
+    """Until a token is flipped, its number changes no decision posed."""
+    leaks, exercised = [], Counter()
+    states = find(lambda g: two_values(g) is not None, count=GAMES)
+    for k, g in enumerate(states):
+        v, w = two_values(g)
+        a, b = g.clone(), g.clone()
+        b.token[v], b.token[w] = b.token[w], b.token[v]
+
+        def flipped(x, y, v=v, w=w):
+            return (
+                x.a_node in (v, w) or {v, w} & set(x.h_targets) or not (x.token[v] and x.token[w])
+            )
+
+        leak = same_decisions(a, b, random.Random(k), 200, exercised, until=flipped)
+        if leak:
+            leaks.append(f"tokens {v}, {w}: {leak}")
+    assert not leaks, "shopper tokens leak through the decisions posed:\n" + "\n".join(leaks)

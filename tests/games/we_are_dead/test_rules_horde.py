@@ -1,0 +1,238 @@
+"""We Are Dead rules: horde cards, horde tokens and 4. Stopping the Horde."""
+
+from __future__ import annotations
+
+from wad_positions import (
+    A_PASS,
+    CHEF,
+    HORDE,
+    HORDE_INFECTION,
+    POLICE,
+    SWAT,
+    Dice,
+    act,
+    asked,
+    card,
+    finished,
+    held,
+    node,
+    position,
+    sq,
+    squares,
+    start,
+)
+
+NORTH, SOUTH = node(12, 10), node(16, 10)  # both two spaces from the hotdog cart
+FAR = node(6, 19)  # fourteen spaces from the cart
+FILLER = [1] * 40  # plenty of attack cards under the cards a test draws
+
+
+def _horde(deck_top: list[int], n: int = 3, active: int = 0, **kw):
+    """The active player draws one card (``deck_top``: the next cards, top last)."""
+    hands = {active: [1] * 5}
+    hands.update(kw.pop("hands", {}))
+    return position(n, active=active, hands=hands, deck=FILLER + deck_top, **kw)
+
+
+def test_wad_056_057_131_first_horde_card_puts_a_horde_on_the_cart():
+    """WAD-046 "Resolve horde attacks (if any).", WAD-056 "Drawing and playing a horde card
+    triggers horde tokens.", WAD-057 "If this is
+    the first time the card has been drawn during the game, place 1 horde token on the hotdog
+    cart." and WAD-131 "If this is the first time the card has been drawn, place 1 horde
+    token on the hotdog cart."; then it hunts (WAD-058 "Then follow the rules listed in the
+    "Stopping the Horde" section.")."""
+    g = _horde([HORDE], tokens={NORTH: 3, FAR: 1})
+    start(g, "draw_step")
+    assert finished(g)
+    assert g.hordes == [NORTH] and g.horde_score == 3 and g.token[NORTH] == 0
+
+
+def test_wad_011_059_127_132_second_horde_token_after_a_reshuffle():
+    """WAD-011 "2 Horde tokens", WAD-059 "After the deck of cards has been played through once
+    and the next horde card is drawn place the second horde token on the hotdog cart.",
+    WAD-127 "When the first horde card is drawn from the reshuffled deck, add the extra horde
+    token to the center of the board." and WAD-132 "When the deck has been reshuffled add the
+    second horde token to the hotdog cart when the next horde card is drawn."."""
+    cart = position(3).board.start
+    # before any reshuffle a horde card adds no token
+    g = _horde([HORDE], hordes=[FAR], tokens={FAR: 1, node(2, 1): 1})
+    start(g, "draw_step")
+    assert len(g.hordes) == 1
+    # the deck runs out; the first horde card of the reshuffled deck adds the second
+    g = _horde([], hordes=[FAR], discard=FILLER + [HORDE], tokens={NORTH: 2, node(2, 1): 1})
+    g.deck = []
+    g.rng = Dice()  # the reshuffled pile keeps its order: the horde card is on top
+    start(g, "draw_step")
+    assert g.reshuffles == 1 and held(g, 0) == 6
+    assert len(g.hordes) == 2
+    # the new horde came from the cart (two spaces from NORTH); the old one is too far
+    assert g.hordes[1] == NORTH and g.board.dist[cart][NORTH] == 2
+    assert g.horde_score == 2
+    # never a third
+    g = _horde([], hordes=[FAR, node(2, 1)], discard=FILLER + [HORDE], tokens={NORTH: 2})
+    g.deck = []
+    g.rng = Dice()
+    g.token[node(2, 3)] = 1
+    start(g, "draw_step")
+    assert g.reshuffles == 1 and len(g.hordes) == 2
+
+
+def test_wad_066_134_infection_icon_gives_everyone_a_token():
+    """WAD-066 "Players each gain 1 infection token every time a horde card with an infection
+    symbol on it is drawn." and WAD-134 "If the horde card has an infection icon in the lower
+    left corner every player immediately gets 1 infection token."; a plain one gives none."""
+    g = _horde([HORDE_INFECTION], tokens={FAR: 1}, infection={0: 1})
+    start(g, "draw_step")
+    assert g.infection == [2, 1, 1] and g.supply == 20 - 4
+    g = _horde([HORDE], tokens={FAR: 1}, infection={0: 1})
+    start(g, "draw_step")
+    assert g.infection == [1, 0, 0]
+
+
+def test_wad_014_066_infection_supply_runs_out():
+    """WAD-014 "20 Infection tokens" with WAD-066: the gift goes round from the active
+    player while the supply lasts (assumed)."""
+    g = _horde([HORDE_INFECTION], active=1, tokens={FAR: 1}, infection={0: 10, 1: 9})
+    assert g.supply == 1
+    start(g, "draw_step")
+    assert g.infection == [10, 10, 0] and g.supply == 0
+
+
+def test_wad_055_135_139_144_horde_eats_the_nearest_token():
+    """WAD-055 "All horde tokens will attempt to eat the group of shoppers closest to it (this
+    includes moving up or down the escalators).", WAD-135 "When a horde card is revealed move
+    all horde tokens, currently on the board, up to 10 spaces each to the nearest shopper
+    tokens.", WAD-139 "Flip over the shopper token(s)." and WAD-144 "The horde receives points
+    equal to the combined number shown on the shopper token(s) minus the number of hero cards
+    played against the horde."."""
+    g = _horde([HORDE], tokens={node(11, 7): 4, node(17, 13): 5, FAR: 1}, hands={2: [SWAT]})
+    start(g, "draw_step")
+    # both tokens are 6 away: the active player picks (below); here the first one
+    assert g.decision == "horde_target" and squares(g) == {node(11, 7), node(17, 13)}
+    act(g, 0, sq(node(17, 13)), "horde_target")
+    assert g.hordes == [node(17, 13)]
+    flipped = g.obs_layout["flipped"].start
+    assert g.decision == "horde_hero" and g.current_player == 2
+    assert g.observation(1)[flipped + node(17, 13)] == 5
+    act(g, 2, A_PASS, "horde_hero")
+    assert finished(g) and g.horde_score == 5 and g.token[node(17, 13)] == 0
+    assert g.token[node(11, 7)] == 4
+
+
+def test_wad_135_beyond_ten_the_horde_walks_ten_spaces():
+    """WAD-135 "move all horde tokens, currently on the board, up to 10 spaces each to the
+    nearest shopper tokens": a token 14 away is not reached; the horde ends 10 spaces along
+    and eats nothing."""
+    g = _horde([HORDE], tokens={FAR: 3})
+    cart = g.board.start
+    start(g, "draw_step")
+    assert finished(g) and asked(g, "horde_hero") == []
+    (where,) = g.hordes
+    assert g.board.dist[cart][where] == 10 and g.board.dist[where][FAR] == 4
+    assert g.token[FAR] == 3 and g.horde_score == 0
+
+
+def test_wad_135_138_out_of_reach_ties_are_the_active_players_too():
+    """WAD-135 (up to 10 spaces to the nearest shopper tokens) with WAD-138 "If there are any
+    ties for distance (in direction or with the other horde token) the active player decides
+    where they go.": two tokens 12 away, west and east; the active player sends the horde
+    east, and it ends 10 spaces along, 2 short."""
+    west, east = node(1, 6), node(1, 14)
+    g = _horde([HORDE], active=2, tokens={west: 1, east: 2})
+    cart = g.board.start
+    assert g.board.dist[cart][west] == g.board.dist[cart][east] == 12
+    start(g, "draw_step")
+    assert g.decision == "horde_target" and g.current_player == 2
+    assert squares(g) == {west, east}
+    act(g, 2, sq(east), "horde_target")
+    assert finished(g) and asked(g, "horde_hero") == []
+    (where,) = g.hordes
+    assert g.board.dist[cart][where] == 10 and g.board.dist[where][east] == 2
+    assert g.token[west] == 1 and g.token[east] == 2 and g.horde_score == 0
+
+
+def test_wad_136_horde_rides_the_escalator():
+    """WAD-136 "The horde(s) will even move up and down the escalator to catch their prey.":
+    from the upper corridor, a token at the foot of the escalator (2 moves) is nearer than
+    one on the same floor (4 moves)."""
+    top, foot, same_floor = node(2, 5), node(15, 5), node(2, 9)
+    g = _horde([HORDE], hordes=[top], tokens={foot: 2, same_floor: 3})
+    assert g.board.dist[top][foot] == 2 and g.board.dist[top][same_floor] == 4
+    start(g, "draw_step")
+    assert g.hordes == [foot] and g.horde_score == 2 and g.token[same_floor] == 3
+
+
+def test_wad_137_138_147_two_hordes_two_tokens_ties_to_the_active_player():
+    """WAD-137 "Additionally, they will not go for the same shopper token.", WAD-138 "If
+    there are any ties for distance (in direction or with the other horde token) the active
+    player decides where they go." and WAD-147 "The horde(s) use the same score token while
+    earning points." (WAD-012 "1 Horde score token")."""
+    cart = position(3).board.start
+    g = _horde([HORDE], active=1, hordes=[cart, cart], tokens={NORTH: 2, SOUTH: 3, FAR: 1})
+    start(g, "draw_step")
+    assert g.decision == "horde_target" and g.current_player == 1
+    assert squares(g) == {NORTH, SOUTH}
+    act(g, 1, sq(SOUTH), "horde_target")
+    assert finished(g)
+    assert g.hordes == [SOUTH, NORTH]
+    assert g.horde_score == 2 + 3
+    assert asked(g, "horde_target", choice=True) == [1]  # the second had one token left
+
+
+def test_wad_140_143_heroes_in_turn_until_all_pass():
+    """WAD-140 "The players now have the chance to stop the horde(s).", WAD-141 "Starting
+    clockwise from the active player each may play a hero card or pass.", WAD-142 "This
+    continues until all players have passed." and WAD-143 "Players may play more than one
+    hero card if they choose."."""
+    hands = {1: [1] * 3 + [POLICE, CHEF], 2: [SWAT], 0: [POLICE]}
+    g = _horde([HORDE], active=1, hands=hands, tokens={NORTH: 5, FAR: 1})
+    start(g, "draw_step")
+    assert g.decision == "horde_hero" and g.current_player == 1
+    act(g, 1, card(POLICE), "horde_hero")
+    act(g, 2, card(SWAT), "horde_hero")  # seat 2's last hero: it passes from now on
+    act(g, 0, A_PASS, "horde_hero")
+    act(g, 1, card(CHEF), "horde_hero")  # a second hero from the same player
+    act(g, 0, A_PASS, "horde_hero")
+    assert finished(g)
+    assert asked(g, "horde_hero") == [1, 2, 0, 1, 2, 0, 1]
+    assert g.horde_score == 5 - 1 - 2 - 1
+
+
+def test_wad_145_146_186_each_hero_one_point_swat_two():
+    """WAD-145 "Each hero card reduces the points received for the horde by 1.", WAD-146
+    "Their toughness and effects are ignored unless their effect is targeted against the
+    horde; e.g. the S.W.A.T. hero card reduces the horde points by 2." and WAD-186 "If
+    S.W.A.T. is played during a horde attack reduce the number of points received by 2.": a
+    Police Officer takes no card here; the horde never scores below zero (assumed)."""
+    g = _horde([HORDE], tokens={NORTH: 4, FAR: 1}, hands={0: [1] * 4 + [SWAT], 1: [POLICE]})
+    g.rng = Dice()  # no random card is lost
+    start(g, "draw_step")
+    act(g, 0, card(SWAT), "horde_hero")
+    act(g, 1, card(POLICE), "horde_hero")  # then nobody holds a hero: all pass
+    assert finished(g) and g.horde_score == 4 - 2 - 1
+    assert held(g, 0) == 6  # refilled
+    g = _horde([HORDE], tokens={NORTH: 1, FAR: 1}, hands={0: [1] * 4 + [SWAT]})
+    start(g, "draw_step")
+    act(g, 0, card(SWAT), "horde_hero")
+    assert finished(g) and g.horde_score == 0
+
+
+def test_wad_148_149_everyone_refills_and_horde_cards_are_replaced():
+    """WAD-148 "Starting with the active player, each player draws to his or her maximum
+    hand size." and WAD-149 "Any additional horde cards drawn are discarded and
+    replaced."."""
+    deck = [3, 3, 3, 3, 3, HORDE_INFECTION, 2, 4]  # top last
+    g = _horde(deck + [HORDE], active=2, hands={2: [1] * 4 + [SWAT], 0: [1] * 5, 1: [1] * 4})
+    g.token[NORTH] = 3
+    g.token[FAR] = 1
+    start(g, "draw_step")
+    act(g, 2, card(SWAT), "horde_hero")
+    assert finished(g)
+    # the draw step gave the active player the Attack 4; after the horde it drew the Attack
+    # 2 for its S.W.A.T., then seat 0 met the infection horde card and drew an Attack 3 in
+    # its place, then seat 1 drew two Attack 3
+    assert g.hands[2][4] == 1 and g.hands[2][2] == 1
+    assert g.hands[0][3] == 1 and g.hands[1][3] == 2
+    assert [held(g, s) for s in range(3)] == [6, 6, 6]
+    assert g.infection == [0, 0, 0] and len(g.hordes) == 1
+    assert g.discard.count(HORDE_INFECTION) == 1

@@ -1,0 +1,246 @@
+"""Hand-set We Are Dead positions for the rules tests.
+
+``position(...)`` builds an engine with chosen squares, hands, shopper tokens and
+deck; ``start(g, *tasks)`` runs rule tasks from there until a seat must decide or
+the tasks are done (``finished(g)``).  Cards are the engine's kinds: attack values
+0-4 are kinds 0-4, heroes follow under their names.  ``Dice`` scripts the
+engine's random draws.
+"""
+
+from __future__ import annotations
+
+from zombie_envs.games.we_are_dead.data import (
+    CHEF,
+    CLERK,
+    FIRE,
+    GUN_NUT,
+    HAND_KINDS,
+    HORDE,
+    HORDE_INFECTION,
+    INFECTION_SUPPLY,
+    MOTHER,
+    MOVEMENT,
+    NATIONAL,
+    PANIC,
+    POLICE,
+    SECURITY,
+    SKATERS,
+    SWAT,
+)
+from zombie_envs.games.we_are_dead.data import board as load
+from zombie_envs.games.we_are_dead.engine import (
+    A_CARD,
+    A_CHOOSE,
+    A_INFECTION,
+    A_PASS,
+    A_SQUARE,
+    A_YES,
+    WeAreDead,
+)
+
+__all__ = [
+    "A_CARD",
+    "A_CHOOSE",
+    "A_INFECTION",
+    "A_PASS",
+    "A_SQUARE",
+    "A_YES",
+    "CHEF",
+    "CLERK",
+    "FIRE",
+    "GUN_NUT",
+    "HAND_KINDS",
+    "HORDE",
+    "HORDE_INFECTION",
+    "MOTHER",
+    "NATIONAL",
+    "PANIC",
+    "POLICE",
+    "SECURITY",
+    "SKATERS",
+    "SWAT",
+    "Dice",
+    "Rig",
+    "act",
+    "asked",
+    "card",
+    "choose",
+    "finished",
+    "held",
+    "node",
+    "position",
+    "settle",
+    "sq",
+    "squares",
+    "start",
+]
+
+
+class Rig(WeAreDead):
+    """The engine plus a ``halt`` task that stops the run once a test's tasks are done,
+    and ``asked``: every decision posed, auto-taken ones included, as (seat, kind, legal)."""
+
+    def __init__(self, *args, **kwargs):
+        self.asked: list[tuple[int, str, tuple[int, ...]]] = []
+        super().__init__(*args, **kwargs)
+
+    def ask(self, seat: int, kind: str, legal: list[int], *args, **kwargs) -> None:
+        if not self.terminal and kind != "halt":
+            self.asked.append((seat, kind, tuple(legal)))
+        super().ask(seat, kind, legal, *args, **kwargs)
+
+    def halt(self) -> None:
+        self.ask(-1, "halt", [])
+
+    def on_halt(self, action: int) -> None:  # pragma: no cover - never legal
+        raise AssertionError("halt takes no action")
+
+    def observation(self, seat: int):
+        """A seat's view; while halted, as if no decision were pending."""
+        if self.decision != "halt":
+            return super().observation(seat)
+        self.decision = None
+        try:
+            return super().observation(seat)
+        finally:
+            self.decision = "halt"
+
+
+class Dice:
+    """A scripted stand-in for the engine's RNG: ``randrange`` returns the given values
+    and ``shuffle`` leaves the order alone."""
+
+    def __init__(self, *values: int):
+        self.values = list(values)
+
+    def randrange(self, n: int) -> int:
+        assert self.values, "the engine drew more random numbers than scripted"
+        value = self.values.pop(0)
+        assert 0 <= value < n, f"scripted {value} outside range({n})"
+        return value
+
+    def shuffle(self, items: list) -> None:
+        pass
+
+
+def position(
+    n: int = 3,
+    board: str = "mall",
+    active: int = 0,
+    at: dict[int, int] | None = None,
+    hands: dict[int, list[int]] | None = None,
+    infection: dict[int, int] | None = None,
+    tokens: dict[int, int] | None = None,
+    deck: list[int] | None = None,
+    discard: list[int] | None = None,
+    score: dict[int, int] | None = None,
+    damage: dict[int, int] | None = None,
+    hordes: list[int] | None = None,
+    seed: int = 0,
+    **options,
+) -> Rig:
+    """An engine at the start of ``active``'s turn: seats on the squares ``at``
+    {seat: node} (the start otherwise), hands holding exactly the listed card kinds,
+    ``infection`` tokens (none otherwise, the rest in the supply), shopper tokens only
+    where ``tokens`` {node: number} says, the deck (top = last) and discard pile as
+    given (empty otherwise), horde tokens on the ``hordes`` squares."""
+    g = Rig(n, seed=seed, board=board, **options)
+    g.active = active
+    g.turn = 1
+    g.pos = [g.board.start] * n
+    for seat, where in (at or {}).items():
+        g.pos[seat] = where
+    g.hands = [[0] * HAND_KINDS for _ in range(n)]
+    for seat, cards in (hands or {}).items():
+        for kind in cards:
+            g.hands[seat][kind] += 1
+    g.infection = [0] * n
+    for seat, count in (infection or {}).items():
+        g.infection[seat] = count
+    g.supply = INFECTION_SUPPLY - sum(g.infection)
+    g.token = [0] * g.board.size
+    for where, value in (tokens or {}).items():
+        g.token[where] = value
+    g.pool = []
+    g.deck = list(deck or [])
+    g.discard = list(discard or [])
+    g.score = [0] * n
+    for seat, points in (score or {}).items():
+        g.score[seat] = points
+    g.damage = [0] * n
+    for seat, count in (damage or {}).items():
+        g.damage[seat] = count
+    g.hordes = list(hordes or [])
+    g.budget = MOVEMENT
+    return g
+
+
+def settle(g: Rig) -> Rig:
+    """Take every forced decision (a single legal option, such as a hero offer to a
+    seat that holds no hero)."""
+    while not g.terminal and g.decision != "halt" and len(g.legal) == 1:
+        g.apply(g.legal[0])
+    return g
+
+
+def start(g: Rig, *tasks: tuple | str) -> Rig:
+    """Run rule tasks (tuples, or bare task names) from the current state, then settle."""
+    g.tasks = [("halt",)]
+    g.push(*[(t,) if isinstance(t, str) else t for t in tasks])
+    g.decision = None
+    g.legal = []
+    g.terminal = False
+    g.asked = []
+    g._run()
+    return settle(g)
+
+
+def finished(g: Rig) -> bool:
+    """The started tasks ran to the end (or the game ended) with no decision pending."""
+    return g.terminal or g.decision == "halt"
+
+
+def act(g: Rig, seat: int, action: int, decision: str | None = None) -> None:
+    """Play ``action`` for ``seat`` (checking that this seat and decision are up), then
+    settle."""
+    assert g.current_player == seat, (g.current_player, seat, g.decision)
+    if decision is not None:
+        assert g.decision == decision, (g.decision, decision)
+    g.apply(action)
+    settle(g)
+
+
+def asked(g: Rig, kind: str, choice: bool = False) -> list[int]:
+    """Seats asked for decisions of ``kind`` since the last ``start``, in order; with
+    ``choice``, only those that had more than one option."""
+    return [seat for seat, k, legal in g.asked if k == kind and (len(legal) > 1 or not choice)]
+
+
+def node(row: int, col: int, board: str = "mall") -> int:
+    """The square at a map position of a board (``data/mall.txt``, ``data/carnival.txt``)."""
+    return load(board).cell_id(row, col)
+
+
+def sq(where: int) -> int:
+    """The action that picks a board square."""
+    return A_SQUARE + where
+
+
+def card(kind: int) -> int:
+    """The action that plays a card kind."""
+    return A_CARD + kind
+
+
+def choose(g: Rig, seat: int) -> int:
+    """The action with which the active player fights ``seat``'s face-down hero."""
+    return A_CHOOSE + (seat - g.active) % g.num_players - 1
+
+
+def squares(g: Rig) -> set[int]:
+    """The squares among the pending decision's legal actions."""
+    return {a - A_SQUARE for a in g.legal if A_SQUARE <= a < A_CARD}
+
+
+def held(g: Rig, seat: int) -> int:
+    """Cards in a seat's hand."""
+    return sum(g.hands[seat])
