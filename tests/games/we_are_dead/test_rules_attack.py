@@ -247,16 +247,16 @@ def test_wad_103_104_105_the_rest_flee_and_the_token_goes():
 
 
 def test_wad_106_113_josh_fights_the_fire_fighter():
-    """WAD-106 to WAD-113, the example: "On Josh's turn he flips over a shopper token with a
-    group number of 3." / "Brynna plays the Fire Fighter hero card face down, which is the
+    """WAD-106 to WAD-113, the example: "Example: On Josh's turn he flips over a shopper token with
+    a group number of 3." / "Brynna plays the Fire Fighter hero card face down, which is the
     hero Josh chooses." / "The Fire Fighter's toughness is 7." / "Kevin reveals the hero he
-    played, the Protective Mother, and plays her to increase the Fire Fighter's toughness by
-    +1 bringing his total to 8 (the Protective Mother's toughness and effects are ignored)." /
-    "Josh has five attack cards in his hand." / "He uses a "Bite 4", "Bite 3", and "Claw 2"
-    for a total attack of 9 to defeat the Fire Fighter." / "He then uses the rest of his
-    attack cards, a "Claw 2" to slay one of the shoppers, and a "Spit 0" to slay another." /
-    "He will score 3 points (2 for the shoppers and 1 for the hero) and ignore the effects of
-    the slain Fire Fighter."."""
+    played, the Protective Mother, and plays her to increase the Fire Fighter's toughness by +1
+    bringing his total to 8 (the Protective Mother's toughness and effects are ignored)." /
+    "Josh has five attack cards in his hand." / "He uses a "Bite 4", "Bite 3", and "Claw 2" for
+    a total attack of 9 to defeat the Fire Fighter." / "He then uses the rest of his attack
+    cards, a "Claw 2" to slay one of the shoppers, and a "Spit 0" to slay another." / "He will
+    score 3 points (2 for the shoppers and 1 for the hero) and ignore the effects of the slain
+    Fire Fighter."."""
     josh, brynna, kevin = 0, 1, 2
     g = _attack(3, hands={josh: [4, 3, 2, 2, 0], brynna: [FIRE], kevin: [MOTHER]})
     act(g, brynna, card(FIRE), "place_hero")

@@ -112,7 +112,7 @@ def test_wad_163_164_skaters_add_four_only_to_skaters():
 
 
 def test_wad_165_169_kevin_fights_three_skaters_and_a_police_officer():
-    """WAD-165 to WAD-169, the example: "Kevin is attacking a group of shoppers." / "After
+    """WAD-165 to WAD-169, the example: "Example: Kevin is attacking a group of shoppers." / "After
     revealing Brynna's Skaters as the main hero, Josh reveals his facedown card as a Police
     Officer, which he includes in the attack giving +1 toughness to the Skaters." /
     "Additionally, Josh reveals Skaters from his hand and adds it to the main Skaters for a

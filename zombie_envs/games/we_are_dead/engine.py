@@ -177,8 +177,8 @@ class WeAreDead(Engine):
         hand = self.hands[seat]
         while count > 0:
             if not self.deck:
-                if not self.discard:
-                    return
+                if min(self.discard, default=HAND_KINDS) >= HAND_KINDS:
+                    return  # nothing left to hold: only horde cards (or nothing) to reshuffle
                 self.deck, self.discard = self.discard, []
                 self.rng.shuffle(self.deck)
                 self.reshuffles += 1
