@@ -48,7 +48,10 @@ class GameResult:
     game: object = field(repr=False, default=None)
 
     def win_shares(self) -> list[float]:
-        """Each winner gets 1/k of a win when k seats share the victory."""
+        """Each winner gets 1/k of a win when k seats share the victory; a win
+        by no seat (We Are Dead's horde) is a loss for all."""
+        if not self.winners:
+            return [0.0] * len(self.scores)
         share = 1.0 / len(self.winners)
         return [share if s in self.winners else 0.0 for s in range(len(self.scores))]
 

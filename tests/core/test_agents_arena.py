@@ -236,3 +236,16 @@ def test_cli_without_a_command_prints_help(capsys):
 def test_agent_interface_is_abstract():
     with pytest.raises(NotImplementedError):
         Agent(0).act(MallOfHorror(4, seed=0), 0)
+
+
+def test_a_win_by_no_seat_is_a_loss_for_every_seat():
+    """We Are Dead's horde can beat every player: nobody gets a share of the win."""
+    from zombie_envs.arena import GameResult
+
+    result = GameResult(seed=0, scores=[3, 5, 1], winners=[], moves=10)
+    assert result.win_shares() == [0.0, 0.0, 0.0]
+    assert GameResult(seed=0, scores=[3, 5, 5], winners=[1, 2], moves=10).win_shares() == [
+        0.0,
+        0.5,
+        0.5,
+    ]

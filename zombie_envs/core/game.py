@@ -25,9 +25,12 @@ def _as_int(action) -> int | None:
         return None
     if isinstance(action, int):
         return int(action)
-    if isinstance(action, (np.integer, np.ndarray)) and np.ndim(action) == 0:
-        if np.issubdtype(np.asarray(action).dtype, np.integer):
-            return int(action)
+    if (
+        isinstance(action, (np.integer, np.ndarray))
+        and np.ndim(action) == 0
+        and np.issubdtype(np.asarray(action).dtype, np.integer)
+    ):
+        return int(action)
     return None
 
 
