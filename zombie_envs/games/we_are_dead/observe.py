@@ -12,6 +12,8 @@ board.  ``state_vector`` adds every secret, for centralised critics.
 
 from __future__ import annotations
 
+from collections import Counter
+
 import numpy as np
 
 from ...core.layout import Layout
@@ -45,7 +47,7 @@ def _public(layout: Layout) -> None:
     add("active", MAX_PLAYERS, "whose turn it is (relative)", _REL)
     add("to_act", MAX_PLAYERS, "seat that decides now (relative)", _REL)
     add("decision", len(DECISIONS), "kind of the pending decision", DECISIONS)
-    add("counts", len(COUNTS), "public counters (capped at 127)", COUNTS)
+    add("counts", len(COUNTS), "public counters (horde score and turn capped at 127)", COUNTS)
     add("hand", HAND_KINDS, "cards of each kind in my hand", CARD_NAMES[:HAND_KINDS])
     add(
         "seats",
@@ -87,10 +89,11 @@ STATE.add("deck_cards", NUM_KINDS, "cards of each kind left in the deck", CARD_N
 _O = {b.name: b.start for b in STATE.blocks}
 _OBS_SIZE, _STATE_SIZE = OBS.size, STATE.size
 _NS = len(PER_SEAT)
-
-
-def _cap(v: int) -> int:
-    return 127 if v > 127 else v
+# A deck of 94 cards, scores near the goal, 20 infection tokens: every count but
+# the horde score and the turn fits in int8 as it is.
+_KINDS = range(NUM_KINDS)
+_ZEROS = (0,) * NUM_KINDS
+_PRESENT = bytes([0] + [1] * 255)  # a token's number -> "a token is here"
 
 
 def _encode(g, seat: int, out: bytearray, god: bool) -> None:
@@ -104,12 +107,12 @@ def _encode(g, seat: int, out: bytearray, god: bool) -> None:
         out[o["to_act"] + rel[g.current_player]] = 1
         out[o["decision"] + DECISION_INDEX[g.decision]] = 1
     counts = (
-        len(g.deck), len(g.discard), g.reshuffles, g.horde_score, len(g.hordes), g.supply,
+        len(g.deck), len(g.discard), g.reshuffles, min(g.horde_score, 127), len(g.hordes), g.supply,
         g.budget, g.chef, g.clerk, g.guard, g.mother, g.panic, max(g.a_value, 0),
         g.toughness, g.fight_total, g.slain, g.slay_units, g.hero_defeated, g.skaters,
-        g.h_reduction, g.h_passes, g.goal, g.turn,
+        g.h_reduction, g.h_passes, g.goal, min(g.turn, 127),
     )  # fmt: skip
-    out[o["counts"] : o["counts"] + len(COUNTS)] = bytes(map(_cap, counts))
+    out[o["counts"] : o["counts"] + len(COUNTS)] = bytes(counts)
     out[o["hand"] : o["hand"] + HAND_KINDS] = bytes(g.hands[seat])
     for s in range(n):
         row = (
@@ -117,15 +120,14 @@ def _encode(g, seat: int, out: bytearray, god: bool) -> None:
             g.facedown[s] >= 0, s in g.revealers,
         )  # fmt: skip
         base = o["seats"] + rel[s] * _NS
-        out[base : base + _NS] = bytes(map(_cap, row))
+        out[base : base + _NS] = bytes(row)
     if g.main_kind >= 0:
         out[o["main_hero"] + g.main_kind - NUM_ATTACK] = 1
         out[o["main_owner"] + rel[g.main_seat]] = 1
     if g.facedown[seat] >= 0:
         out[o["my_facedown"] + g.facedown[seat] - NUM_ATTACK] = 1
-    base = o["discard_pile"]
-    for card in g.discard:
-        out[base + card] = _cap(out[base + card] + 1)
+    pile = Counter(g.discard)
+    out[o["discard_pile"] : o["discard_pile"] + NUM_KINDS] = bytes(map(pile.get, _KINDS, _ZEROS))
     if g.last_lost >= 0:
         out[o["lost_card"] + g.last_lost] = 1
     size = g.board.size
@@ -133,7 +135,7 @@ def _encode(g, seat: int, out: bytearray, god: bool) -> None:
     for s in range(n):
         if s != seat:
             out[o["opponents"] + g.pos[s]] += 1
-    out[o["tokens"] : o["tokens"] + size] = bytes(map(bool, g.token))
+    out[o["tokens"] : o["tokens"] + size] = bytes(g.token).translate(_PRESENT)
     if g.a_node >= 0:
         out[o["flipped"] + g.a_node] = g.a_value
     for v in g.h_targets:
@@ -147,8 +149,8 @@ def _encode(g, seat: int, out: bytearray, god: bool) -> None:
             if g.facedown[s] >= 0:
                 out[o["all_facedown"] + s * len(HERO_NAMES) + g.facedown[s] - NUM_ATTACK] = 1
         out[o["token_values"] : o["token_values"] + size] = bytes(g.token)
-        for card in g.deck:
-            out[o["deck_cards"] + card] += 1
+        deck = Counter(g.deck)
+        out[o["deck_cards"] : o["deck_cards"] + NUM_KINDS] = bytes(map(deck.get, _KINDS, _ZEROS))
 
 
 def observation(g, seat: int) -> np.ndarray:
