@@ -21,15 +21,13 @@ from .layout import Layout
 
 def _as_int(action) -> int | None:
     """The action as an int, or None when it is not an integer (floats, bools, text)."""
+    if isinstance(action, np.integer):  # first: what masked samplers hand over
+        return int(action)
     if isinstance(action, bool):
         return None
     if isinstance(action, int):
         return int(action)
-    if (
-        isinstance(action, (np.integer, np.ndarray))
-        and np.ndim(action) == 0
-        and np.issubdtype(np.asarray(action).dtype, np.integer)
-    ):
+    if isinstance(action, np.ndarray) and action.shape == () and action.dtype.kind in "iu":
         return int(action)
     return None
 
