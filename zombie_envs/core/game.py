@@ -201,10 +201,22 @@ class Engine:
     def label(self, block: str, offset: int) -> str:
         return f"{block} {self.action_layout[block].labels[offset]}"
 
-    def observation(self, seat: int) -> np.ndarray:  # pragma: no cover - abstract
-        raise NotImplementedError
+    def observation(self, seat: int) -> np.ndarray:
+        """What ``seat`` may see, as int8 counts and flags (see ``encode``)."""
+        out = bytearray(self.obs_layout.size)
+        self.encode(seat, out, False)
+        return np.frombuffer(out, dtype=np.int8)
 
-    def state_vector(self) -> np.ndarray:  # pragma: no cover - abstract
+    def state_vector(self) -> np.ndarray:
+        """Everything, secrets included, from seat 0's point of view."""
+        out = bytearray(self.state_layout.size)
+        self.encode(0, out, True)
+        return np.frombuffer(out, dtype=np.int8)
+
+    def encode(self, seat: int, out: bytearray, god: bool) -> None:  # pragma: no cover
+        """Write ``seat``'s view (everything if ``god``) into the zeroed ``out``.
+        Games implement it in their ``observe.py``, the one place that decides
+        visibility; a bytearray takes item writes far cheaper than numpy."""
         raise NotImplementedError
 
     def scores(self) -> list[float]:  # pragma: no cover - abstract

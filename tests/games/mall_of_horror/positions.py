@@ -8,6 +8,7 @@ names; ``Dice`` scripts the engine's random draws.
 
 from __future__ import annotations
 
+from tests.rig import Dice, act, asked, finished, rigged, settle, start
 from zombie_envs.games.mall_of_horror.data import (
     CAMERA,
     HARDWARE,
@@ -86,50 +87,7 @@ __all__ = [
 ]
 
 
-class Rig(MallOfHorror):
-    """The engine plus a ``halt`` task that stops the run once a test's tasks are done,
-    and ``asked``: every decision posed, auto-taken ones included, as (seat, kind, legal)."""
-
-    def __init__(self, *args, **kwargs):
-        self.asked: list[tuple[int, str, tuple[int, ...]]] = []
-        super().__init__(*args, **kwargs)
-
-    def ask(self, seat: int, kind: str, legal: list[int], *args, **kwargs) -> None:
-        if not self.terminal and kind != "halt":
-            self.asked.append((seat, kind, tuple(legal)))
-        super().ask(seat, kind, legal, *args, **kwargs)
-
-    def halt(self) -> None:
-        self.ask(-1, "halt", [])
-
-    def on_halt(self, action: int) -> None:  # pragma: no cover - never legal
-        raise AssertionError("halt takes no action")
-
-    def observation(self, seat: int):
-        """A seat's view; while halted, as if no decision were pending."""
-        if self.decision != "halt":
-            return super().observation(seat)
-        self.decision = None
-        try:
-            return super().observation(seat)
-        finally:
-            self.decision = "halt"
-
-
-class Dice:
-    """A scripted stand-in for the engine's RNG: ``randrange`` returns the given values."""
-
-    def __init__(self, *values: int):
-        self.values = list(values)
-
-    def randrange(self, n: int) -> int:
-        assert self.values, "the engine drew more random numbers than scripted"
-        value = self.values.pop(0)
-        assert 0 <= value < n, f"scripted {value} outside range({n})"
-        return value
-
-    def shuffle(self, items: list) -> None:
-        pass
+Rig = rigged(MallOfHorror)
 
 
 def slot(seat: int, kind: int) -> int:
@@ -180,41 +138,6 @@ def position(
     return g
 
 
-def settle(g: Rig) -> Rig:
-    """Take every forced decision (a single legal option: a card window with nothing to
-    play, a move with one possible character)."""
-    while not g.terminal and g.decision != "halt" and len(g.legal) == 1:
-        g.apply(g.legal[0])
-    return g
-
-
-def start(g: Rig, *tasks: tuple | str) -> Rig:
-    """Run rule tasks (tuples, or bare task names) from the current state, then settle."""
-    g.tasks = [("halt",)]
-    g.push(*[(t,) if isinstance(t, str) else t for t in tasks])
-    g.decision = None
-    g.legal = []
-    g.terminal = False
-    g.asked = []
-    g._run()
-    return settle(g)
-
-
-def finished(g: Rig) -> bool:
-    """The started tasks ran to the end (or the game ended) with no decision pending."""
-    return g.terminal or g.decision == "halt"
-
-
-def act(g: Rig, seat: int, action: int, decision: str | None = None) -> None:
-    """Play ``action`` for ``seat`` (checking that this seat and decision are up), then
-    settle."""
-    assert g.current_player == seat, (g.current_player, seat, g.decision)
-    if decision is not None:
-        assert g.decision == decision, (g.decision, decision)
-    g.apply(action)
-    settle(g)
-
-
 def vote_action(g: Rig, voter: int, colour: int) -> int:
     """The ballot action of ``voter`` for the seat (colour) ``colour``."""
     return A_VOTE + (colour - voter) % g.num_players
@@ -230,9 +153,3 @@ def cast(g: Rig, choices: dict[int, int]) -> list[int]:
         g.apply(vote_action(g, voter, choices[voter]))
         settle(g)
     return order
-
-
-def asked(g: Rig, kind: str, choice: bool = False) -> list[int]:
-    """Seats asked for decisions of ``kind`` since the last ``start``, in order; with
-    ``choice``, only those that had more than one option."""
-    return [seat for seat, k, legal in g.asked if k == kind and (len(legal) > 1 or not choice)]

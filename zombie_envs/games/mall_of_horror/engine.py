@@ -689,11 +689,7 @@ class MallOfHorror(Engine):
         }
         return names[block](offset)
 
-    def observation(self, seat: int):
-        return observe.observation(self, seat)
-
-    def state_vector(self):
-        return observe.state_vector(self)
+    encode = observe.encode
 
 
 _ORDERS = {

@@ -12,8 +12,6 @@ secret, for centralised critics.
 
 from __future__ import annotations
 
-import numpy as np
-
 from ...core.layout import Layout
 from .data import CARD_NAMES, CHARACTER_NAMES, COLOURS, KINDS, NUM_CARDS
 
@@ -150,7 +148,6 @@ _AT_ROW = {w: bytes(1 if w == L else 0 for L in range(NUM_LOCATIONS)) for w in r
 _AT_ROW_OF = _AT_ROW.__getitem__
 _IS_EATEN = (-2).__eq__
 _IS_OUT = (-1).__lt__  # eliminated in some round
-_OBS_SIZE, _STATE_SIZE = OBS.size, STATE.size
 _L = NUM_LOCATIONS
 _LOCATIONS = range(NUM_LOCATIONS)
 _NP = len(PURPOSES)
@@ -255,7 +252,7 @@ def _rotated(block: bytes, cut: int) -> bytes:
     return block[cut:] + block[:cut]
 
 
-def _encode(g, seat: int, out: bytearray, god: bool) -> None:
+def encode(g, seat: int, out: bytearray, god: bool) -> None:
     """Write seat's view (everything if ``god``) into a zeroed ``out``.
 
     Blocks are written as whole byte strings (one-byte counts and flags):
@@ -360,16 +357,3 @@ def _encode(g, seat: int, out: bytearray, god: bool) -> None:
                 out[_ALL_DICE + L] += 1
         for card in g.deck:
             out[_DECK_CARDS + card] += 1
-
-
-def observation(g, seat: int) -> np.ndarray:
-    out = bytearray(_OBS_SIZE)
-    _encode(g, seat, out, god=False)
-    return np.frombuffer(out, dtype=np.int8)
-
-
-def state_vector(g) -> np.ndarray:
-    """Everything, secrets included, from seat 0's point of view."""
-    out = bytearray(_STATE_SIZE)
-    _encode(g, 0, out, god=True)
-    return np.frombuffer(out, dtype=np.int8)

@@ -593,8 +593,4 @@ class WeAreDead(Engine):
             return "spend an infection token"
         return "pass"
 
-    def observation(self, seat: int):
-        return observe.observation(self, seat)
-
-    def state_vector(self):
-        return observe.state_vector(self)
+    encode = observe.encode

@@ -14,8 +14,6 @@ from __future__ import annotations
 
 from collections import Counter
 
-import numpy as np
-
 from ...core.layout import Layout
 from .data import BOARDS, CARD_NAMES, GOAL, HAND_KINDS, HERO_NAMES, NUM_ATTACK, NUM_KINDS, board
 
@@ -87,7 +85,6 @@ STATE.add("token_values", SQUARES, "number on every shopper token", _SQ)
 STATE.add("deck_cards", NUM_KINDS, "cards of each kind left in the deck", CARD_NAMES)
 
 _O = {b.name: b.start for b in STATE.blocks}
-_OBS_SIZE, _STATE_SIZE = OBS.size, STATE.size
 _NS = len(PER_SEAT)
 # A deck of 94 cards, scores near the goal, 20 infection tokens: every count but
 # the horde score and the turn fits in int8 as it is.
@@ -96,7 +93,7 @@ _ZEROS = (0,) * NUM_KINDS
 _PRESENT = bytes([0] + [1] * 255)  # a token's number -> "a token is here"
 
 
-def _encode(g, seat: int, out: bytearray, god: bool) -> None:
+def encode(g, seat: int, out: bytearray, god: bool) -> None:
     """Write seat's view (everything if ``god``) into a zeroed ``out``."""
     o, n = _O, g.num_players
     rel = [(s - seat) % n for s in range(n)]
@@ -151,16 +148,3 @@ def _encode(g, seat: int, out: bytearray, god: bool) -> None:
         out[o["token_values"] : o["token_values"] + size] = bytes(g.token)
         deck = Counter(g.deck)
         out[o["deck_cards"] : o["deck_cards"] + NUM_KINDS] = bytes(map(deck.get, _KINDS, _ZEROS))
-
-
-def observation(g, seat: int) -> np.ndarray:
-    out = bytearray(_OBS_SIZE)
-    _encode(g, seat, out, god=False)
-    return np.frombuffer(out, dtype=np.int8)
-
-
-def state_vector(g) -> np.ndarray:
-    """Everything, secrets included, from seat 0's point of view."""
-    out = bytearray(_STATE_SIZE)
-    _encode(g, 0, out, god=True)
-    return np.frombuffer(out, dtype=np.int8)
