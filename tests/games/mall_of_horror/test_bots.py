@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import random
-from collections import Counter
 
 import pytest
 
+from tests.blindness import blindness_violations as shared_blindness
 from zombie_envs.agents import RandomAgent
 from zombie_envs.arena import play_game
 from zombie_envs.games.mall_of_horror.bots import HeuristicAgent, _vote_share
@@ -127,25 +127,9 @@ def perturb(g, seat: int, rng: random.Random):
 
 
 def blindness_violations(agent_cls, games: int = 10, draws: int = 2, seed: int = 0):
-    """Play games; at every decision, compare the agent's action on the real
-    position and on copies with other seats' secrets changed (same agent seed)."""
-    rng = random.Random(seed)
-    violations, coverage = [], Counter()
-    for i in range(games):
-        n = (3, 4, 4, 5, 6)[i % 5]
-        g = MallOfHorror(n, seed=1000 + i)
-        players = [agent_cls(s) if s % 2 == 0 else RandomAgent(s) for s in range(n)]
-        while not g.terminal:
-            seat = g.current_player
-            expected = agent_cls(77).act(g, seat)
-            for _ in range(draws):
-                h, changed = perturb(g, seat, rng)
-                coverage.update((g.decision, what) for what in changed)
-                got = agent_cls(77).act(h, seat)
-                if got != expected:
-                    violations.append((g.decision, sorted(changed), expected, got))
-            g.apply(players[seat].act(g, seat))
-    return violations, coverage
+    """Every decision of 3-6 player games, other seats' secrets changed."""
+    engines = (MallOfHorror((3, 4, 4, 5, 6)[i % 5], seed=1000 + i) for i in range(games))
+    return shared_blindness(agent_cls, engines, perturb, draws=draws, seed=seed)
 
 
 def test_heuristic_sees_only_its_own_secrets():

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import random
-from collections import Counter
 
 import pytest
 
+from tests.blindness import blindness_violations as shared_blindness
 from zombie_envs.agents import RandomAgent, make_agent
 from zombie_envs.arena import play_game
 from zombie_envs.games.we_are_dead.bots import HeuristicAgent, keep_value
@@ -154,29 +154,17 @@ SETUPS = [(n, b) for b in ("mall", "carnival") for n in (2, 3, 4, 5)]  # games=8
 
 
 def blindness_violations(agent_cls, games=8, draws=2, every=2, seed=0):
-    """Play games (2-5 players, both boards); at every ``every``-th decision of a
-    seat the agent plays, compare its action on the real position and on copies
-    with other seats' secrets changed (same agent seed)."""
-    rng = random.Random(seed)
-    violations, coverage = [], Counter()
-    for i in range(games):
-        n, board = SETUPS[i % len(SETUPS)]
-        g = WeAreDead(n, seed=500 + i, board=board)
-        players = [agent_cls(s) if s % 2 == 0 else RandomAgent(s) for s in range(n)]
-        step = 0
-        while not g.terminal:
-            seat = g.current_player
-            step += 1
-            if step % every == 0 or g.decision in ("choose_hero", "horde_hero", "reveal"):
-                expected = agent_cls(77).act(g, seat)
-                for _ in range(draws):
-                    h, changed = perturb(g, seat, rng)
-                    coverage.update((g.decision, what) for what in changed)
-                    got = agent_cls(77).act(h, seat)
-                    if got != expected:
-                        violations.append((g.decision, sorted(changed), expected, got))
-            g.apply(players[seat].act(g, seat))
-    return violations, coverage
+    """Games of 2-5 players on both boards; every ``every``-th decision (and every
+    hero choice, reveal and horde hero) with other seats' secrets changed."""
+    engines = (
+        WeAreDead(SETUPS[i % len(SETUPS)][0], seed=500 + i, board=SETUPS[i % len(SETUPS)][1])
+        for i in range(games)
+    )
+
+    def sample(step, g):
+        return step % every == 0 or g.decision in ("choose_hero", "horde_hero", "reveal")
+
+    return shared_blindness(agent_cls, engines, perturb, draws=draws, sample=sample, seed=seed)
 
 
 def test_heuristic_sees_only_its_own_secrets():
