@@ -3,19 +3,15 @@ illegal actions, rewards, seeding, records."""
 
 from __future__ import annotations
 
-import logging
 import random
 
 import numpy as np
 import pytest
 
 import zombie_envs
+from tests.envs_under_test import legal_of, play_out
 from zombie_envs import mall_of_horror_v0
 from zombie_envs.core.aec import ZombieAECEnv, replay
-
-
-def legal_of(env):
-    return np.flatnonzero(env.observe(env.agent_selection)["action_mask"]).tolist()
 
 
 def advance(env, rng, steps):
@@ -24,34 +20,6 @@ def advance(env, rng, steps):
         if env.terminations[env.agent_selection]:
             return
         env.step(rng.choice(legal_of(env)))
-
-
-def play_out(env, rng):
-    """Play to the end with random legal actions; return each agent's total reward."""
-    total = dict.fromkeys(env.possible_agents, 0.0)
-    for agent in env.agent_iter():
-        obs, reward, term, trunc, _ = env.last()
-        total[agent] += reward
-        if term or trunc:
-            env.step(None)
-        else:
-            env.step(rng.choice(np.flatnonzero(obs["action_mask"]).tolist()))
-    return total
-
-
-def snapshot(env):
-    u = env.unwrapped
-    return {
-        "obs": {a: {k: v.tolist() for k, v in env.observe(a).items()} for a in env.agents},
-        "state": env.state().tolist(),
-        "agent": env.agent_selection,
-        "engine": u.game.to_dict(),
-        "rewards": dict(u.rewards),
-        "cumulative": dict(u._cumulative_rewards),
-        "terminations": dict(u.terminations),
-        "agents": list(u.agents),
-        "actions": list(u.actions_played),
-    }
 
 
 # ----- registry ---------------------------------------------------------------
@@ -118,109 +86,7 @@ def test_zombie_return_options_accepted(mode):
 # ----- illegal actions ---------------------------------------------------------
 
 
-def midgame_env(seed=3, steps=25, **kwargs):
-    env = mall_of_horror_v0.env(num_players=4, **kwargs)
-    env.reset(seed=seed)
-    advance(env, random.Random(seed), steps)
-    return env
-
-
-@pytest.mark.parametrize("steps", [0, 10, 25, 40])
-def test_masked_out_action_raises_and_changes_nothing(steps):
-    env = midgame_env(steps=steps)
-    legal = legal_of(env)
-    illegal = next(a for a in range(env.action_space(env.agent_selection).n) if a not in legal)
-    before = snapshot(env)
-    with pytest.raises(ValueError) as err:
-        env.step(illegal)
-    message = str(err.value)
-    assert f"illegal action {illegal}" in message
-    assert "legal actions: " in message
-    for a in legal:
-        assert f"{a} (" in message.split("legal actions: ")[1]
-    assert snapshot(env) == before
-    env.step(legal[0])
-    assert env.unwrapped.actions_played[-1] == legal[0]
-
-
-@pytest.mark.parametrize("action", [None, 1.5, "a", -1, 10_000])
-def test_non_actions_raise_value_error(action):
-    env = midgame_env(steps=7)
-    before = snapshot(env)
-    with pytest.raises(ValueError, match="illegal action"):
-        env.step(action)
-    assert snapshot(env) == before
-    env.step(legal_of(env)[0])
-
-
-def test_every_masked_out_action_is_refused():
-    env = midgame_env(steps=12)
-    legal = set(legal_of(env))
-    before = snapshot(env)
-    for a in range(env.action_space(env.agent_selection).n):
-        if a not in legal:
-            with pytest.raises(ValueError):
-                env.step(a)
-    assert snapshot(env) == before
-
-
-def test_illegal_action_terminate_mode(caplog):
-    env = midgame_env(steps=15, illegal_action="terminate")
-    mover = env.agent_selection
-    illegal = next(a for a in range(env.action_space(mover).n) if a not in legal_of(env))
-    with caplog.at_level(logging.WARNING):
-        env.step(illegal)
-    assert "Illegal move" in caplog.text
-    rewards = {}
-    for agent in env.agent_iter():
-        _, reward, term, trunc, _ = env.last()
-        assert term or trunc
-        rewards[agent] = reward
-        env.step(None)
-    assert rewards == {a: (-1.0 if a == mover else 0.0) for a in env.possible_agents}
-    assert env.agents == []
-
-
-def test_terminate_mode_plays_legal_games_normally():
-    env = mall_of_horror_v0.env(num_players=3, illegal_action="terminate")
-    env.reset(seed=4)
-    total = play_out(env, random.Random(4))
-    assert env.unwrapped.game.terminal
-    assert sum(total.values()) == pytest.approx(0.0)
-
-
 # ----- rewards ---------------------------------------------------------------
-
-
-@pytest.mark.parametrize("n", [3, 4, 5, 6])
-@pytest.mark.parametrize("seed", [0, 1, 2])
-def test_zero_sum_rewards(n, seed):
-    env = mall_of_horror_v0.env(num_players=n)
-    env.reset(seed=seed)
-    total = play_out(env, random.Random(seed))
-    game = env.unwrapped.game
-    assert game.terminal
-    won = game.winners()
-    assert sum(total.values()) == pytest.approx(0.0)
-    for i, agent in enumerate(env.possible_agents):
-        if len(won) == n:
-            expected = 0.0
-        elif i in won:
-            expected = 1.0 / len(won)
-        else:
-            expected = -1.0 / (n - len(won))
-        assert total[agent] == pytest.approx(expected)
-    assert sum(v > 0 for v in total.values()) == (0 if len(won) == n else len(won))
-
-
-@pytest.mark.parametrize("n", [3, 6])
-@pytest.mark.parametrize("seed", [0, 5])
-def test_score_rewards_equal_final_points(n, seed):
-    env = mall_of_horror_v0.env(num_players=n, reward="score")
-    env.reset(seed=seed)
-    total = play_out(env, random.Random(seed))
-    scores = env.unwrapped.game.scores()
-    assert [total[a] for a in env.possible_agents] == [float(s) for s in scores]
 
 
 def test_no_reward_before_the_end():
@@ -289,20 +155,6 @@ def test_unseeded_resets_continue_the_seeded_sequence():
     assert len(set(seeds1)) == 4
 
 
-def test_record_replays_to_the_same_state():
-    env = mall_of_horror_v0.env(num_players=5, zombie_return="once", max_rounds=7)
-    env.reset(seed=5)
-    env.reset()
-    advance(env, random.Random(5), 50)
-    record = env.unwrapped.record()
-    assert record["env"] == "mall_of_horror_v0" and record["num_players"] == 5
-    assert record["options"] == {"zombie_return": "once", "max_rounds": 7}
-    again = replay(record, mall_of_horror_v0.env)
-    assert again.game.to_dict() == env.unwrapped.game.to_dict()
-    assert again.agent_selection == env.agent_selection
-    assert np.array_equal(again.state(), env.state())
-
-
 def test_record_of_a_finished_game_replays():
     env = mall_of_horror_v0.env(num_players=3)
     env.reset(seed=21)
@@ -312,17 +164,6 @@ def test_record_of_a_finished_game_replays():
     assert again.game.to_dict() == env.unwrapped.game.to_dict()
 
 
-def test_record_from_other_env_or_version_refused():
-    env = mall_of_horror_v0.env(num_players=3)
-    env.reset(seed=0)
-    advance(env, random.Random(0), 5)
-    record = env.unwrapped.record()
-    with pytest.raises(ValueError, match="record is for env 'other_v0', not 'mall_of_horror_v0'"):
-        replay({**record, "env": "other_v0"}, mall_of_horror_v0.env)
-    with pytest.raises(ValueError, match="engine version 99, this is version 1"):
-        replay({**record, "version": 99}, mall_of_horror_v0.env)
-
-
 def test_record_with_an_illegal_action_is_refused():
     env = mall_of_horror_v0.env(num_players=3)
     env.reset(seed=0)
@@ -330,6 +171,13 @@ def test_record_with_an_illegal_action_is_refused():
     record = env.unwrapped.record()
     with pytest.raises(ValueError, match="illegal action"):
         replay({**record, "actions": record["actions"] + [10_000]}, mall_of_horror_v0.env)
+
+
+def midgame_env(seed=3, steps=25, **kwargs):
+    env = mall_of_horror_v0.env(num_players=4, **kwargs)
+    env.reset(seed=seed)
+    advance(env, random.Random(seed), steps)
+    return env
 
 
 def test_action_to_str_names_legal_actions():
