@@ -16,7 +16,9 @@ from collections import Counter
 import numpy as np
 import pytest
 
-from zombie_envs.games.we_are_dead import observe, render
+from tests.secrets import check_secret as shared_check
+from tests.secrets import find_states, swap_with_deck
+from zombie_envs.games.we_are_dead import render
 from zombie_envs.games.we_are_dead.data import BOARDS, HAND_KINDS, NUM_ATTACK, PANIC, SKATERS
 from zombie_envs.games.we_are_dead.engine import WeAreDead
 
@@ -47,46 +49,11 @@ def games(spread: bool = True):
 
 
 def find(pred, count=4, spread=True):
-    """Clones of the first state of ``count`` different games where ``pred`` holds."""
-    found, used = [], set()
-    for seed, g in games(spread):
-        if seed not in used and pred(g):
-            found.append(g.clone())
-            used.add(seed)
-            if len(found) == count:
-                break
-    assert found, "no state found for this secret"
-    return found
-
-
-def differing(a, b):
-    return [
-        f"{block.name}[{block.labels[offset]}]"
-        for block, offset in (observe.STATE.locate(int(i)) for i in np.flatnonzero(a != b))
-    ]
+    return find_states(games(spread), pred, count)
 
 
 def check_secret(g, c, seers, picture=False):
-    """``c`` differs from ``g`` only in a secret that exactly ``seers`` may see."""
-    for s in range(g.num_players):
-        a, b = g.observation(s), c.observation(s)
-        if s in seers:
-            assert not np.array_equal(a, b), f"seat {s} should see the change"
-            assert render.ansi(g, s) != render.ansi(c, s), f"ansi view of seat {s} misses it"
-        else:
-            assert np.array_equal(a, b), (
-                f"seat {s} sees a secret of seats {sorted(seers)}: {differing(a, b)}"
-            )
-            assert render.ansi(g, s) == render.ansi(c, s), f"ansi view of seat {s} leaks"
-    assert render.ansi(g, None) == render.ansi(c, None), "spectator ansi view leaks"
-    if picture:
-        assert np.array_equal(render.rgb(g), render.rgb(c)), "the picture leaks"
-    assert not np.array_equal(g.state_vector(), c.state_vector()), "state vector misses it"
-
-
-def swap_with_deck(c, old: int, new: int) -> None:
-    """Put a card of kind ``old`` in the deck in place of one of kind ``new``."""
-    c.deck[c.deck.index(new)] = old
+    shared_check(g, c, seers, render, picture=picture, seers_text=True)
 
 
 def change_card(c, seat: int, old: int, new: int) -> None:

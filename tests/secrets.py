@@ -1,0 +1,61 @@
+"""Checks that a secret stays with the seats allowed to see it, for every game.
+
+``check_secret(g, c, seers, ...)``: ``c`` is a copy of ``g`` that differs only
+in one secret; every seat outside ``seers`` must get the same observation and
+text view from both, every seat in ``seers`` a different observation, and the
+central-critic state must show the change.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+
+import numpy as np
+
+
+def find_states(games: Iterable, pred: Callable, count: int = 4) -> list:
+    """Clones of the first state of ``count`` different games where ``pred`` holds;
+    ``games`` yields (seed, engine) at each decision of seeded random games."""
+    found, used = [], set()
+    for seed, g in games:
+        if seed not in used and pred(g):
+            found.append(g.clone())
+            used.add(seed)
+            if len(found) == count:
+                break
+    assert found, "no state found for this secret"
+    return found
+
+
+def differing(layout, a, b) -> list[str]:
+    """Names of the observation entries that differ, for failure messages."""
+    return [
+        f"{block.name}[{block.labels[offset]}]"
+        for block, offset in (layout.locate(int(i)) for i in np.flatnonzero(a != b))
+    ]
+
+
+def check_secret(g, c, seers, render, picture=False, seers_text=False) -> None:
+    """``c`` differs from ``g`` only in a secret that exactly ``seers`` may see;
+    with ``seers_text`` their own text view must show it too."""
+    for s in range(g.num_players):
+        a, b = g.observation(s), c.observation(s)
+        if s in seers:
+            assert not np.array_equal(a, b), f"seat {s} should see the change"
+            if seers_text:
+                assert render.ansi(g, s) != render.ansi(c, s), f"ansi view of seat {s} misses it"
+        else:
+            assert np.array_equal(a, b), (
+                f"seat {s} sees a secret of seats {sorted(seers)}: "
+                f"{differing(g.state_layout, a, b)}"
+            )
+            assert render.ansi(g, s) == render.ansi(c, s), f"ansi view of seat {s} leaks"
+    assert render.ansi(g, None) == render.ansi(c, None), "spectator ansi view leaks"
+    if picture:
+        assert np.array_equal(render.rgb(g), render.rgb(c)), "the picture leaks"
+    assert not np.array_equal(g.state_vector(), c.state_vector()), "state vector misses it"
+
+
+def swap_with_deck(c, old: int, new: int) -> None:
+    """Put a card of kind ``old`` in the deck in place of one of kind ``new``."""
+    c.deck[c.deck.index(new)] = old
