@@ -178,3 +178,17 @@ def expected_returns(game) -> list[float]:
     if len(won) == n:
         return [0.0] * n
     return [1.0 / len(won) if s in won else -1.0 / (n - len(won)) for s in range(n)]
+
+
+def game_states(engine_cls, n: int, seed: int, max_decisions: int, **options):
+    """Every state of one seeded random game, from the first decision to the end
+    (the same engine object, mutated); fails if the game runs past ``max_decisions``."""
+    g = engine_cls(n, seed=seed, **options)
+    rng = random.Random(seed)
+    decisions = 0
+    yield g
+    while not g.terminal:
+        assert decisions < max_decisions, "the game does not end"
+        g.apply(rng.choice(g.legal))
+        decisions += 1
+        yield g

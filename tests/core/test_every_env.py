@@ -457,6 +457,15 @@ def test_human_render_prints(cfg, capsys):
 
 
 @every_env
+def test_human_mode_shows_the_render_seat(cfg, capsys):
+    """``render_seat`` prints that seat's view, with its own hand and no other."""
+    env = cfg.env(render_mode="human", render_seat=1)
+    env.reset(seed=0)
+    out = capsys.readouterr().out
+    assert "view of player_1" in out and out.count("hand:") == 1
+
+
+@every_env
 def test_render_without_mode_returns_none(cfg):
     env = cfg.env()
     env.reset(seed=0)

@@ -8,6 +8,7 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.envs_under_test import game_states
 from zombie_envs import mall_of_horror_v0
 from zombie_envs.games.mall_of_horror.data import KINDS, LOCATION_NAMES
 from zombie_envs.games.mall_of_horror.engine import CLOSED, EATEN, OUT, OVERRUN, MallOfHorror
@@ -31,16 +32,7 @@ PLAYERS = st.sampled_from([3, 4, 5, 6])
 
 
 def states(n, seed, **options):
-    """Every state of one random game, from the first decision to the end."""
-    g = MallOfHorror(n, seed=seed, **options)
-    rng = random.Random(seed)
-    decisions = 0
-    yield g
-    while not g.terminal:
-        assert decisions < MAX_DECISIONS, "the game does not end"
-        g.apply(rng.choice(g.legal))
-        decisions += 1
-        yield g
+    return game_states(MallOfHorror, n, seed, MAX_DECISIONS, **options)
 
 
 def cards(g):

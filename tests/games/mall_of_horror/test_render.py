@@ -147,10 +147,3 @@ def test_human_mode_prints(capsys):
     assert "Mall of Horror - round" in capsys.readouterr().out
     assert env.render() is None
     assert "Chief of Security" in capsys.readouterr().out
-
-
-def test_human_mode_shows_the_render_seat(capsys):
-    env = mall_of_horror_v0.env(num_players=3, render_mode="human", render_seat=1)
-    env.reset(seed=0)
-    out = capsys.readouterr().out
-    assert "view of player_1" in out and out.count("hand:") == 1

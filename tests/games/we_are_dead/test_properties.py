@@ -9,6 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.envs_under_test import game_states
 from zombie_envs import we_are_dead_v0
 from zombie_envs.games.we_are_dead import data
 from zombie_envs.games.we_are_dead.data import (
@@ -33,16 +34,7 @@ PLACEMENT = st.sampled_from(["random", "turns"])
 
 
 def states(n, seed, **options):
-    """Every state of one random game, from the first decision to the end."""
-    g = WeAreDead(n, seed=seed, **options)
-    rng = random.Random(seed)
-    decisions = 0
-    yield g
-    while not g.terminal:
-        assert decisions < MAX_DECISIONS, "the game does not end"
-        g.apply(rng.choice(g.legal))
-        decisions += 1
-        yield g
+    return game_states(WeAreDead, n, seed, MAX_DECISIONS, **options)
 
 
 def cards(g):
