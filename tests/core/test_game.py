@@ -69,16 +69,10 @@ class Toy(Engine):
     def scores(self):
         return list(self.points)
 
-    def observation(self, seat):
-        out = np.zeros(TOY_OBS.size, dtype=np.float32)
-        out[: self.num_players] = self.points
-        return out
-
-    def state_vector(self):
-        out = np.zeros(TOY_STATE.size, dtype=np.float32)
-        out[: self.num_players] = self.points
-        out[4] = len(self.rolls)
-        return out
+    def encode(self, seat, out, god):
+        out[: self.num_players] = bytes(self.points)
+        if god:
+            out[4] = len(self.rolls)
 
 
 def play(game, rng, steps=None):

@@ -10,6 +10,7 @@ from __future__ import annotations
 import importlib
 import random
 import re
+from abc import ABC, abstractmethod
 
 #: game name -> "module:Class" of its heuristic agent (imported on first use)
 HEURISTICS: dict[str, str] = {
@@ -18,7 +19,7 @@ HEURISTICS: dict[str, str] = {
 }
 
 
-class Agent:
+class Agent(ABC):
     """A player that chooses an action id for ``seat`` from ``game.legal``.
 
     ``act`` receives the full engine for speed, but an agent must be a pure
@@ -42,8 +43,9 @@ class Agent:
         """Start a new game; reseeding makes the agent's play reproducible."""
         self.rng.seed(seed)
 
-    def act(self, game, seat: int) -> int:  # pragma: no cover - abstract
-        raise NotImplementedError
+    @abstractmethod
+    def act(self, game, seat: int) -> int:
+        """The action ``seat`` plays in ``game`` (one of ``game.legal``)."""
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}()"

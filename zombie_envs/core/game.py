@@ -12,6 +12,7 @@ travels with the state so clones roll the same dice.
 from __future__ import annotations
 
 import random
+from abc import ABC, abstractmethod
 from typing import Any, ClassVar
 
 import numpy as np
@@ -47,7 +48,7 @@ def _to_json(value):
     return value
 
 
-class Engine:
+class Engine(ABC):
     """Base class of a game engine.
 
     Subclasses set the class attributes, list their mutable state in
@@ -110,13 +111,14 @@ class Engine:
             out[key] = value
         return out
 
-    def attach(self) -> None:
+    def attach(self) -> None:  # noqa: B027 - an optional hook, empty by default
         """Set attributes derived from the options alone (a board, tables): they
         are not state, so copies and loaded states get them here again."""
 
     # ----- the task stack -------------------------------------------------
-    def setup(self) -> None:  # pragma: no cover - abstract
-        raise NotImplementedError
+    @abstractmethod
+    def setup(self) -> None:
+        """Set the initial state and push the first tasks."""
 
     def push(self, *tasks: tuple) -> None:
         """Schedule tasks to run next, in the order given."""
@@ -213,14 +215,15 @@ class Engine:
         self.encode(0, out, True)
         return np.frombuffer(out, dtype=np.int8)
 
-    def encode(self, seat: int, out: bytearray, god: bool) -> None:  # pragma: no cover
+    @abstractmethod
+    def encode(self, seat: int, out: bytearray, god: bool) -> None:
         """Write ``seat``'s view (everything if ``god``) into the zeroed ``out``.
         Games implement it in their ``observe.py``, the one place that decides
         visibility; a bytearray takes item writes far cheaper than numpy."""
-        raise NotImplementedError
 
-    def scores(self) -> list[float]:  # pragma: no cover - abstract
-        raise NotImplementedError
+    @abstractmethod
+    def scores(self) -> list[float]:
+        """Each seat's points (final points at the end of the game)."""
 
     def winners(self) -> list[int]:
         """Seats with the best score (games override to add tie-breaks)."""
