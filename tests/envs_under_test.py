@@ -192,3 +192,17 @@ def game_states(engine_cls, n: int, seed: int, max_decisions: int, **options):
         g.apply(rng.choice(g.legal))
         decisions += 1
         yield g
+
+
+def state_clones(engine_cls, n: int, seed: int, every: int = 1, **options):
+    """Clones of the states met in one seeded random game (every ``every``-th
+    decision), ending with the final state."""
+    g = engine_cls(n, seed=seed, **options)
+    rng = random.Random(seed)
+    step = 0
+    while not g.terminal:
+        if step % every == 0:
+            yield g.clone()
+        g.apply(rng.choice(g.legal))
+        step += 1
+    yield g

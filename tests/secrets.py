@@ -59,3 +59,14 @@ def check_secret(g, c, seers, render, picture=False, seers_text=False) -> None:
 def swap_with_deck(c, old: int, new: int) -> None:
     """Put a card of kind ``old`` in the deck in place of one of kind ``new``."""
     c.deck[c.deck.index(new)] = old
+
+
+def check_hidden_from_all(g, c, render, picture=False) -> None:
+    """``c`` differs from ``g`` only in what no seat may see (deck order, tokens
+    still to place): every observation and view is the same."""
+    for s in range(g.num_players):
+        assert np.array_equal(g.observation(s), c.observation(s)), f"seat {s} sees it"
+        assert render.ansi(g, s) == render.ansi(c, s), f"ansi view of seat {s} leaks"
+    assert render.ansi(g, None) == render.ansi(c, None), "spectator ansi view leaks"
+    if picture:
+        assert np.array_equal(render.rgb(g), render.rgb(c)), "the picture leaks"

@@ -13,8 +13,8 @@ import random
 import numpy as np
 import pytest
 
+from tests.secrets import check_hidden_from_all, find_states, swap_with_deck
 from tests.secrets import check_secret as shared_check
-from tests.secrets import find_states, swap_with_deck
 from zombie_envs.games.mall_of_horror import render
 from zombie_envs.games.mall_of_horror.data import CAMERA, NUM_CARDS, NUM_LOCATIONS
 from zombie_envs.games.mall_of_horror.engine import A_GIVE, A_KEEP, MallOfHorror
@@ -296,12 +296,7 @@ def test_deck_order():
         c = g.clone()
         c.deck = c.deck[1:] + c.deck[:1]
         assert c.deck != g.deck
-        for s in range(g.num_players):
-            assert np.array_equal(g.observation(s), c.observation(s))
-            assert render.ansi(g, s) == render.ansi(c, s)
-        assert render.ansi(g, None) == render.ansi(c, None)
-        if i == 0:
-            assert np.array_equal(render.rgb(g), render.rgb(c))
+        check_hidden_from_all(g, c, render, picture=i == 0)
 
 
 def test_state_vector_sees_the_deck_composition():

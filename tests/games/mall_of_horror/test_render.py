@@ -3,12 +3,11 @@ neither the picture nor the spectator text leaks hands, dice or secret choices."
 
 from __future__ import annotations
 
-import random
-
 import numpy as np
 import pytest
 from pettingzoo.test import render_test
 
+from tests.envs_under_test import state_clones
 from zombie_envs import mall_of_horror_v0
 from zombie_envs.games.mall_of_horror import render
 from zombie_envs.games.mall_of_horror.data import CARD_NAMES, NUM_LOCATIONS
@@ -16,16 +15,7 @@ from zombie_envs.games.mall_of_horror.engine import OPEN, MallOfHorror
 
 
 def random_states(num_players: int, seed: int, every: int = 1):
-    """Clones of the states met in one seeded random game, ending with the last."""
-    g = MallOfHorror(num_players, seed=seed)
-    rng = random.Random(seed)
-    step = 0
-    while not g.terminal:
-        if step % every == 0:
-            yield g.clone()
-        g.apply(rng.choice(g.legal_actions()))
-        step += 1
-    yield g
+    return state_clones(MallOfHorror, num_players, seed, every)
 
 
 def panel_box(L: int) -> tuple[int, int, int, int]:

@@ -4,12 +4,11 @@ unflipped shopper numbers or the deck order."""
 
 from __future__ import annotations
 
-import random
-
 import numpy as np
 import pytest
 from pettingzoo.test import render_test
 
+from tests.envs_under_test import state_clones
 from zombie_envs import we_are_dead_v0
 from zombie_envs.games.we_are_dead import render
 from zombie_envs.games.we_are_dead.data import (
@@ -26,16 +25,7 @@ PLAYERS = [2, 3, 4, 5]
 
 
 def random_states(num_players: int, board: str, seed: int, every: int = 1):
-    """Clones of the states met in one seeded random game, ending with the last."""
-    g = WeAreDead(num_players, seed=seed, board=board)
-    rng = random.Random(seed)
-    step = 0
-    while not g.terminal:
-        if step % every == 0:
-            yield g.clone()
-        g.apply(rng.choice(g.legal_actions()))
-        step += 1
-    yield g
+    return state_clones(WeAreDead, num_players, seed, every, board=board)
 
 
 def cell_box(g: WeAreDead, node: int) -> tuple[int, int, int, int]:
