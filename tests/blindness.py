@@ -43,3 +43,28 @@ def blindness_violations(
                         violations.append((g.decision, sorted(changed), expected, got))
             g.apply(players[seat].act(g, seat))
     return violations, coverage
+
+
+def reshuffle_hands(h, seat: int, kinds: int, rng: random.Random) -> bool:
+    """Deal every other seat a random hand of the same size; True if one changed."""
+    changed = False
+    for s in range(h.num_players):
+        if s == seat:
+            continue
+        hand = [0] * kinds
+        for _ in range(sum(h.hands[s])):
+            hand[rng.randrange(kinds)] += 1
+        if hand != h.hands[s]:
+            h.hands[s] = hand
+            changed = True
+    return changed
+
+
+def reshuffle_deck(h, rng: random.Random) -> bool:
+    """Put the deck in another order; True if that was possible."""
+    if len(set(h.deck)) <= 1:
+        return False
+    before = list(h.deck)
+    while h.deck == before:
+        rng.shuffle(h.deck)
+    return True

@@ -7,6 +7,7 @@ import random
 import pytest
 
 from tests.blindness import blindness_violations as shared_blindness
+from tests.blindness import reshuffle_deck, reshuffle_hands
 from zombie_envs.agents import RandomAgent
 from zombie_envs.arena import play_game
 from zombie_envs.games.mall_of_horror.bots import HeuristicAgent, _vote_share
@@ -90,17 +91,10 @@ def perturb(g, seat: int, rng: random.Random):
     """A copy of ``g`` that differs only in secrets ``seat`` may not see, and the
     names of the secrets that actually changed."""
     h = g.clone()
-    changed = set()
+    changed = {"hand"} if reshuffle_hands(h, seat, NUM_CARDS, rng) else set()
     for s in range(h.num_players):
         if s == seat:
             continue
-        size = sum(h.hands[s])
-        hand = [0] * NUM_CARDS
-        for _ in range(size):
-            hand[rng.randrange(NUM_CARDS)] += 1
-        if hand != h.hands[s]:
-            h.hands[s] = hand
-            changed.add("hand")
         if h.v_ballots[s] >= 0:
             others = [c for c in h.v_candidates if c != h.v_ballots[s]]
             if others:
@@ -114,10 +108,7 @@ def perturb(g, seat: int, rng: random.Random):
         if sorted(dice) != sorted(h.dice):
             h.dice = dice
             changed.add("dice")
-    if len(set(h.deck)) > 1:
-        before = list(h.deck)
-        while h.deck == before:
-            rng.shuffle(h.deck)
+    if reshuffle_deck(h, rng):
         changed.add("deck")
     giver, receiver, _ = h.gift
     if giver >= 0 and seat not in (giver, receiver):

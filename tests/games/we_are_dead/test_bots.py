@@ -7,6 +7,7 @@ import random
 import pytest
 
 from tests.blindness import blindness_violations as shared_blindness
+from tests.blindness import reshuffle_deck, reshuffle_hands
 from zombie_envs.agents import RandomAgent, make_agent
 from zombie_envs.arena import play_game
 from zombie_envs.games.we_are_dead.bots import HeuristicAgent, keep_value
@@ -120,17 +121,10 @@ def perturb(g, seat: int, rng: random.Random):
     hands, same sizes; other face-down heroes; unflipped token numbers, same
     squares; the deck order; the RNG), and the names of those that changed."""
     h = g.clone()
-    changed = set()
+    changed = {"hand"} if reshuffle_hands(h, seat, HAND_KINDS, rng) else set()
     for s in range(h.num_players):
         if s == seat:
             continue
-        size = sum(h.hands[s])
-        hand = [0] * HAND_KINDS
-        for _ in range(size):
-            hand[rng.randrange(HAND_KINDS)] += 1
-        if hand != h.hands[s]:
-            h.hands[s] = hand
-            changed.add("hand")
         if h.facedown[s] >= 0:
             h.facedown[s] = rng.choice([k for k in HEROES if k != h.facedown[s]])
             changed.add("facedown")
@@ -141,10 +135,7 @@ def perturb(g, seat: int, rng: random.Random):
             changed.add("token")
     if h.pool:
         rng.shuffle(h.pool)
-    if len(set(h.deck)) > 1:
-        before = list(h.deck)
-        while h.deck == before:
-            rng.shuffle(h.deck)
+    if reshuffle_deck(h, rng):
         changed.add("deck")
     h.rng.seed(rng.random())
     return h, changed
