@@ -19,6 +19,10 @@ import numpy as np
 
 from .layout import Layout
 
+_CLOCKWISE = {
+    n: [tuple((first + i) % n for i in range(n)) for first in range(n)] for n in range(1, 17)
+}
+
 
 def _as_int(action) -> int | None:
     """The action as an int, or None when it is not an integer (floats, bools, text)."""
@@ -152,6 +156,10 @@ class Engine(ABC):
         while self.decision is None and not self.terminal:
             task = self.tasks.pop()
             getattr(self, task[0])(*task[1:])
+
+    def clockwise(self, first: int) -> tuple[int, ...]:
+        """Every seat, clockwise from ``first`` (a shared, precomputed table)."""
+        return _CLOCKWISE[self.num_players][first]
 
     # ----- the Game protocol ----------------------------------------------
     @property

@@ -196,7 +196,7 @@ class MallOfHorror(Engine):
     # ----- helpers --------------------------------------------------------
     def order(self) -> tuple[int, ...]:
         """Turn order: the Chief of Security first, then clockwise."""
-        return _ORDERS[self.num_players][self.chief]
+        return self.clockwise(self.chief)
 
     def is_open(self, L: int) -> bool:
         return self.closed[L] == OPEN
@@ -690,12 +690,6 @@ class MallOfHorror(Engine):
         return names[block](offset)
 
     encode = observe.encode
-
-
-_ORDERS = {
-    n: [tuple((first + i) % n for i in range(n)) for first in range(n)]
-    for n in range(1, MAX_PLAYERS + 1)
-}
 
 
 def _unique_max(values: list[int]) -> int:

@@ -157,11 +157,9 @@ class WeAreDead(Engine):
             placing = [("place_token", order[i % n]) for i in range(len(self.pool))]
         self.push(*placing, ("start_turn",))
 
-    def order(self, first: int | None = None) -> list[int]:
-        """Clockwise from ``first`` (the active player by default)."""
-        n = self.num_players
-        first = self.active if first is None else first
-        return [(first + i) % n for i in range(n)]
+    def order(self) -> tuple[int, ...]:
+        """Turn order: the active player first, then clockwise."""
+        return self.clockwise(self.active)
 
     def place_token(self, seat: int) -> None:
         free = [A_SQUARE + c for c in self.board.token_cells if not self.token[c]]
