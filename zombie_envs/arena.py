@@ -126,9 +126,9 @@ def _agent_names(specs, agents) -> list[str]:
     return names
 
 
-def _build(spec, env_name: str, seed: int) -> Agent:
+def _build(spec, env_name: str, seed: int, num_players: int) -> Agent:
     if isinstance(spec, str):
-        return make_agent(spec, env_name, seed)
+        return make_agent(spec, env_name, seed, num_players)
     if isinstance(spec, Agent):
         return spec
     if callable(spec):
@@ -171,7 +171,7 @@ def play_match(
     factory = _factory(env_name)
     label = env_name if isinstance(env_name, str) else getattr(factory, "name", "game")
     seeder = random.Random(seed)
-    agents = [_build(spec, label, seeder.getrandbits(63)) for spec in agent_specs]
+    agents = [_build(spec, label, seeder.getrandbits(63), n) for spec in agent_specs]
     names = _agent_names(agent_specs, agents)
     wins = [0.0] * n
     score_sum = [0.0] * n

@@ -83,13 +83,21 @@ def heuristic_class(game_name: str) -> type[Agent]:
     return target
 
 
-AGENT_KINDS = ("random", "heuristic")
+AGENT_KINDS = ("random", "heuristic", "ckpt:PATH")
 
 
-def make_agent(kind: str, game_name: str, seed: int | None = None) -> Agent:
-    """Build an agent by kind (``"random"`` or ``"heuristic"``) for a game."""
+def make_agent(
+    kind: str, game_name: str, seed: int | None = None, num_players: int | None = None
+) -> Agent:
+    """Build an agent by kind for a game: ``"random"``, ``"heuristic"`` or
+    ``"ckpt:PATH"`` (a trained policy, checked against the game and, when
+    given, the player count)."""
     if kind == "random":
         return RandomAgent(seed)
     if kind == "heuristic":
         return heuristic_class(game_name)(seed)
+    if kind.startswith("ckpt:"):
+        from .policy import PolicyAgent
+
+        return PolicyAgent.from_file(kind[5:], game_name, num_players, seed)
     raise ValueError(f"unknown agent kind {kind!r}; known: {list(AGENT_KINDS)}")

@@ -1,0 +1,57 @@
+"""Configs: the shipped ones load, and every kind of mistake is named."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from training.config import ConfigError, from_dict, load_config
+
+CONFIGS = sorted((Path(__file__).parents[2] / "configs").glob("*.yaml"))
+
+
+@pytest.mark.parametrize("path", CONFIGS, ids=lambda p: p.stem)
+def test_shipped_configs_load(path):
+    cfg = load_config(path)
+    assert cfg.env.removesuffix("_v0") in path.stem
+    assert cfg.total_steps > 0
+
+
+def test_overrides_win():
+    cfg = load_config(CONFIGS[0], total_steps=123, seed=None)
+    assert cfg.total_steps == 123
+
+
+@pytest.mark.parametrize(
+    "data,message",
+    [
+        ({"envv": "x"}, "unknown key.*envv"),
+        ({"env": "chess_v6"}, "not in the suite"),
+        ({"num_players": 9}, "outside 3-6"),
+        ({"total_steps": "many"}, "total_steps must be int"),
+        ({"total_steps": 0}, "total_steps must be positive"),
+        ({"ppo": {"n_epochs": 1.5}}, "ppo.n_epochs must be int"),
+        ({"ppo": 3}, "ppo must be a mapping"),
+        ({"policy": {"activation": "gelu"}}, "activation must be one of"),
+        ({"policy": {"hidden": []}}, "policy.hidden"),
+        ({"opponents": {"rando": 1}}, "unknown kind"),
+        ({"opponents": {"random": -1}}, "weights must be numbers >= 0"),
+        ({"vec_env": "ray"}, "vec_env"),
+        ({"eval_opponents": ["current"]}, "eval_opponents"),
+        ({"env_options": {"colour": 1}}, "env_options"),
+    ],
+)
+def test_bad_configs_name_the_problem(data, message):
+    with pytest.raises(ConfigError, match=message):
+        from_dict(data)
+
+
+def test_bad_files(tmp_path):
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("env: [unclosed")
+    with pytest.raises(ConfigError, match="not valid YAML"):
+        load_config(bad)
+    bad.write_text("- a list")
+    with pytest.raises(ConfigError, match="must hold a mapping"):
+        load_config(bad)

@@ -1,0 +1,127 @@
+"""Policy files and ``PolicyAgent``: numpy inference equal to the torch actor,
+masked actions only, metadata checked before a policy plays."""
+
+from __future__ import annotations
+
+import zipfile
+
+import numpy as np
+import pytest
+import torch as th
+from sb3_contrib import MaskablePPO
+
+from training.checkpoint import save_policy
+from training.selfplay import SelfPlayEnv
+from training.train import policy_from_model
+from zombie_envs.agents import make_agent
+from zombie_envs.agents.policy import (
+    CheckpointError,
+    MLPPolicy,
+    PolicyAgent,
+    load_policy,
+    read_metadata,
+)
+from zombie_envs.arena import engine_class, play_match
+
+
+def _meta(env="mall_of_horror_v0", players=4):
+    cls = engine_class(env)
+    return {
+        "env": env,
+        "engine_version": cls.version,
+        "num_players": players,
+        "obs_size": cls.obs_layout.size,
+        "num_actions": cls.action_layout.size,
+    }
+
+
+@pytest.fixture(scope="module")
+def model():
+    env = SelfPlayEnv("mall_of_horror_v0", 4, {"random": 1.0}, seed=0)
+    return MaskablePPO(
+        "MlpPolicy",
+        env,
+        policy_kwargs={"net_arch": [16, 16], "activation_fn": th.nn.ReLU},
+        seed=0,
+        device="cpu",
+    )
+
+
+def test_numpy_actor_matches_torch(model):
+    policy = policy_from_model(model)
+    assert policy.activation == "relu"
+    game = engine_class("mall_of_horror_v0")(4, seed=3)
+    obs = np.stack([game.observation(s) for s in range(4)])
+    with th.no_grad():
+        dist = model.policy.get_distribution(th.as_tensor(obs, dtype=th.float32))
+        want = dist.distribution.logits.numpy()
+    got = policy.logits(obs)
+    np.testing.assert_allclose(
+        got - got.max(1, keepdims=True), want - want.max(1, keepdims=True), atol=1e-4
+    )
+
+
+def test_policy_is_a_copy_of_the_weights(model):
+    policy = policy_from_model(model)
+    before = policy.logits(np.ones(policy.obs_size))
+    with th.no_grad():
+        model.policy.action_net.bias += 1.0
+    assert np.array_equal(policy.logits(np.ones(policy.obs_size)), before)
+    assert policy != policy_from_model(model)
+
+
+def test_actions_are_always_legal_greedy_and_sampled():
+    rng = np.random.default_rng(0)
+    policy = MLPPolicy([(rng.normal(size=(5, 3)), rng.normal(size=5))])
+    mask = np.array([0, 1, 0, 1, 0], dtype=bool)
+    picks = {policy.act(rng.normal(size=3), mask, u) for u in np.linspace(0, 0.999, 50)}
+    assert picks <= {1, 3}
+    assert policy.act(np.zeros(3), mask) in (1, 3)
+    probs = policy.probabilities(np.zeros(3), mask)
+    assert probs[[0, 2, 4]].sum() == 0 and probs.sum() == pytest.approx(1.0)
+
+
+def test_policy_file_round_trip_and_agent(tmp_path, model):
+    policy = policy_from_model(model)
+    path = tmp_path / "policy.zip"
+    save_policy(path, policy, _meta())
+    loaded, meta = load_policy(path)
+    assert loaded == policy and meta["num_players"] == 4
+    assert read_metadata(tmp_path)["env"] == "mall_of_horror_v0"  # a run folder finds policy.zip
+    agent = make_agent(f"ckpt:{path}", "mall_of_horror_v0", seed=0, num_players=4)
+    assert isinstance(agent, PolicyAgent)
+    result = play_match(
+        "mall_of_horror_v0", [agent, "random", "random", "random"], 4, 4, seed=0, progress=False
+    )
+    assert result.games(0) == 4
+
+
+def test_wrong_env_or_players_is_refused(tmp_path, model):
+    path = tmp_path / "p.zip"
+    save_policy(path, policy_from_model(model), _meta())
+    with pytest.raises(CheckpointError, match="trained on 'mall_of_horror_v0', not 'we_are_dead'"):
+        make_agent(f"ckpt:{path}", "we_are_dead_v0", seed=0)
+    with pytest.raises(CheckpointError, match="trained for 4 players, not 3"):
+        make_agent(f"ckpt:{path}", "mall_of_horror_v0", seed=0, num_players=3)
+    old = _meta() | {"engine_version": 0}
+    save_policy(path, policy_from_model(model), old)
+    with pytest.raises(CheckpointError, match="engine version 0"):
+        PolicyAgent.from_file(path, "mall_of_horror_v0")
+
+
+def test_bad_files_get_clear_errors(tmp_path):
+    with pytest.raises(FileNotFoundError, match="no checkpoint"):
+        load_policy(tmp_path / "missing.zip")
+    junk = tmp_path / "junk.zip"
+    junk.write_bytes(b"not a zip")
+    with pytest.raises(CheckpointError, match="not a zombie-envs checkpoint"):
+        load_policy(junk)
+    other = tmp_path / "other.zip"
+    with zipfile.ZipFile(other, "w") as zf:
+        zf.writestr("metadata.json", '{"format": "something-else"}')
+    with pytest.raises(CheckpointError, match="not a zombie-envs checkpoint"):
+        load_policy(other)
+    with zipfile.ZipFile(other, "w") as zf:
+        zf.writestr("metadata.json", '{"format": "zombie-envs-policy", "format_version": 99}')
+    with pytest.raises(CheckpointError, match="format version 99"):
+        load_policy(other)

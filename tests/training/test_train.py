@@ -1,0 +1,162 @@
+"""Training runs end to end: weights change, files appear, a killed run resumes
+with its step count and opponent pool, and the CLI reports clear errors."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+import zipfile
+
+import numpy as np
+import pytest
+import yaml
+
+from training.checkpoint import load_checkpoint
+from training.config import from_dict
+from training.imitation import clone_heuristic, heuristic_dataset
+from training.train import Trainer, policy_from_model
+from zombie_envs.agents.policy import CheckpointError, load_policy
+from zombie_envs.cli import main
+
+
+def test_short_training_changes_weights_and_writes_the_run(tmp_path, tiny):
+    tiny.update(vec_env="subproc", total_steps=2048)
+    trainer = Trainer(from_dict(tiny), tmp_path, progress=False)
+    try:
+        before = policy_from_model(trainer.model)
+        final = trainer.train()
+    finally:
+        trainer.close()
+    after = policy_from_model(trainer.model)
+    assert before != after
+    assert trainer.steps == 2048 and final["steps"] == 2048
+    for name in ("checkpoint.zip", "policy.zip", "eval.csv", "metrics.csv", "learning_curve.png"):
+        assert (tmp_path / name).stat().st_size > 0, name
+    assert any((tmp_path / "tb").iterdir())
+    assert not list(tmp_path.glob("*.tmp"))
+    policy, meta = load_policy(tmp_path / "policy.zip")
+    assert policy == after
+    assert meta["steps"] == 2048 and meta["num_players"] == 3 and meta["env"] == "mall_of_horror_v0"
+    assert (meta["obs_size"], meta["num_actions"]) == (510, 49)
+    assert meta["eval"]["heuristic"]["games"] == 6 and meta["wall_time_s"] > 0
+    assert len(trainer.snapshots) == 3  # max_snapshots keeps the latest three
+    evals = (tmp_path / "eval.csv").read_text().splitlines()
+    assert len(evals) == 1 + 2 * 4  # header, two baselines at 512, 1024, 1536, 2048
+    keys = {line.split(",")[1] for line in (tmp_path / "metrics.csv").read_text().splitlines()[1:]}
+    assert {
+        "time/fps",
+        "time/env_share",
+        "rollout/ep_rew_mean",
+        "eval/win_rate_vs_heuristic",
+    } <= keys
+
+
+def test_kill_then_resume_keeps_step_count_and_pool(tmp_path, tiny):
+    tiny.update(total_steps=1_000_000, save_every=256, eval_every=10_000)
+    config = tmp_path / "tiny.yaml"
+    config.write_text(yaml.safe_dump(tiny))
+    run = tmp_path / "run"
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "zombie_envs.cli",
+            "train",
+            "--config",
+            str(config),
+            "--out",
+            str(run),
+            "--no-progress",
+        ],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        deadline = time.time() + 120
+        while time.time() < deadline:
+            path = run / "checkpoint.zip"
+            if path.exists() and load_checkpoint(path)["state"]["steps"] >= 768:
+                break
+            time.sleep(0.2)
+        else:
+            pytest.fail("no checkpoint after 768 steps within 120 s")
+    finally:
+        os.kill(proc.pid, signal.SIGKILL)
+        proc.wait()
+    saved = load_checkpoint(run / "checkpoint.zip")
+    steps = saved["state"]["steps"]
+    assert len(saved["snapshots"]) == 3
+    trainer = Trainer.resume(run, progress=False, total_steps=steps + 512)
+    try:
+        assert trainer.steps == steps
+        assert trainer.snapshots == saved["snapshots"]
+        assert policy_from_model(trainer.model) == load_policy(run / "checkpoint.zip")[0]
+        assert trainer.next_save == saved["state"]["next_save"]
+        trainer.train()
+    finally:
+        trainer.close()
+    assert trainer.steps == steps + 512
+    assert load_checkpoint(run / "checkpoint.zip")["state"]["steps"] == steps + 512
+
+
+def test_resume_refuses_a_policy_file(tmp_path, tiny):
+    policy_only = tmp_path / "checkpoint.zip"
+    with zipfile.ZipFile(policy_only, "w") as zf:
+        zf.writestr("metadata.json", "{}")
+        zf.writestr("policy.npz", b"")
+    with pytest.raises(CheckpointError, match="not a resumable run checkpoint.*policy file"):
+        Trainer.resume(tmp_path)
+
+
+def test_imitation_moves_the_actor_towards_the_heuristic(tiny):
+    tiny.update(imitation={"games": 12, "epochs": 8, "batch_size": 64})
+    cfg = from_dict(tiny)
+    trainer = Trainer(cfg, "/tmp/unused-run-dir", progress=False)
+    try:
+        obs, masks, actions, returns = heuristic_dataset(cfg.env, 3, 12, cfg.seed, progress=False)
+        assert len(obs) == len(masks) == len(actions) == len(returns) > 0
+        assert masks.sum(1).min() >= 2  # forced moves are left out
+        assert set(np.unique(returns)) <= {-0.5, 1.0, -1 / 3, 0.0, 0.25, -0.25}
+
+        def agreement():
+            policy = policy_from_model(trainer.model)
+            return np.mean(
+                [policy.act(o, m) == a for o, m, a in zip(obs, masks, actions, strict=True)]
+            )
+
+        start = agreement()
+        stats = clone_heuristic(trainer.model, cfg, progress=False)
+        assert stats["samples"] == len(obs)
+        assert agreement() > start + 0.2
+    finally:
+        trainer.close()
+
+
+def test_cli_train_evaluate_and_errors(tmp_path, tiny, capsys):
+    tiny.update(total_steps=512)
+    config = tmp_path / "tiny.yaml"
+    config.write_text(yaml.safe_dump(tiny))
+    run = tmp_path / "run"
+    assert main(["train", "--config", str(config), "--out", str(run), "--no-progress"]) == 0
+    out = capsys.readouterr().out
+    assert "after 512 steps" in out and "vs 2 heuristic" in out
+    with pytest.raises(SystemExit, match="already holds a run"):
+        main(["train", "--config", str(config), "--out", str(run)])
+    assert (
+        main(
+            ["evaluate", str(run / "policy.zip"), "--players", "3", "--games", "6", "--no-progress"]
+        )
+        == 0
+    )
+    table = capsys.readouterr().out
+    assert "2 x random" in table and "2 x heuristic" in table and "33.3%" in table
+    with pytest.raises(SystemExit, match="trained on 'mall_of_horror_v0'"):
+        main(["evaluate", str(run), "--env", "we_are_dead_v0", "--players", "3", "--games", "3"])
+    with pytest.raises(SystemExit, match="no config file"):
+        main(["train", "--config", str(tmp_path / "nope.yaml")])
+    config.write_text("env: mall_of_horror_v0\nppo: {learning_rat: 0.1}\n")
+    with pytest.raises(SystemExit, match="unknown key.*ppo.learning_rat"):
+        main(["train", "--config", str(config)])

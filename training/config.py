@@ -1,0 +1,214 @@
+"""Training configuration: one YAML file per game, checked before anything runs.
+
+Every key has a default here, so a config names only what it changes; an
+unknown key, a wrong type or an impossible value is refused with the key's
+name, so a typo never silently trains with a default.
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import asdict, dataclass, field, fields
+from pathlib import Path
+
+import zombie_envs
+from zombie_envs.agents.policy import ACTIVATIONS
+
+from .selfplay import OPPONENT_KINDS
+
+
+class ConfigError(ValueError):
+    """A training config that cannot be used."""
+
+
+@dataclass
+class PPOConfig:
+    learning_rate: float = 3e-4
+    n_steps: int = 256
+    batch_size: int = 512
+    n_epochs: int = 4
+    gamma: float = 1.0
+    gae_lambda: float = 0.95
+    clip_range: float = 0.2
+    ent_coef: float = 0.01
+    vf_coef: float = 0.5
+    max_grad_norm: float = 0.5
+    target_kl: float | None = None
+
+
+@dataclass
+class PolicyConfig:
+    hidden: list[int] = field(default_factory=lambda: [256, 256])
+    activation: str = "tanh"
+
+
+@dataclass
+class ImitationConfig:
+    """Warm start: fit the actor (and critic) to heuristic self-play games
+    before PPO.  ``games: 0`` trains from scratch."""
+
+    games: int = 0
+    epochs: int = 3
+    batch_size: int = 512
+    learning_rate: float = 1e-3
+
+
+@dataclass
+class TrainConfig:
+    env: str = "mall_of_horror_v0"
+    num_players: int | None = None
+    env_options: dict = field(default_factory=dict)
+    total_steps: int = 1_000_000
+    seed: int = 0
+    n_envs: int = 8
+    vec_env: str = "subproc"
+    torch_threads: int = 1
+    policy: PolicyConfig = field(default_factory=PolicyConfig)
+    ppo: PPOConfig = field(default_factory=PPOConfig)
+    imitation: ImitationConfig = field(default_factory=ImitationConfig)
+    opponents: dict = field(
+        default_factory=lambda: {"random": 0.1, "heuristic": 0.4, "current": 0.25, "snapshot": 0.25}
+    )
+    greedy_opponents: bool = False
+    snapshot_every: int = 100_000
+    max_snapshots: int = 8
+    eval_every: int = 100_000
+    eval_games: int = 200
+    eval_opponents: list = field(default_factory=lambda: ["random", "heuristic"])
+    save_every: int = 50_000
+
+    def to_dict(self) -> dict:
+        return asdict(self)
+
+    @property
+    def players(self) -> int:
+        if self.num_players is not None:
+            return self.num_players
+        return zombie_envs.ENVS[self.env].raw_env.engine_cls.default_players
+
+
+_NESTED = {"policy": PolicyConfig, "ppo": PPOConfig, "imitation": ImitationConfig}
+
+
+def _build(cls, data: dict, where: str):
+    if not isinstance(data, dict):
+        raise ConfigError(
+            f"{where.rstrip('.') or 'config'} must be a mapping, got {type(data).__name__}"
+        )
+    known = {f.name: f for f in fields(cls)}
+    unknown = sorted(set(data) - set(known))
+    if unknown:
+        raise ConfigError(
+            f"unknown key(s) {', '.join(where + k for k in unknown)}; known: {sorted(known)}"
+        )
+    values = {}
+    defaults = cls()
+    for name, value in data.items():
+        key = where + name
+        if name in _NESTED and cls is TrainConfig:
+            values[name] = _build(_NESTED[name], value, key + ".")
+            continue
+        default = getattr(defaults, name)
+        values[name] = _coerce(key, value, default)
+    return cls(**values)
+
+
+def _coerce(key: str, value, default):
+    """Check ``value`` against the type of the field's default."""
+    if default is None or value is None:
+        if value is None or isinstance(value, int | float | str):
+            return value
+    elif isinstance(default, bool):
+        if isinstance(value, bool):
+            return value
+    elif isinstance(default, int):
+        if isinstance(value, int) and not isinstance(value, bool):
+            return value
+    elif isinstance(default, float):
+        if isinstance(value, int | float) and not isinstance(value, bool):
+            return float(value)
+    elif isinstance(value, type(default)):
+        return copy.deepcopy(value)
+    raise ConfigError(f"{key} must be {type(default).__name__}, got {value!r}")
+
+
+def validate(cfg: TrainConfig) -> TrainConfig:
+    if cfg.env not in zombie_envs.ENVS:
+        raise ConfigError(
+            f"env {cfg.env!r} is not in the suite; available: {sorted(zombie_envs.ENVS)}"
+        )
+    engine = zombie_envs.ENVS[cfg.env].raw_env.engine_cls
+    if not engine.min_players <= cfg.players <= engine.max_players:
+        raise ConfigError(
+            f"num_players {cfg.players} is outside {engine.min_players}-{engine.max_players} "
+            f"for {cfg.env}"
+        )
+    try:
+        engine.check_options(cfg.env_options)
+    except (TypeError, ValueError) as e:
+        raise ConfigError(f"env_options: {e}") from None
+    positive = {
+        "total_steps": cfg.total_steps,
+        "n_envs": cfg.n_envs,
+        "torch_threads": cfg.torch_threads,
+        "snapshot_every": cfg.snapshot_every,
+        "max_snapshots": cfg.max_snapshots,
+        "eval_every": cfg.eval_every,
+        "eval_games": cfg.eval_games,
+        "save_every": cfg.save_every,
+        "ppo.n_steps": cfg.ppo.n_steps,
+        "ppo.batch_size": cfg.ppo.batch_size,
+        "ppo.n_epochs": cfg.ppo.n_epochs,
+        "ppo.learning_rate": cfg.ppo.learning_rate,
+        "imitation.epochs": cfg.imitation.epochs,
+        "imitation.batch_size": cfg.imitation.batch_size,
+    }
+    for key, value in positive.items():
+        if value <= 0:
+            raise ConfigError(f"{key} must be positive, got {value}")
+    if cfg.imitation.games < 0:
+        raise ConfigError(f"imitation.games must be >= 0, got {cfg.imitation.games}")
+    if cfg.vec_env not in ("subproc", "dummy"):
+        raise ConfigError(f"vec_env must be 'subproc' or 'dummy', got {cfg.vec_env!r}")
+    if cfg.policy.activation not in ACTIVATIONS:
+        raise ConfigError(
+            f"policy.activation must be one of {list(ACTIVATIONS)}, got {cfg.policy.activation!r}"
+        )
+    if not cfg.policy.hidden or any(not isinstance(h, int) or h <= 0 for h in cfg.policy.hidden):
+        raise ConfigError(f"policy.hidden must be a list of positive ints, got {cfg.policy.hidden}")
+    unknown = set(cfg.opponents) - set(OPPONENT_KINDS)
+    if unknown:
+        raise ConfigError(f"opponents: unknown kind(s) {sorted(unknown)}; known: {OPPONENT_KINDS}")
+    weights = list(cfg.opponents.values())
+    if any(not isinstance(w, int | float) or w < 0 for w in weights) or sum(weights) <= 0:
+        raise ConfigError(
+            f"opponents: weights must be numbers >= 0, not all 0; got {cfg.opponents}"
+        )
+    for kind in cfg.eval_opponents:
+        if kind not in ("random", "heuristic"):
+            raise ConfigError(f"eval_opponents: {kind!r} is not 'random' or 'heuristic'")
+    return cfg
+
+
+def from_dict(data: dict) -> TrainConfig:
+    return validate(_build(TrainConfig, data, ""))
+
+
+def load_config(path: str | Path, **overrides) -> TrainConfig:
+    """Read and check a YAML config; ``overrides`` (e.g. ``total_steps``) win."""
+    import yaml
+
+    path = Path(path)
+    if not path.exists():
+        raise ConfigError(f"no config file at {path}")
+    try:
+        data = yaml.safe_load(path.read_text()) or {}
+    except yaml.YAMLError as e:
+        raise ConfigError(f"{path} is not valid YAML: {e}") from None
+    if not isinstance(data, dict):
+        raise ConfigError(f"{path} must hold a mapping of settings, got {type(data).__name__}")
+    data.update({k: v for k, v in overrides.items() if v is not None})
+    try:
+        return from_dict(data)
+    except ConfigError as e:
+        raise ConfigError(f"{path}: {e}") from None

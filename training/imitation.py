@@ -1,0 +1,101 @@
+"""Warm start: behaviour cloning from heuristic self-play before PPO.
+
+PPO from a uniform policy spends its first hours learning what the heuristic
+already knows.  Cloning it first (the actor by cross-entropy on the heuristic's
+choices, the critic by regression on each seat's final return) starts PPO
+near heuristic strength, so the budget goes into beating it.  Only real
+decisions are kept: a seat with a single legal action teaches nothing.
+"""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+
+from zombie_envs.agents import make_agent
+from zombie_envs.arena import engine_class
+
+
+def heuristic_dataset(env_name, num_players, games, seed, options=None, progress=True):
+    """``(obs, masks, actions, returns)`` from heuristic-vs-heuristic games."""
+    cls = engine_class(env_name)
+    rng = random.Random(seed)
+    agents = [make_agent("heuristic", env_name, rng.getrandbits(63)) for _ in range(num_players)]
+    obs, masks, actions, seats, returns = [], [], [], [], []
+    bar = _bar(games, progress)
+    for _ in range(games):
+        for a in agents:
+            a.reset(rng.getrandbits(63))
+        game = cls(num_players, seed=rng.getrandbits(63), **(options or {}))
+        first = len(seats)
+        while not game.terminal:
+            seat = game.current_player
+            action = agents[seat].act(game, seat)
+            if len(game.legal) > 1:
+                obs.append(game.observation(seat))
+                masks.append(game.legal_mask())
+                actions.append(action)
+                seats.append(seat)
+            game.apply(action)
+        final = game.returns("zero_sum")
+        returns.extend(final[s] for s in seats[first:])
+        if bar is not None:
+            bar.update(1)
+    if bar is not None:
+        bar.close()
+    return (
+        np.array(obs, dtype=np.int8),
+        np.array(masks, dtype=bool),
+        np.array(actions, dtype=np.int64),
+        np.array(returns, dtype=np.float32),
+    )
+
+
+def clone_heuristic(model, cfg, progress: bool = True) -> dict:
+    """Fit ``model``'s actor and critic to heuristic play; returns the final losses."""
+    import torch as th
+
+    im = cfg.imitation
+    obs, masks, actions, returns = heuristic_dataset(
+        cfg.env, cfg.players, im.games, cfg.seed, cfg.env_options, progress
+    )
+    policy = model.policy
+    optimiser = th.optim.Adam(policy.parameters(), lr=im.learning_rate)
+    gen = np.random.default_rng(cfg.seed)
+    n = len(actions)
+    steps = im.epochs * ((n + im.batch_size - 1) // im.batch_size)
+    bar = _bar(steps, progress, "clone", "batch")
+    stats = {}
+    policy.set_training_mode(True)
+    for _ in range(im.epochs):
+        order = gen.permutation(n)
+        for start in range(0, n, im.batch_size):
+            idx = order[start : start + im.batch_size]
+            o = th.as_tensor(obs[idx], dtype=th.float32)
+            dist = policy.get_distribution(o, action_masks=masks[idx])
+            logp = dist.log_prob(th.as_tensor(actions[idx]))
+            values = policy.predict_values(o).flatten()
+            value_loss = th.nn.functional.mse_loss(values, th.as_tensor(returns[idx]))
+            loss = -logp.mean() + 0.5 * value_loss
+            optimiser.zero_grad()
+            loss.backward()
+            th.nn.utils.clip_grad_norm_(policy.parameters(), 1.0)
+            optimiser.step()
+            stats = {"nll": -logp.mean().item(), "value_mse": value_loss.item()}
+            if bar is not None:
+                bar.update(1)
+                bar.set_postfix(stats, refresh=False)
+    if bar is not None:
+        bar.close()
+    policy.set_training_mode(False)
+    stats["samples"] = n
+    return stats
+
+
+def _bar(total, enabled, desc="heuristic games", unit="game"):
+    if not enabled:
+        return None
+    from tqdm import tqdm
+
+    return tqdm(total=total, desc=desc, unit=unit, leave=False)

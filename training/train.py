@@ -1,0 +1,438 @@
+"""Self-play PPO (sb3-contrib ``MaskablePPO``) for any env of the suite.
+
+``Trainer`` builds the vectorised ``SelfPlayEnv`` workers, the model and the
+opponent pool from a ``TrainConfig``, then runs PPO with one callback that
+keeps the pool fresh, evaluates against the bots, saves checkpoints and drives
+the progress bar.  ``Trainer.resume(run_dir)`` picks a killed run up from its
+last checkpoint.  Run from the command line with ``zombie-envs train``.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import random
+import time
+from pathlib import Path
+
+import numpy as np
+import torch as th
+from sb3_contrib import MaskablePPO
+from stable_baselines3.common.callbacks import BaseCallback
+from stable_baselines3.common.logger import KVWriter, Logger, TensorBoardOutputFormat
+from stable_baselines3.common.vec_env import DummyVecEnv, SubprocVecEnv, VecEnvWrapper, VecMonitor
+
+import zombie_envs
+from zombie_envs.agents.policy import MLPPolicy, PolicyAgent
+from zombie_envs.arena import play_match
+
+from . import checkpoint as ckpt
+from .config import TrainConfig, from_dict
+
+CHECKPOINT = "checkpoint.zip"
+POLICY = "policy.zip"
+
+
+def policy_from_model(model) -> MLPPolicy:
+    """A numpy copy of the model's actor (no memory shared with the tensors)."""
+    nn = th.nn
+    policy = model.policy
+    linears = [m for m in policy.mlp_extractor.policy_net if isinstance(m, nn.Linear)]
+    linears.append(policy.action_net)
+    activation = "relu" if policy.activation_fn is nn.ReLU else "tanh"
+    layers = [(m.weight.detach().cpu().numpy(), m.bias.detach().cpu().numpy()) for m in linears]
+    return MLPPolicy(layers, activation)
+
+
+def evaluate(policy: MLPPolicy, cfg: TrainConfig, games: int, seed: int, progress=False) -> dict:
+    """Greedy policy vs ``n - 1`` copies of each baseline, seats rotated."""
+    results = {}
+    n = cfg.players
+    for kind in cfg.eval_opponents:
+        specs = [lambda s: PolicyAgent(policy, s, greedy=True)] + [kind] * (n - 1)
+        match = play_match(
+            cfg.env, specs, games, n, seed=seed, progress=progress, **cfg.env_options
+        )
+        lo, hi = match.interval(0)
+        results[kind] = {
+            "games": match.games(0),
+            "win_rate": match.win_rate(0),
+            "ci_low": lo,
+            "ci_high": hi,
+            "mean_score": match.mean_score(0),
+        }
+    return results
+
+
+def _make_env(cfg: TrainConfig, seed: int):
+    def thunk():
+        from .selfplay import SelfPlayEnv
+
+        return SelfPlayEnv(
+            cfg.env,
+            cfg.players,
+            cfg.opponents,
+            cfg.env_options,
+            greedy_opponents=cfg.greedy_opponents,
+            seed=seed,
+        )
+
+    return thunk
+
+
+class Trainer:
+    """One training run in ``run_dir``; see the module docstring."""
+
+    def __init__(self, cfg: TrainConfig, run_dir, progress: bool = True, _restored=None):
+        self.cfg = cfg
+        self.run_dir = Path(run_dir)
+        self.run_dir.mkdir(parents=True, exist_ok=True)
+        self.progress = progress
+        th.set_num_threads(cfg.torch_threads)
+        engine = zombie_envs.ENVS[cfg.env].raw_env.engine_cls
+        self.engine_cls = engine
+        state = _restored["state"] if _restored else {}
+        self.snapshots: list[MLPPolicy] = _restored["snapshots"] if _restored else []
+        self.evals: list[dict] = state.get("evals", [])
+        self.wall_time = state.get("wall_time", 0.0)
+        self.next_snapshot = state.get("next_snapshot", cfg.snapshot_every)
+        self.next_eval = state.get("next_eval", cfg.eval_every)
+        self.next_save = state.get("next_save", cfg.save_every)
+        self.imitation = state.get("imitation")
+        steps = state.get("steps", 0)
+        self.vec_env = self._vec_env(cfg.seed + 7919 * steps)
+        if _restored:
+            _set_rng(_restored["rng"])
+            self.model = MaskablePPO.load(
+                io.BytesIO(_restored["model"]), env=self.vec_env, device="cpu"
+            )
+            self.model.num_timesteps = steps
+        else:
+            activation = {"tanh": th.nn.Tanh, "relu": th.nn.ReLU}[cfg.policy.activation]
+            hidden = list(cfg.policy.hidden)
+            self.model = MaskablePPO(
+                "MlpPolicy",
+                self.vec_env,
+                policy_kwargs={
+                    "net_arch": {"pi": hidden, "vf": hidden},
+                    "activation_fn": activation,
+                },
+                seed=cfg.seed,
+                device="cpu",
+                verbose=0,
+                **vars(cfg.ppo),
+            )
+        self.model.set_logger(_logger(self.run_dir))
+
+    # ----- construction ------------------------------------------------------
+    @classmethod
+    def resume(cls, run_dir, progress: bool = True, total_steps: int | None = None) -> Trainer:
+        """Continue the run whose last checkpoint is in ``run_dir``."""
+        import yaml
+
+        restored = ckpt.load_checkpoint(Path(run_dir) / CHECKPOINT)
+        data = yaml.safe_load(restored["config_yaml"])
+        if total_steps is not None:
+            data["total_steps"] = total_steps
+        return cls(from_dict(data), run_dir, progress, _restored=restored)
+
+    def _vec_env(self, seed: int):
+        cfg = self.cfg
+        fns = [_make_env(cfg, seed + i) for i in range(cfg.n_envs)]
+        if cfg.vec_env == "subproc":
+            vec = SubprocVecEnv(fns, start_method="forkserver")
+        else:
+            vec = DummyVecEnv(fns)
+        return TimedVecEnv(VecMonitor(vec))
+
+    # ----- the run -----------------------------------------------------------
+    @property
+    def steps(self) -> int:
+        return int(self.model.num_timesteps)
+
+    def train(self) -> dict:
+        """Train up to ``cfg.total_steps``; returns the final evaluation."""
+        cfg = self.cfg
+        if self.steps == 0 and cfg.imitation.games > 0 and self.imitation is None:
+            from .imitation import clone_heuristic
+
+            start = time.perf_counter()
+            self.imitation = clone_heuristic(self.model, cfg, self.progress)
+            self.imitation["seconds"] = round(time.perf_counter() - start, 1)
+            self.wall_time += self.imitation["seconds"]
+        self.push_pool(snapshots=True)
+        remaining = cfg.total_steps - self.steps
+        callback = _Callback(self)
+        try:
+            if remaining > 0:
+                self.model.learn(remaining, callback=callback, reset_num_timesteps=False)
+        finally:
+            callback.close()
+        if not self.evals or self.evals[-1]["steps"] != self.steps:
+            self.run_eval()
+        self.save()
+        self.plot()
+        return self.evals[-1]
+
+    def push_pool(self, snapshots: bool = False) -> None:
+        """Send the learner's weights (and the snapshots) to every worker."""
+        current = policy_from_model(self.model)
+        self.vec_env.env_method("set_policies", current, self.snapshots if snapshots else None)
+
+    def take_snapshot(self) -> None:
+        self.snapshots.append(policy_from_model(self.model))
+        del self.snapshots[: -self.cfg.max_snapshots]
+        self.push_pool(snapshots=True)
+
+    def run_eval(self) -> dict:
+        cfg = self.cfg
+        results = evaluate(policy_from_model(self.model), cfg, cfg.eval_games, cfg.seed + 1)
+        entry = {"steps": self.steps, "wall_time": round(self.wall_time, 1), **results}
+        self.evals.append(entry)
+        with open(self.run_dir / "eval.csv", "a", newline="") as f:
+            writer = csv.writer(f)
+            if f.tell() == 0:
+                writer.writerow(
+                    ["steps", "wall_time", "opponent", "games", "win_rate", "ci_low", "ci_high"]
+                )
+            for kind, r in results.items():
+                writer.writerow(
+                    [self.steps, entry["wall_time"], kind, r["games"]]
+                    + [f"{r[k]:.4f}" for k in ("win_rate", "ci_low", "ci_high")]
+                )
+        for kind, r in results.items():
+            self.model.logger.record(f"eval/win_rate_vs_{kind}", r["win_rate"])
+            self.model.logger.record(f"eval/ci_low_vs_{kind}", r["ci_low"])
+        return entry
+
+    # ----- files -------------------------------------------------------------
+    def metadata(self) -> dict:
+        cfg, engine = self.cfg, self.engine_cls
+        return {
+            "env": cfg.env,
+            "engine_version": engine.version,
+            "package_version": zombie_envs.__version__,
+            "num_players": cfg.players,
+            "env_options": cfg.env_options,
+            "obs_size": engine.obs_layout.size,
+            "num_actions": engine.action_layout.size,
+            "steps": self.steps,
+            "wall_time_s": round(self.wall_time, 1),
+            "seed": cfg.seed,
+            "eval": self.evals[-1] if self.evals else None,
+            "imitation": self.imitation,
+        }
+
+    def save(self) -> None:
+        import yaml
+
+        buf = io.BytesIO()
+        self.model.save(buf)
+        state = {
+            "steps": self.steps,
+            "wall_time": self.wall_time,
+            "next_snapshot": self.next_snapshot,
+            "next_eval": self.next_eval,
+            "next_save": self.next_save,
+            "imitation": self.imitation,
+            "evals": self.evals,
+        }
+        policy = policy_from_model(self.model)
+        meta = self.metadata()
+        ckpt.save_checkpoint(
+            self.run_dir / CHECKPOINT,
+            policy,
+            meta,
+            yaml.safe_dump(self.cfg.to_dict(), sort_keys=False),
+            buf.getvalue(),
+            self.snapshots,
+            state,
+            _get_rng(),
+        )
+        ckpt.save_policy(self.run_dir / POLICY, policy, meta)
+
+    def plot(self) -> Path | None:
+        """Learning curve: evaluation win rates with their 95% intervals."""
+        if not self.evals:
+            return None
+        return plot_learning_curve(self.evals, self.cfg, self.run_dir / "learning_curve.png")
+
+    def close(self) -> None:
+        self.vec_env.close()
+
+
+def format_eval(entry: dict, cfg: TrainConfig) -> str:
+    """The evaluation of a run, one line per baseline."""
+    lines = [f"{cfg.env}, {cfg.players} players, after {entry['steps']:,} steps:"]
+    for kind in cfg.eval_opponents:
+        r = entry[kind]
+        lines.append(
+            f"  vs {cfg.players - 1} {kind}: {100 * r['win_rate']:.1f}% "
+            f"[{100 * r['ci_low']:.1f}%, {100 * r['ci_high']:.1f}%] over {r['games']} games "
+            f"(chance {100 / cfg.players:.1f}%)"
+        )
+    return "\n".join(lines)
+
+
+def plot_learning_curve(evals: list[dict], cfg: TrainConfig, path: Path) -> Path:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    fig, ax = plt.subplots(figsize=(7, 4), dpi=110)
+    steps = np.array([e["steps"] for e in evals])
+    for kind, colour in zip(cfg.eval_opponents, ("tab:blue", "tab:red"), strict=False):
+        rate = np.array([e[kind]["win_rate"] for e in evals])
+        lo = np.array([e[kind]["ci_low"] for e in evals])
+        hi = np.array([e[kind]["ci_high"] for e in evals])
+        ax.plot(steps, rate, "o-", color=colour, label=f"vs {cfg.players - 1} {kind}")
+        ax.fill_between(steps, lo, hi, color=colour, alpha=0.2)
+    ax.axhline(1 / cfg.players, color="grey", ls="--", label=f"chance 1/{cfg.players}")
+    ax.set_xlabel("learner steps")
+    ax.set_ylabel("win rate (95% CI)")
+    ax.set_ylim(0, 1)
+    ax.set_title(f"{cfg.env}, {cfg.players} players: greedy policy, seats rotated")
+    ax.legend(loc="best")
+    ax.grid(alpha=0.3)
+    fig.tight_layout()
+    fig.savefig(path)
+    plt.close(fig)
+    return path
+
+
+# ----- plumbing ----------------------------------------------------------------
+def _get_rng() -> dict:
+    kind, keys, pos, has_gauss, gauss = np.random.get_state()
+    return {
+        "python": json.loads(json.dumps(random.getstate())),
+        "numpy": [kind, keys.tolist(), pos, has_gauss, gauss],
+        "torch": th.get_rng_state().tolist(),
+    }
+
+
+def _set_rng(state: dict) -> None:
+    if not state:
+        return
+    version, internal, gauss = state["python"]
+    random.setstate((version, tuple(internal), gauss))
+    kind, keys, pos, has_gauss, gauss = state["numpy"]
+    np.random.set_state((kind, np.array(keys, dtype=np.uint32), pos, has_gauss, gauss))
+    th.set_rng_state(th.tensor(state["torch"], dtype=th.uint8))
+
+
+def _logger(run_dir: Path):
+    return Logger(str(run_dir), [TensorBoardOutputFormat(str(run_dir / "tb")), LongCSV(run_dir)])
+
+
+class LongCSV(KVWriter):
+    """SB3 log writer appending ``step,key,value`` rows to ``metrics.csv``:
+    a resumed run appends instead of overwriting, and new keys need no header."""
+
+    def __init__(self, run_dir: Path):
+        path = Path(run_dir) / "metrics.csv"
+        new = not path.exists()
+        self.file = open(path, "a", newline="")  # noqa: SIM115 - closed by close()
+        self.writer = csv.writer(self.file)
+        if new:
+            self.writer.writerow(["step", "key", "value"])
+
+    def write(self, key_values, key_excluded, step=0):
+        for key, value in key_values.items():
+            if isinstance(value, int | float | np.floating | np.integer):
+                self.writer.writerow([step, key, f"{float(value):.6g}"])
+        self.file.flush()
+
+    def close(self):
+        self.file.close()
+
+
+class TimedVecEnv(VecEnvWrapper):
+    """Counts the seconds the learner waits on the env workers (the env's share)."""
+
+    def __init__(self, venv):
+        super().__init__(venv)
+        self.env_seconds = 0.0
+
+    def reset(self):
+        start = time.perf_counter()
+        obs = self.venv.reset()
+        self.env_seconds += time.perf_counter() - start
+        return obs
+
+    def step_wait(self):
+        start = time.perf_counter()
+        out = self.venv.step_wait()
+        self.env_seconds += time.perf_counter() - start
+        return out
+
+
+class _Callback(BaseCallback):
+    """Pool updates, evaluation, checkpoints and the progress bar, as one SB3 callback."""
+
+    def __init__(self, trainer: Trainer):
+        super().__init__()
+        self.t = trainer
+        self.bar = None
+        self.clock = self.start = time.perf_counter()
+        self.env_seconds0 = 0.0
+
+    def _on_training_start(self):
+        if self.t.progress:
+            from tqdm import tqdm
+
+            self.bar = tqdm(
+                total=self.t.cfg.total_steps,
+                initial=self.t.steps,
+                unit="step",
+                desc=f"train {self.t.cfg.env}",
+                smoothing=0.05,
+            )
+        self.clock = self.start = time.perf_counter()
+        self.env_seconds0 = self.t.vec_env.env_seconds
+
+    def _tick(self):
+        now = time.perf_counter()
+        self.t.wall_time += now - self.clock
+        self.clock = now
+
+    def _on_rollout_start(self):
+        self.t.push_pool()
+
+    def _on_step(self):
+        t, cfg = self.t, self.t.cfg
+        if self.bar is not None:
+            self.bar.update(self.training_env.num_envs)
+        steps = t.steps
+        if steps >= t.next_snapshot:
+            t.take_snapshot()
+            t.next_snapshot += cfg.snapshot_every
+        if steps >= t.next_eval:
+            self._tick()
+            entry = t.run_eval()
+            t.next_eval += cfg.eval_every
+            if self.bar is not None:
+                self.bar.set_postfix(
+                    {k: f"{100 * entry[k]['win_rate']:.0f}%" for k in cfg.eval_opponents}
+                )
+        if steps >= t.next_save:
+            self._tick()
+            t.next_save += cfg.save_every
+            t.save()
+        return True
+
+    def _on_rollout_end(self):
+        self._tick()
+        elapsed = max(time.perf_counter() - self.start, 1e-9)
+        env_share = (self.t.vec_env.env_seconds - self.env_seconds0) / elapsed
+        self.logger.record("time/env_share", env_share)
+        self.logger.record("time/wall_time", self.t.wall_time)
+
+    def _on_training_end(self):
+        self._tick()
+
+    def close(self):
+        if self.bar is not None:
+            self.bar.close()
+            self.bar = None
