@@ -3,14 +3,16 @@ PY := .venv/bin/python
 PIP := .venv/bin/pip
 TORCH := torch==2.13.0
 
-.PHONY: test demo bench lint docs install-dev install-train clean
+.PHONY: test demo bench lint docs install-dev clean
 
 .venv/bin/python:
 	python3 -m venv .venv
 	$(PIP) install -q --upgrade pip
 
+# torch is pinned in the train extra; pip takes that build from this disk.
 .venv/.dev: .venv/bin/python pyproject.toml
-	$(PIP) install -q -e ".[dev]"
+	$(PIP) install -q "$(TORCH)"
+	$(PIP) install -q -e ".[dev,train]"
 	touch $@
 
 install-dev: .venv/.dev
@@ -19,10 +21,11 @@ test: .venv/.dev
 	$(PY) -m pytest -q -x -p no:cacheprovider
 
 demo: .venv/.dev
-	$(PY) -m zombie_envs.cli demo --games 500 --out out/demo
+	$(PY) -m zombie_envs.cli demo --out out/demo
 
 bench: .venv/.dev
 	$(PY) benchmarks/bench_envs.py
+	$(PY) benchmarks/bench_training.py
 
 lint: .venv/.dev
 	.venv/bin/ruff check zombie_envs tests benchmarks training

@@ -1,8 +1,10 @@
 """Command line tools: ``python -m zombie_envs.cli <command>`` (or ``zombie-envs``).
 
-``demo`` shows the suite working end to end in one command: the heuristic
-plays the random bots, the win rates come with 95% Wilson intervals, and the
-final board of the last game is printed and saved as a PNG.
+``demo`` shows the suite end to end in one command: it trains Mall of Horror
+by self-play for a few minutes, evaluates the new policy and the shipped
+checkpoint against random and heuristic bots (win rates with 95% Wilson
+intervals), writes the learning curve and prints and saves a final board.
+``train`` and ``evaluate`` are the tools behind it.
 """
 
 from __future__ import annotations
@@ -12,36 +14,63 @@ import sys
 from pathlib import Path
 
 from . import ENVS
-from .arena import format_table, play_match
+from .arena import play_match
 
 
 def _demo(args) -> int:
-    n = args.players
-    specs = ["heuristic"] + ["random"] * (n - 1)
-    print(
-        f"{args.env}: heuristic vs {n - 1} random bots, {args.games} games, "
-        f"{n} players, seats rotated, seed {args.seed}"
-    )
-    result = play_match(
-        args.env, specs, args.games, n, seed=args.seed, progress=not args.no_progress
-    )
-    print(format_table(result, markdown=args.markdown))
-    lo, hi = result.interval(0)
-    print(
-        f"heuristic win rate {100 * result.win_rate(0):.1f}% "
-        f"(95% CI {100 * lo:.1f}%-{100 * hi:.1f}%); chance = {100 / n:.1f}%; "
-        f"{result.games_per_second:.0f} games/s"
-    )
+    """Train Mall of Horror from scratch for a few minutes, then evaluate the new
+    policy and the shipped checkpoint against the bots and show a final board."""
+    import shutil
+
+    train = _training()
+    from training.config import ConfigError, load_config
+
+    try:
+        cfg = load_config(args.config, total_steps=args.total_steps)
+    except ConfigError as e:
+        raise SystemExit(str(e)) from None
     out = Path(args.out)
-    out.mkdir(parents=True, exist_ok=True)
+    run_dir = out / "run"
+    shutil.rmtree(run_dir, ignore_errors=True)
+    n = cfg.players
+    print(
+        f"training {cfg.env} ({n} players) from scratch for {cfg.total_steps:,} steps -> {run_dir}"
+    )
+    trainer = train.Trainer(cfg, run_dir, progress=not args.no_progress)
+    try:
+        trainer.train()
+    finally:
+        trainer.close()
+    candidates = [run_dir / train.POLICY]
+    shipped = Path(args.shipped)
+    if shipped.exists():
+        candidates.append(shipped)
+    else:
+        print(f"(no shipped checkpoint at {shipped}; evaluating the new policy only)")
+    rows = []
+    for path in candidates:
+        for kind in ("random", "heuristic"):
+            specs = [f"ckpt:{path}"] + [kind] * (n - 1)
+            result = play_match(
+                cfg.env, specs, args.games, n, seed=args.seed, progress=not args.no_progress
+            )
+            rows.append((path, kind, result))
+    print()
+    print(f"greedy policies vs {n - 1} bots, {args.games} games each, seats rotated:")
+    print(format_head_to_head(rows, n, markdown=args.markdown))
+    print(
+        f"training time {trainer.wall_time:.0f} s; learning curve: {run_dir / 'learning_curve.png'}"
+    )
+
     from .core.raster import write_png
 
-    renderer = ENVS[args.env].raw_env.renderer
-    path = out / "final_board.png"
-    write_png(path, renderer.rgb(result.last_game))
+    final = rows[-1][2].last_game
+    renderer = ENVS[cfg.env].raw_env.renderer
+    board = out / "final_board.png"
+    write_png(board, renderer.rgb(final))
     print()
-    print(renderer.ansi(result.last_game, None))
-    print(f"final board of the last game: {path}")
+    print(renderer.ansi(final, None))
+    print(f"final board of the last evaluation game: {board}")
     return 0
 
 
@@ -138,14 +167,17 @@ def format_head_to_head(rows, n: int, markdown: bool = False) -> str:
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="zombie-envs", description="zombie-envs tools")
     sub = parser.add_subparsers(dest="command")
-    demo = sub.add_parser("demo", help="heuristic vs random bots: win rates and a board picture")
-    demo.add_argument("--env", default="mall_of_horror_v0", choices=sorted(ENVS))
-    demo.add_argument("--games", type=int, default=500)
-    demo.add_argument("--players", type=int, default=4)
+    demo = sub.add_parser(
+        "demo", help="train Mall of Horror briefly, evaluate it and the shipped checkpoint"
+    )
+    demo.add_argument("--config", default="configs/mall_of_horror_demo.yaml")
+    demo.add_argument("--total-steps", type=int, help="override the config's total_steps")
+    demo.add_argument("--shipped", default="checkpoints/mall_of_horror/policy.zip")
+    demo.add_argument("--games", type=int, default=400, help="evaluation games per pairing")
     demo.add_argument("--seed", type=int, default=0)
-    demo.add_argument("--out", default="out/demo", help="folder for final_board.png")
+    demo.add_argument("--out", default="out/demo", help="folder for the run and the pictures")
     demo.add_argument("--markdown", action="store_true", help="print the table as Markdown")
-    demo.add_argument("--no-progress", action="store_true", help="no progress bar")
+    demo.add_argument("--no-progress", action="store_true", help="no progress bars")
     demo.set_defaults(func=_demo)
 
     train = sub.add_parser("train", help="self-play PPO from a YAML config (needs the train extra)")

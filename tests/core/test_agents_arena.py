@@ -1,4 +1,4 @@
-"""Agents, the arena runner, its statistics and the ``demo`` command."""
+"""Agents, the arena runner and its statistics."""
 
 from __future__ import annotations
 
@@ -216,17 +216,6 @@ def test_progress_bar_is_optional(monkeypatch):
     monkeypatch.setitem(sys.modules, "tqdm", None)  # import tqdm now fails
     result = play_match(ENV, ["random"] * 4, 4, seed=0, progress=True)
     assert result.num_games == 4
-
-
-def test_cli_demo_writes_png_and_table(tmp_path, capsys):
-    out = tmp_path / "demo"
-    assert main(["demo", "--games", "20", "--seed", "0", "--out", str(out), "--no-progress"]) == 0
-    png = out / "final_board.png"
-    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
-    text = capsys.readouterr().out
-    assert "win rate" in text and "heuristic" in text and "random#3" in text
-    assert "chance = 25.0%" in text
-    assert str(png) in text
 
 
 def test_cli_without_a_command_prints_help(capsys):

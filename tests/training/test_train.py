@@ -160,3 +160,25 @@ def test_cli_train_evaluate_and_errors(tmp_path, tiny, capsys):
     config.write_text("env: mall_of_horror_v0\nppo: {learning_rat: 0.1}\n")
     with pytest.raises(SystemExit, match="unknown key.*ppo.learning_rat"):
         main(["train", "--config", str(config)])
+
+
+def test_demo_trains_evaluates_and_draws(tmp_path, tiny, capsys):
+    tiny.update(num_players=4, total_steps=512)
+    config = tmp_path / "demo.yaml"
+    config.write_text(yaml.safe_dump(tiny))
+    out = tmp_path / "demo"
+    shipped = tmp_path / "missing.zip"
+    argv = ["demo", "--config", str(config), "--shipped", str(shipped), "--games", "8"]
+    assert main(argv + ["--out", str(out), "--no-progress"]) == 0
+    text = capsys.readouterr().out
+    assert f"no shipped checkpoint at {shipped}" in text
+    assert "3 x random" in text and "3 x heuristic" in text and "25.0%" in text
+    for png in (out / "run" / "learning_curve.png", out / "final_board.png"):
+        assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+        assert str(png) in text
+    # a second demo with the first run's policy as the shipped one evaluates both
+    policy = tmp_path / "shipped.zip"
+    policy.write_bytes((out / "run" / "policy.zip").read_bytes())
+    argv[argv.index(str(shipped))] = str(policy)
+    assert main(argv + ["--out", str(out), "--no-progress"]) == 0
+    assert capsys.readouterr().out.count(str(policy)) == 2

@@ -1,0 +1,138 @@
+"""Training throughput and the env's share of it, against a zero-cost env of the same shape.
+
+For each game, MaskablePPO runs ``--steps`` learner steps with the game's
+config (network, PPO settings, worker processes, opponent mix with the
+current policy installed as an opponent), once on ``SelfPlayEnv`` and once
+on ``NullEnv``: same spaces, same episode length, no game at all.  The ratio
+of the two speeds is what the env costs; the env share is the fraction of
+wall time the learner waits on the workers.  Runs alternate, so machine
+drift hits both alike.
+
+    python benchmarks/bench_training.py [--steps 30000] [--rounds 2]
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+from pathlib import Path
+
+import gymnasium
+import numpy as np
+import torch as th
+from gymnasium import spaces
+from sb3_contrib import MaskablePPO
+from stable_baselines3.common.vec_env import DummyVecEnv, SubprocVecEnv
+
+from training.config import load_config
+from training.train import TimedVecEnv, _make_env, policy_from_model
+
+ROOT = Path(__file__).resolve().parents[1]
+GAMES = ("mall_of_horror", "we_are_dead")
+
+
+class NullEnv(gymnasium.Env):
+    """The spaces of a suite env, a fixed episode length, no game: PPO's own cost."""
+
+    def __init__(self, obs_size: int, num_actions: int, length: int):
+        self.observation_space = spaces.Box(0, 127, (obs_size,), np.int8)
+        self.action_space = spaces.Discrete(num_actions)
+        self.length = length
+        self.t = 0
+        self._obs = np.zeros(obs_size, dtype=np.int8)
+        self._mask = np.ones(num_actions, dtype=bool)
+
+    def reset(self, seed=None, options=None):
+        super().reset(seed=seed)
+        self.t = 0
+        return self._obs, {}
+
+    def step(self, action):
+        self.t += 1
+        return self._obs, 0.0, self.t >= self.length, False, {}
+
+    def action_masks(self):
+        return self._mask
+
+    def set_policies(self, current, snapshots=None):
+        """Accepts the pool updates ``SelfPlayEnv`` gets, and ignores them."""
+
+
+def run(cfg, fns, steps: int) -> tuple[float, float]:
+    """Steps per second and the env's share of wall time for ``steps`` learner steps."""
+    vec = (
+        SubprocVecEnv(fns, start_method="forkserver")
+        if cfg.vec_env == "subproc"
+        else DummyVecEnv(fns)
+    )
+    vec = TimedVecEnv(vec)
+    hidden = list(cfg.policy.hidden)
+    activation = {"tanh": th.nn.Tanh, "relu": th.nn.ReLU}[cfg.policy.activation]
+    model = MaskablePPO(
+        "MlpPolicy",
+        vec,
+        policy_kwargs={"net_arch": {"pi": hidden, "vf": hidden}, "activation_fn": activation},
+        seed=cfg.seed,
+        device="cpu",
+        **vars(cfg.ppo),
+    )
+    vec.env_method("set_policies", policy_from_model(model), [policy_from_model(model)])
+    start = time.perf_counter()
+    model.learn(steps)
+    wall = time.perf_counter() - start
+    vec.close()
+    return model.num_timesteps / wall, vec.env_seconds / wall
+
+
+def episode_length(cfg) -> int:
+    env = _make_env(cfg, 0)()
+    lengths = []
+    for episode in range(20):
+        env.reset(seed=episode)
+        t, done = 0, False
+        while not done:
+            _, _, done, _, _ = env.step(env.action_space.sample())
+            t += 1
+        lengths.append(t)
+    return round(statistics.mean(lengths))
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--steps", type=int, default=30_000)
+    parser.add_argument("--rounds", type=int, default=2)
+    parser.add_argument("--games", nargs="+", default=list(GAMES), choices=GAMES)
+    args = parser.parse_args(argv)
+    th.set_num_threads(1)
+    print("| game | players | env | steps/s | env share | null env steps/s | speed vs null |")
+    print("|---|---:|---|---:|---:|---:|---:|")
+    for game in args.games:
+        cfg = load_config(ROOT / "configs" / f"{game}.yaml")
+        engine = cfg_engine(cfg)
+        length = episode_length(cfg)
+        ours, null, shares = [], [], []
+        for _ in range(args.rounds):
+            rate, share = run(
+                cfg, [_make_env(cfg, cfg.seed + i) for i in range(cfg.n_envs)], args.steps
+            )
+            ours.append(rate)
+            shares.append(share)
+            shape = (engine.obs_layout.size, engine.action_layout.size, length)
+            null.append(run(cfg, [lambda s=shape: NullEnv(*s)] * cfg.n_envs, args.steps)[0])
+        rate, base = statistics.median(ours), statistics.median(null)
+        print(
+            f"| {cfg.env} | {cfg.players} | SelfPlayEnv x{cfg.n_envs} {cfg.vec_env} | {rate:,.0f} "
+            f"| {100 * statistics.median(shares):.1f}% | {base:,.0f} | {rate / base:.2f} |"
+        )
+    return 0
+
+
+def cfg_engine(cfg):
+    import zombie_envs
+
+    return zombie_envs.ENVS[cfg.env].raw_env.engine_cls
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
