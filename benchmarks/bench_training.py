@@ -8,12 +8,18 @@ of the two speeds is what the env costs; the env share is the fraction of
 wall time the learner waits on the workers.  Runs alternate, so machine
 drift hits both alike.
 
-    python benchmarks/bench_training.py [--steps 30000] [--rounds 2]
+With ``--profile`` it also runs one in-process (``DummyVecEnv``) training
+under cProfile and prints where the env's time goes.
+
+    python benchmarks/bench_training.py [--steps 30000] [--rounds 2] [--profile]
 """
 
 from __future__ import annotations
 
 import argparse
+import cProfile
+import dataclasses
+import pstats
 import statistics
 import time
 from pathlib import Path
@@ -103,6 +109,7 @@ def main(argv=None) -> int:
     parser.add_argument("--steps", type=int, default=30_000)
     parser.add_argument("--rounds", type=int, default=2)
     parser.add_argument("--games", nargs="+", default=list(GAMES), choices=GAMES)
+    parser.add_argument("--profile", action="store_true", help="cProfile one in-process run")
     args = parser.parse_args(argv)
     th.set_num_threads(1)
     print("| game | players | env | steps/s | env share | null env steps/s | speed vs null |")
@@ -125,7 +132,37 @@ def main(argv=None) -> int:
             f"| {cfg.env} | {cfg.players} | SelfPlayEnv x{cfg.n_envs} {cfg.vec_env} | {rate:,.0f} "
             f"| {100 * statistics.median(shares):.1f}% | {base:,.0f} | {rate / base:.2f} |"
         )
+    if args.profile:
+        for game in args.games:
+            profile(load_config(ROOT / "configs" / f"{game}.yaml"), args.steps)
     return 0
+
+
+def profile(cfg, steps: int) -> None:
+    """One in-process run under cProfile: the env's share of CPU time and its parts."""
+    cfg = dataclasses.replace(cfg, vec_env="dummy")
+    fns = [_make_env(cfg, cfg.seed + i) for i in range(cfg.n_envs)]
+    prof = cProfile.Profile()
+    prof.enable()
+    run(cfg, fns, steps)
+    prof.disable()
+    stats = pstats.Stats(prof)
+    total = stats.total_tt
+    rows = {}
+    for (path, _, name), (_, _, _, cum, _) in stats.stats.items():
+        if name in ("step", "reset") and path.endswith("selfplay.py"):
+            rows["SelfPlayEnv.step/reset"] = rows.get("SelfPlayEnv.step/reset", 0) + cum
+        elif name == "_play_opponents":
+            rows["  opponents' moves"] = cum
+        elif name == "act" and path.endswith("bots.py"):
+            rows["    heuristic bots"] = cum
+        elif name == "act" and path.endswith("policy.py"):
+            rows["    policy opponents (numpy)"] = cum
+        elif name == "observation" and path.endswith("game.py"):
+            rows["  observation encoding"] = rows.get("  observation encoding", 0) + cum
+    print(f"\n{cfg.env}: in-process run, {steps:,} steps, {total:.1f} s of profiled CPU time")
+    for key, cum in rows.items():
+        print(f"{key:32s} {100 * cum / total:5.1f}%")
 
 
 def cfg_engine(cfg):

@@ -12,7 +12,7 @@ from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 
 import zombie_envs
-from zombie_envs.agents.policy import ACTIVATIONS
+from zombie_envs.agents.policy import ACTIVATIONS, HINTS
 
 from .selfplay import OPPONENT_KINDS
 
@@ -70,6 +70,7 @@ class TrainConfig:
         default_factory=lambda: {"random": 0.1, "heuristic": 0.4, "current": 0.25, "snapshot": 0.25}
     )
     greedy_opponents: bool = False
+    hint: str | None = None
     snapshot_every: int = 100_000
     max_snapshots: int = 8
     eval_every: int = 100_000
@@ -184,6 +185,8 @@ def validate(cfg: TrainConfig) -> TrainConfig:
         raise ConfigError(
             f"opponents: weights must be numbers >= 0, not all 0; got {cfg.opponents}"
         )
+    if cfg.hint not in HINTS:
+        raise ConfigError(f"hint must be one of {list(HINTS)}, got {cfg.hint!r}")
     for kind in cfg.eval_opponents:
         if kind not in ("random", "heuristic"):
             raise ConfigError(f"eval_opponents: {kind!r} is not 'random' or 'heuristic'")

@@ -14,18 +14,21 @@ import random
 import numpy as np
 
 from zombie_envs.agents import make_agent
+from zombie_envs.agents.policy import hint_agent, policy_input
 from zombie_envs.arena import engine_class
 
 
-def heuristic_dataset(env_name, num_players, games, seed, options=None, progress=True):
-    """``(obs, masks, actions, returns)`` from heuristic-vs-heuristic games."""
+def heuristic_dataset(env_name, num_players, games, seed, options=None, progress=True, hint=None):
+    """``(inputs, masks, actions, returns)`` from heuristic-vs-heuristic games;
+    the inputs carry the hint when the policy will read one."""
     cls = engine_class(env_name)
     rng = random.Random(seed)
     agents = [make_agent("heuristic", env_name, rng.getrandbits(63)) for _ in range(num_players)]
+    hinter = hint_agent(hint, env_name, rng.getrandbits(63))
     obs, masks, actions, seats, returns = [], [], [], [], []
     bar = _bar(games, progress)
     for _ in range(games):
-        for a in agents:
+        for a in agents + ([hinter] if hinter else []):
             a.reset(rng.getrandbits(63))
         game = cls(num_players, seed=rng.getrandbits(63), **(options or {}))
         first = len(seats)
@@ -33,7 +36,7 @@ def heuristic_dataset(env_name, num_players, games, seed, options=None, progress
             seat = game.current_player
             action = agents[seat].act(game, seat)
             if len(game.legal) > 1:
-                obs.append(game.observation(seat))
+                obs.append(policy_input(game, seat, hinter))
                 masks.append(game.legal_mask())
                 actions.append(action)
                 seats.append(seat)
@@ -58,7 +61,7 @@ def clone_heuristic(model, cfg, progress: bool = True) -> dict:
 
     im = cfg.imitation
     obs, masks, actions, returns = heuristic_dataset(
-        cfg.env, cfg.players, im.games, cfg.seed, cfg.env_options, progress
+        cfg.env, cfg.players, im.games, cfg.seed, cfg.env_options, progress, cfg.hint
     )
     policy = model.policy
     optimiser = th.optim.Adam(policy.parameters(), lr=im.learning_rate)

@@ -19,7 +19,7 @@ from gymnasium import spaces
 
 import zombie_envs
 from zombie_envs.agents import make_agent
-from zombie_envs.agents.policy import MLPPolicy, PolicyAgent
+from zombie_envs.agents.policy import MLPPolicy, PolicyAgent, hint_agent, policy_input
 
 OPPONENT_KINDS = ("random", "heuristic", "current", "snapshot")
 
@@ -100,6 +100,7 @@ class SelfPlayEnv(gymnasium.Env):
         reward: str = "zero_sum",
         greedy_opponents: bool = False,
         illegal_action: str = "raise",
+        hint: str | None = None,
         render_mode: str | None = None,
         seed: int | None = None,
     ):
@@ -117,10 +118,13 @@ class SelfPlayEnv(gymnasium.Env):
         self.illegal_action = illegal_action
         self._over = True
         self.render_mode = render_mode
-        space = self.aec.observation_space(self.aec.possible_agents[0])
-        self.observation_space = space["observation"]
-        self.action_space = LegalDiscrete(self.aec.action_space("player_0").n, self.action_masks)
+        n_actions = self.aec.action_space("player_0").n
+        size = self.aec.observation_space("player_0")["observation"].shape[0]
+        self.hint = hint
+        self.observation_space = spaces.Box(0, 127, (size + (n_actions if hint else 0),), np.int8)
+        self.action_space = LegalDiscrete(n_actions, self.action_masks)
         self._rng = random.Random(seed)
+        self._hinter = hint_agent(hint, env_name, self._rng.getrandbits(63))
         self._fixed = {
             kind: make_agent(kind, env_name, self._rng.getrandbits(63), self.num_players)
             for kind in ("random", "heuristic")
@@ -164,7 +168,14 @@ class SelfPlayEnv(gymnasium.Env):
                 agent = self._fixed[kind]
                 agent.reset(self._rng.getrandbits(63))
             else:
-                agent = PolicyAgent(policy, self._rng.getrandbits(63), self.greedy_opponents)
+                agent = PolicyAgent(
+                    policy,
+                    self._rng.getrandbits(63),
+                    self.greedy_opponents,
+                    None,
+                    self.hint,
+                    self.env_name,
+                )
             self.opponents[s], self.opponent_kinds[s] = agent, kind
         self.aec.reset(seed=self._rng.getrandbits(63))
         self._play_opponents()
@@ -201,7 +212,7 @@ class SelfPlayEnv(gymnasium.Env):
             aec.step(self.opponents[seat].act(game, seat))
 
     def _observe(self) -> np.ndarray:
-        return self.aec.game.observation(self.seat)
+        return policy_input(self.aec.game, self.seat, self._hinter)
 
     def _info(self) -> dict:
         info = {"seat": self.seat, "opponents": list(self.opponent_kinds)}

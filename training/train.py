@@ -19,12 +19,15 @@ from pathlib import Path
 import numpy as np
 import torch as th
 from sb3_contrib import MaskablePPO
+from sb3_contrib.common.maskable.policies import MaskableActorCriticPolicy
 from stable_baselines3.common.callbacks import BaseCallback
 from stable_baselines3.common.logger import KVWriter, Logger, TensorBoardOutputFormat
+from stable_baselines3.common.preprocessing import get_flattened_obs_dim
+from stable_baselines3.common.torch_layers import BaseFeaturesExtractor
 from stable_baselines3.common.vec_env import DummyVecEnv, SubprocVecEnv, VecEnvWrapper, VecMonitor
 
 import zombie_envs
-from zombie_envs.agents.policy import MLPPolicy, PolicyAgent
+from zombie_envs.agents.policy import MLPPolicy, PolicyAgent, input_size
 from zombie_envs.arena import play_match
 
 from . import checkpoint as ckpt
@@ -32,6 +35,35 @@ from .config import TrainConfig, from_dict
 
 CHECKPOINT = "checkpoint.zip"
 POLICY = "policy.zip"
+
+
+class HintExtractor(BaseFeaturesExtractor):
+    """Flattens the input and keeps its hint part (the last ``num_actions``
+    entries) for ``HintPolicy``'s logits."""
+
+    def __init__(self, observation_space, num_actions: int):
+        super().__init__(observation_space, get_flattened_obs_dim(observation_space))
+        self.num_actions = num_actions
+        self.hint = None
+
+    def forward(self, obs):
+        self.hint = obs[:, -self.num_actions :]
+        return obs.flatten(1)
+
+
+class HintPolicy(MaskableActorCriticPolicy):
+    """Logits = actor(input) + scale * hint: a residual policy that starts as
+    the hinted heuristic and learns where to deviate (the scale is learned)."""
+
+    HINT_SCALE = 3.0
+
+    def _build(self, lr_schedule) -> None:
+        self.hint_scale = th.nn.Parameter(th.tensor(self.HINT_SCALE))
+        super()._build(lr_schedule)  # builds the optimiser over every parameter
+
+    def _get_action_dist_from_latent(self, latent_pi):
+        logits = self.action_net(latent_pi) + self.hint_scale * self.pi_features_extractor.hint
+        return self.action_dist.proba_distribution(action_logits=logits)
 
 
 def policy_from_model(model) -> MLPPolicy:
@@ -42,7 +74,8 @@ def policy_from_model(model) -> MLPPolicy:
     linears.append(policy.action_net)
     activation = "relu" if policy.activation_fn is nn.ReLU else "tanh"
     layers = [(m.weight.detach().cpu().numpy(), m.bias.detach().cpu().numpy()) for m in linears]
-    return MLPPolicy(layers, activation)
+    scale = float(policy.hint_scale.detach()) if isinstance(policy, HintPolicy) else 0.0
+    return MLPPolicy(layers, activation, scale)
 
 
 def evaluate(policy: MLPPolicy, cfg: TrainConfig, games: int, seed: int, progress=False) -> dict:
@@ -50,7 +83,8 @@ def evaluate(policy: MLPPolicy, cfg: TrainConfig, games: int, seed: int, progres
     results = {}
     n = cfg.players
     for kind in cfg.eval_opponents:
-        specs = [lambda s: PolicyAgent(policy, s, greedy=True)] + [kind] * (n - 1)
+        specs = [lambda s: PolicyAgent(policy, s, True, None, cfg.hint, cfg.env)]
+        specs += [kind] * (n - 1)
         match = play_match(
             cfg.env, specs, games, n, seed=seed, progress=progress, **cfg.env_options
         )
@@ -75,6 +109,7 @@ def _make_env(cfg: TrainConfig, seed: int):
             cfg.opponents,
             cfg.env_options,
             greedy_opponents=cfg.greedy_opponents,
+            hint=cfg.hint,
             seed=seed,
         )
 
@@ -111,13 +146,14 @@ class Trainer:
         else:
             activation = {"tanh": th.nn.Tanh, "relu": th.nn.ReLU}[cfg.policy.activation]
             hidden = list(cfg.policy.hidden)
+            kwargs = {"net_arch": {"pi": hidden, "vf": hidden}, "activation_fn": activation}
+            if cfg.hint:
+                kwargs["features_extractor_class"] = HintExtractor
+                kwargs["features_extractor_kwargs"] = {"num_actions": engine.action_layout.size}
             self.model = MaskablePPO(
-                "MlpPolicy",
+                HintPolicy if cfg.hint else "MlpPolicy",
                 self.vec_env,
-                policy_kwargs={
-                    "net_arch": {"pi": hidden, "vf": hidden},
-                    "activation_fn": activation,
-                },
+                policy_kwargs=kwargs,
                 seed=cfg.seed,
                 device="cpu",
                 verbose=0,
@@ -215,7 +251,8 @@ class Trainer:
             "package_version": zombie_envs.__version__,
             "num_players": cfg.players,
             "env_options": cfg.env_options,
-            "obs_size": engine.obs_layout.size,
+            "obs_size": input_size(engine, cfg.hint),
+            "hint": cfg.hint,
             "num_actions": engine.action_layout.size,
             "steps": self.steps,
             "wall_time_s": round(self.wall_time, 1),

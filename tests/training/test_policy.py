@@ -125,3 +125,69 @@ def test_bad_files_get_clear_errors(tmp_path):
         zf.writestr("metadata.json", '{"format": "zombie-envs-policy", "format_version": 99}')
     with pytest.raises(CheckpointError, match="format version 99"):
         load_policy(other)
+
+
+@pytest.fixture(scope="module")
+def hint_model():
+    from training.train import HintExtractor, HintPolicy
+
+    env = SelfPlayEnv("we_are_dead_v0", 3, {"heuristic": 1.0}, hint="heuristic", seed=0)
+    return MaskablePPO(
+        HintPolicy,
+        env,
+        policy_kwargs={
+            "net_arch": [16],
+            "features_extractor_class": HintExtractor,
+            "features_extractor_kwargs": {"num_actions": env.action_space.n},
+        },
+        seed=0,
+        device="cpu",
+    )
+
+
+def _hinted_states(n=60):
+    """Policy inputs (observation + hint) and masks from a heuristic game of We Are Dead."""
+    from zombie_envs.agents.policy import hint_agent, policy_input
+
+    game = engine_class("we_are_dead_v0")(3, seed=1)
+    players = [make_agent("heuristic", "we_are_dead_v0", s) for s in range(3)]
+    hinter = hint_agent("heuristic", "we_are_dead_v0", 7)
+    xs, masks = [], []
+    while not game.terminal and len(xs) < n:
+        seat = game.current_player
+        if len(game.legal) > 1:
+            xs.append(policy_input(game, seat, hinter))
+            masks.append(game.legal_mask().astype(bool))
+        game.apply(players[seat].act(game, seat))
+    return np.stack(xs), np.stack(masks)
+
+
+def test_hint_policy_numpy_matches_torch_and_starts_as_the_heuristic(hint_model):
+    policy = policy_from_model(hint_model)
+    assert policy.hint_scale == pytest.approx(3.0)
+    x, masks = _hinted_states()
+    with th.no_grad():
+        dist = hint_model.policy.get_distribution(th.as_tensor(x, dtype=th.float32), masks)
+        want = dist.distribution.probs.numpy()
+    got = np.stack([policy.probabilities(xi, m) for xi, m in zip(x, masks, strict=True)])
+    np.testing.assert_allclose(got, want, atol=1e-4)
+    hinted = x[:, -policy.num_actions :].argmax(1)
+    greedy = [policy.act(xi, m) for xi, m in zip(x, masks, strict=True)]
+    assert list(hinted) == greedy  # untrained, it plays the hint
+
+
+def test_hint_checkpoint_metadata_sizes(tmp_path, hint_model):
+    path = tmp_path / "p.zip"
+    cls = engine_class("we_are_dead_v0")
+    meta = _meta("we_are_dead_v0", 3) | {"hint": "heuristic"}
+    save_policy(path, policy_from_model(hint_model), meta)
+    with pytest.raises(
+        CheckpointError, match="input/action sizes 938/176 differ from the env's 1114"
+    ):
+        PolicyAgent.from_file(path, "we_are_dead_v0")
+    meta["obs_size"] = cls.obs_layout.size + cls.action_layout.size
+    save_policy(path, policy_from_model(hint_model), meta)
+    agent = PolicyAgent.from_file(path, "we_are_dead_v0", 3, seed=0)
+    assert agent.hinter is not None
+    result = play_match("we_are_dead_v0", [agent, "random", "random"], 3, 3, seed=0, progress=False)
+    assert result.games(0) == 3

@@ -55,7 +55,7 @@ def test_short_training_changes_weights_and_writes_the_run(tmp_path, tiny):
 
 
 def test_kill_then_resume_keeps_step_count_and_pool(tmp_path, tiny):
-    tiny.update(total_steps=1_000_000, save_every=256, eval_every=10_000)
+    tiny.update(total_steps=1_000_000, save_every=256, eval_every=10_000, hint="heuristic")
     config = tmp_path / "tiny.yaml"
     config.write_text(yaml.safe_dump(tiny))
     run = tmp_path / "run"
@@ -99,7 +99,9 @@ def test_kill_then_resume_keeps_step_count_and_pool(tmp_path, tiny):
     finally:
         trainer.close()
     assert trainer.steps == steps + 512
-    assert load_checkpoint(run / "checkpoint.zip")["state"]["steps"] == steps + 512
+    final = load_checkpoint(run / "checkpoint.zip")
+    assert final["state"]["steps"] == steps + 512
+    assert final["metadata"]["hint"] == "heuristic" and final["metadata"]["obs_size"] == 510 + 49
 
 
 def test_resume_refuses_a_policy_file(tmp_path, tiny):
@@ -119,7 +121,8 @@ def test_imitation_moves_the_actor_towards_the_heuristic(tiny):
         obs, masks, actions, returns = heuristic_dataset(cfg.env, 3, 12, cfg.seed, progress=False)
         assert len(obs) == len(masks) == len(actions) == len(returns) > 0
         assert masks.sum(1).min() >= 2  # forced moves are left out
-        assert set(np.unique(returns)) <= {-0.5, 1.0, -1 / 3, 0.0, 0.25, -0.25}
+        possible = np.round([1.0, -0.5, 0.5, -1.0, 0.0, -1 / 3], 4)  # zero-sum returns, 3 seats
+        assert np.isin(np.round(returns, 4), possible).all()
 
         def agreement():
             policy = policy_from_model(trainer.model)

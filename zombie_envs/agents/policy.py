@@ -1,5 +1,11 @@
 """Trained policies as agents, with numpy only.
 
+A policy may also read a *hint*: with ``hint="heuristic"`` its input is the
+seat's observation followed by a one-hot of the action the game's heuristic
+would play, so a policy can start from the heuristic and learn where to
+deviate (a residual policy).  The heuristic reads only what the seat may see,
+so the hint reveals nothing the seat could not work out itself.
+
 A policy file is a zip holding ``metadata.json`` (env, engine version, player
 count, observation and action sizes, training steps, wall time, evaluation
 results) and ``policy.npz`` (the actor's layers).  Training writes these
@@ -17,8 +23,9 @@ from pathlib import Path
 
 import numpy as np
 
-from .base import Agent, game_key
+from .base import Agent, game_key, heuristic_class
 
+HINTS = (None, "heuristic")
 FORMAT = "zombie-envs-policy"
 FORMAT_VERSION = 1
 ACTIVATIONS = {
@@ -35,11 +42,18 @@ class MLPPolicy:
     """An actor network: hidden layers with one activation, then a logits layer.
 
     ``layers`` are ``(weight, bias)`` pairs with weights shaped ``(out, in)``,
-    as torch's ``Linear`` stores them.  The arrays are copied, so a policy
+    as torch's ``Linear`` stores them.  A non-zero ``hint_scale`` adds that
+    multiple of the input's last ``num_actions`` entries (the hint's one-hot)
+    to the logits, so the policy starts from the hinted action.  The arrays are copied, so a policy
     never shares memory with the network it was taken from.
     """
 
-    def __init__(self, layers: list[tuple[np.ndarray, np.ndarray]], activation: str = "tanh"):
+    def __init__(
+        self,
+        layers: list[tuple[np.ndarray, np.ndarray]],
+        activation: str = "tanh",
+        hint_scale: float = 0.0,
+    ):
         if activation not in ACTIVATIONS:
             raise CheckpointError(f"unknown activation {activation!r}; known: {list(ACTIVATIONS)}")
         if not layers:
@@ -53,6 +67,7 @@ class MLPPolicy:
                 raise CheckpointError(f"layer sizes do not chain: {w.shape} then {w_next.shape}")
         self.activation = activation
         self._act = ACTIVATIONS[activation]
+        self.hint_scale = float(hint_scale)
 
     @property
     def obs_size(self) -> int:
@@ -64,11 +79,14 @@ class MLPPolicy:
 
     def logits(self, obs: np.ndarray) -> np.ndarray:
         """Action logits for one observation or a batch of them."""
-        x = np.asarray(obs, dtype=np.float32)
+        x = inp = np.asarray(obs, dtype=np.float32)
         for w, b in self.layers[:-1]:
             x = self._act(x @ w + b)
         w, b = self.layers[-1]
-        return x @ w + b
+        logits = x @ w + b
+        if self.hint_scale:
+            logits += self.hint_scale * inp[..., -self.num_actions :]
+        return logits
 
     def probabilities(self, obs: np.ndarray, mask: np.ndarray) -> np.ndarray:
         """Softmax over the legal actions only (illegal ones get 0)."""
@@ -87,7 +105,7 @@ class MLPPolicy:
     # ----- storage ---------------------------------------------------------
     def arrays(self) -> dict[str, np.ndarray]:
         """The layers as ``w0, b0, w1, b1, ...`` in torch's ``(out, in)`` layout."""
-        out = {}
+        out = {"hint_scale": np.float32(self.hint_scale)}
         for i, (w, b) in enumerate(self.layers):
             out[f"w{i}"] = w.T
             out[f"b{i}"] = b
@@ -100,7 +118,7 @@ class MLPPolicy:
             layers = [(arrays[f"w{i}"], arrays[f"b{i}"]) for i in range(n)]
         except KeyError as e:
             raise CheckpointError(f"policy weights are missing layer {e.args[0]}") from None
-        return cls(layers, activation)
+        return cls(layers, activation, float(arrays.get("hint_scale", 0.0)))
 
     def to_bytes(self) -> bytes:
         buf = io.BytesIO()
@@ -111,6 +129,7 @@ class MLPPolicy:
         return (
             isinstance(other, MLPPolicy)
             and self.activation == other.activation
+            and self.hint_scale == other.hint_scale
             and len(self.layers) == len(other.layers)
             and all(
                 np.array_equal(w1, w2) and np.array_equal(b1, b2)
@@ -178,6 +197,30 @@ def _read(path) -> tuple[zipfile.ZipFile, dict]:
     return zf, meta
 
 
+def hint_agent(hint: str | None, game_name: str, seed: int | None = None) -> Agent | None:
+    """The agent whose choice a policy reads as its hint (``None``: no hint)."""
+    if hint not in HINTS:
+        raise CheckpointError(f"unknown hint {hint!r}; known: {list(HINTS)}")
+    return heuristic_class(game_name)(seed) if hint == "heuristic" else None
+
+
+def policy_input(game, seat: int, hinter: Agent | None) -> np.ndarray:
+    """What a policy reads: the seat's observation, then the hint's one-hot
+    (all zeros when the seat is not deciding)."""
+    obs = game.observation(seat)
+    if hinter is None:
+        return obs
+    hint = np.zeros(game.action_layout.size, dtype=np.int8)
+    if not game.terminal and game.current_player == seat:
+        hint[hinter.act(game, seat)] = 1
+    return np.concatenate([obs, hint])
+
+
+def input_size(engine_cls, hint: str | None) -> int:
+    size = engine_cls.obs_layout.size
+    return size + engine_cls.action_layout.size if hint else size
+
+
 def check_compatible(meta: dict, engine_cls, num_players: int | None = None, source="checkpoint"):
     """Refuse a policy trained for another env, engine version, layout or player count."""
     problems = []
@@ -189,12 +232,13 @@ def check_compatible(meta: dict, engine_cls, num_players: int | None = None, sou
             f"this is version {engine_cls.version}"
         )
     elif (meta.get("obs_size"), meta.get("num_actions")) != (
-        engine_cls.obs_layout.size,
+        input_size(engine_cls, meta.get("hint")),
         engine_cls.action_layout.size,
     ):
         problems.append(
-            f"its observation/action sizes {meta.get('obs_size')}/{meta.get('num_actions')} "
-            f"differ from the env's {engine_cls.obs_layout.size}/{engine_cls.action_layout.size}"
+            f"its input/action sizes {meta.get('obs_size')}/{meta.get('num_actions')} differ "
+            f"from the env's {input_size(engine_cls, meta.get('hint'))}"
+            f"/{engine_cls.action_layout.size}"
         )
     if num_players is not None and meta.get("num_players") != num_players:
         problems.append(f"it was trained for {meta.get('num_players')} players, not {num_players}")
@@ -209,12 +253,26 @@ class PolicyAgent(Agent):
 
     name = "policy"
 
-    def __init__(self, policy: MLPPolicy, seed: int | None = None, greedy: bool = True, name=None):
+    def __init__(
+        self,
+        policy: MLPPolicy,
+        seed: int | None = None,
+        greedy: bool = True,
+        name: str | None = None,
+        hint: str | None = None,
+        game_name: str | None = None,
+    ):
         super().__init__(seed)
         self.policy = policy
         self.greedy = greedy
+        self.hinter = hint_agent(hint, game_name, self.rng.getrandbits(63)) if hint else None
         if name:
             self.name = name
+
+    def reset(self, seed: int | None = None) -> None:
+        super().reset(seed)
+        if self.hinter is not None:
+            self.hinter.reset(self.rng.getrandbits(63))
 
     @classmethod
     def from_file(
@@ -229,10 +287,11 @@ class PolicyAgent(Agent):
 
         policy, meta = load_policy(path)
         check_compatible(meta, engine_class(game_name), num_players, source=str(path))
-        agent = cls(policy, seed, greedy, name=f"ckpt:{Path(path).stem}")
+        name = f"ckpt:{Path(path).stem}"
+        agent = cls(policy, seed, greedy, name, meta.get("hint"), game_name)
         agent.metadata = meta
         return agent
 
     def act(self, game, seat: int) -> int:
         u = None if self.greedy else self.rng.random()
-        return self.policy.act(game.observation(seat), game.legal_mask(), u)
+        return self.policy.act(policy_input(game, seat, self.hinter), game.legal_mask(), u)
