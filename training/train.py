@@ -28,13 +28,14 @@ from stable_baselines3.common.vec_env import DummyVecEnv, SubprocVecEnv, VecEnvW
 
 import zombie_envs
 from zombie_envs.agents.policy import MLPPolicy, PolicyAgent, input_size
-from zombie_envs.arena import play_match
+from zombie_envs.tournament import head_to_head
 
 from . import checkpoint as ckpt
 from .config import TrainConfig, from_dict
 
 CHECKPOINT = "checkpoint.zip"
 POLICY = "policy.zip"
+BEST = "best_policy.zip"
 
 
 class HintExtractor(BaseFeaturesExtractor):
@@ -79,22 +80,26 @@ def policy_from_model(model) -> MLPPolicy:
 
 
 def evaluate(policy: MLPPolicy, cfg: TrainConfig, games: int, seed: int, progress=False) -> dict:
-    """Greedy policy vs ``n - 1`` copies of each baseline, seats rotated."""
+    """Greedy policy vs ``n - 1`` copies of each baseline: ``zombie-envs evaluate``'s
+    code path (``head_to_head``), seats rotated on shared seeds."""
     results = {}
-    n = cfg.players
     for kind in cfg.eval_opponents:
-        specs = [lambda s: PolicyAgent(policy, s, True, None, cfg.hint, cfg.env)]
-        specs += [kind] * (n - 1)
-        match = play_match(
-            cfg.env, specs, games, n, seed=seed, progress=progress, **cfg.env_options
+        match = head_to_head(
+            cfg.env,
+            cfg.players,
+            lambda s: PolicyAgent(policy, s, True, "policy", cfg.hint, cfg.env),
+            kind,
+            games,
+            seed=seed,
+            progress=progress,
+            options=cfg.env_options,
         )
-        lo, hi = match.interval(0)
         results[kind] = {
-            "games": match.games(0),
-            "win_rate": match.win_rate(0),
-            "ci_low": lo,
-            "ci_high": hi,
-            "mean_score": match.mean_score(0),
+            "games": match.games,
+            "win_rate": match.win_rate,
+            "ci_low": match.ci[0],
+            "ci_high": match.ci[1],
+            "mean_score": match.mean_score,
         }
     return results
 
@@ -135,6 +140,7 @@ class Trainer:
         self.next_eval = state.get("next_eval", cfg.eval_every)
         self.next_save = state.get("next_save", cfg.save_every)
         self.imitation = state.get("imitation")
+        self.best = state.get("best")
         steps = state.get("steps", 0)
         self.vec_env = self._vec_env(cfg.seed + 7919 * steps)
         if _restored:
@@ -240,6 +246,11 @@ class Trainer:
         for kind, r in results.items():
             self.model.logger.record(f"eval/win_rate_vs_{kind}", r["win_rate"])
             self.model.logger.record(f"eval/ci_low_vs_{kind}", r["ci_low"])
+        score = sum(r["win_rate"] for r in results.values()) / len(results)
+        if self.best is None or score > self.best["score"]:
+            # PPO can drift after a good phase: keep the best evaluated policy too
+            self.best = {"steps": self.steps, "score": score}
+            ckpt.save_policy(self.run_dir / BEST, policy_from_model(self.model), self.metadata())
         return entry
 
     # ----- files -------------------------------------------------------------
@@ -273,6 +284,7 @@ class Trainer:
             "next_eval": self.next_eval,
             "next_save": self.next_save,
             "imitation": self.imitation,
+            "best": self.best,
             "evals": self.evals,
         }
         policy = policy_from_model(self.model)

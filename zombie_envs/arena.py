@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from .agents.base import Agent, game_key, make_agent
+from .tables import render_table
 
 
 def engine_class(name: str):
@@ -46,6 +47,8 @@ class GameResult:
     winners: list[int]
     moves: int
     game: object = field(repr=False, default=None)
+    #: every action in order: with the seed, enough to replay the game exactly
+    actions: list[int] = field(repr=False, default_factory=list)
 
     def win_shares(self) -> list[float]:
         """Each winner gets 1/k of a win when k seats share the victory; a win
@@ -60,12 +63,13 @@ def play_game(game, agents: Sequence[Agent], seed: int | None = None, **options)
     """Play one game; ``agents[s]`` plays seat ``s``.  ``game`` is a name, an
     engine class or a factory ``f(num_players, seed, **options)``."""
     g = _factory(game)(len(agents), seed=seed, **options)
-    moves = 0
+    actions = []
     while not g.terminal:
         seat = g.current_player
-        g.apply(agents[seat].act(g, seat))
-        moves += 1
-    return GameResult(seed, list(g.scores()), list(g.winners()), moves, g)
+        action = agents[seat].act(g, seat)
+        g.apply(action)  # refuses anything but a legal integer action
+        actions.append(int(action))
+    return GameResult(seed, list(g.scores()), list(g.winners()), len(actions), g, actions)
 
 
 def wilson_interval(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -236,18 +240,7 @@ def format_table(result: MatchResult, markdown: bool = False, z: float = 1.96) -
                 f"{result.mean_score(j):.2f}",
             ]
         )
-    if markdown:
-        lines = ["| " + " | ".join(head) + " |", "|" + "|".join(["---"] + ["---:"] * 5) + "|"]
-        lines += ["| " + " | ".join(r) + " |" for r in rows]
-        return "\n".join(lines)
-    widths = [max(len(r[c]) for r in [head] + rows) for c in range(len(head))]
-
-    def line(r):
-        return "  ".join(
-            r[0].ljust(widths[0]) if c == 0 else r[c].rjust(widths[c]) for c in range(len(r))
-        )
-
-    return "\n".join([line(head), "  ".join("-" * w for w in widths)] + [line(r) for r in rows])
+    return render_table(head, rows, markdown=markdown)
 
 
 def _conf(z: float) -> str:

@@ -14,7 +14,7 @@ import sys
 from pathlib import Path
 
 from . import ENVS
-from .arena import play_match
+from .tables import render_table
 
 
 def _demo(args) -> int:
@@ -47,24 +47,31 @@ def _demo(args) -> int:
         candidates.append(shipped)
     else:
         print(f"(no shipped checkpoint at {shipped}; evaluating the new policy only)")
-    rows = []
-    for path in candidates:
-        for kind in ("random", "heuristic"):
-            specs = [f"ckpt:{path}"] + [kind] * (n - 1)
-            result = play_match(
-                cfg.env, specs, args.games, n, seed=args.seed, progress=not args.no_progress
-            )
-            rows.append((path, kind, result))
+    from .tournament import head_to_head
+
+    rows = [
+        head_to_head(
+            cfg.env,
+            n,
+            f"ckpt:{path}",
+            kind,
+            args.games,
+            seed=args.seed,
+            progress=not args.no_progress,
+        )
+        for path in candidates
+        for kind in ("random", "heuristic")
+    ]
     print()
     print(f"greedy policies vs {n - 1} bots, {args.games} games each, seats rotated:")
-    print(format_head_to_head(rows, n, markdown=args.markdown))
+    print(format_head_to_head(rows, markdown=args.markdown))
     print(
         f"training time {trainer.wall_time:.0f} s; learning curve: {run_dir / 'learning_curve.png'}"
     )
 
     from .core.raster import write_png
 
-    final = rows[-1][2].last_game
+    final = rows[-1].result.last_game
     renderer = ENVS[cfg.env].raw_env.renderer
     board = out / "final_board.png"
     write_png(board, renderer.rgb(final))
@@ -124,44 +131,48 @@ def _train(args) -> int:
 
 def _evaluate(args) -> int:
     from .agents.policy import CheckpointError
+    from .tournament import head_to_head
 
-    n = args.players
     rows = []
     for path in args.checkpoint:
         for kind in args.against:
-            specs = [f"ckpt:{path}"] + [kind] * (n - 1)
             try:
-                result = play_match(
-                    args.env, specs, args.games, n, seed=args.seed, progress=not args.no_progress
+                rows.append(
+                    head_to_head(
+                        args.env,
+                        args.players,
+                        f"ckpt:{path}",
+                        kind,
+                        args.games,
+                        seed=args.seed,
+                        progress=not args.no_progress,
+                        workers=args.workers,
+                    )
                 )
             except (CheckpointError, FileNotFoundError) as e:
                 raise SystemExit(str(e)) from None
-            rows.append((path, kind, result))
-    print(format_head_to_head(rows, n, markdown=args.markdown))
+    print(format_head_to_head(rows, markdown=args.markdown))
     return 0
 
 
-def format_head_to_head(rows, n: int, markdown: bool = False) -> str:
-    """One line per (checkpoint, baseline): win rate with its 95% interval."""
-    head = ["checkpoint", "against", "games", "win rate", "95% CI", "chance"]
+def format_head_to_head(rows, markdown: bool = False) -> str:
+    """One line per (candidate, baseline) ``HeadToHead``: win rate with its 95% interval."""
+    head = ["candidate", "against", "games", "win rate", "95% CI", "chance", "mean score"]
     body = []
-    for path, kind, result in rows:
-        lo, hi = result.interval(0)
+    for r in rows:
+        lo, hi = r.ci
         body.append(
             [
-                str(path),
-                f"{n - 1} x {kind}",
-                str(result.games(0)),
-                f"{100 * result.win_rate(0):.1f}%",
+                r.candidate.removeprefix("ckpt:"),
+                f"{r.num_players - 1} x {r.baseline}",
+                str(r.games),
+                f"{100 * r.win_rate:.1f}%",
                 f"[{100 * lo:.1f}%, {100 * hi:.1f}%]",
-                f"{100 / n:.1f}%",
+                f"{100 * r.chance:.1f}%",
+                f"{r.mean_score:.2f}",
             ]
         )
-    if markdown:
-        lines = ["| " + " | ".join(head) + " |", "|---|---|" + "---:|" * 4]
-        return "\n".join(lines + ["| " + " | ".join(r) + " |" for r in body])
-    widths = [max(len(r[c]) for r in [head] + body) for c in range(len(head))]
-    return "\n".join("  ".join(r[c].ljust(widths[c]) for c in range(len(r))) for r in [head] + body)
+    return render_table(head, body, [False, False] + [True] * 5, markdown)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -196,9 +207,17 @@ def build_parser() -> argparse.ArgumentParser:
     ev.add_argument("--against", nargs="+", default=["random", "heuristic"])
     ev.add_argument("--games", type=int, default=1000)
     ev.add_argument("--seed", type=int, default=0)
+    ev.add_argument("--workers", type=int, default=1, help="processes to play on")
     ev.add_argument("--markdown", action="store_true", help="print the table as Markdown")
     ev.add_argument("--no-progress", action="store_true", help="no progress bar")
     ev.set_defaults(func=_evaluate)
+
+    from . import replay_cli, tournament
+    from .play import terminal
+
+    tournament.add_commands(sub)
+    replay_cli.add_commands(sub)
+    terminal.add_commands(sub)
     return parser
 
 

@@ -43,6 +43,13 @@ def test_short_training_changes_weights_and_writes_the_run(tmp_path, tiny):
     assert (meta["obs_size"], meta["num_actions"]) == (510, 49)
     assert meta["eval"]["heuristic"]["games"] == 6 and meta["wall_time_s"] > 0
     assert len(trainer.snapshots) == 3  # max_snapshots keeps the latest three
+    best, best_meta = load_policy(tmp_path / "best_policy.zip")
+    score = {
+        e["steps"]: (e["random"]["win_rate"] + e["heuristic"]["win_rate"]) / 2
+        for e in trainer.evals
+    }
+    assert best_meta["eval"]["steps"] == max(score, key=lambda k: (score[k], -k))
+    assert trainer.best == {"steps": best_meta["steps"], "score": max(score.values())}
     evals = (tmp_path / "eval.csv").read_text().splitlines()
     assert len(evals) == 1 + 2 * 4  # header, two baselines at 512, 1024, 1536, 2048
     keys = {line.split(",")[1] for line in (tmp_path / "metrics.csv").read_text().splitlines()[1:]}

@@ -69,6 +69,9 @@ class Engine(ABC):
     action_layout: ClassVar[Layout]
     obs_layout: ClassVar[Layout]
     state_layout: ClassVar[Layout]
+    #: decision kinds whose choice the other seats must not learn (replays and
+    #: spectators name these moves only to the seat that made them)
+    secret_decisions: ClassVar[frozenset[str]] = frozenset()
     #: option name -> (default, allowed values or None for any int >= 1)
     OPTIONS: ClassVar[dict[str, tuple[Any, tuple | None]]] = {}
     FIELDS: ClassVar[tuple[str, ...]] = ()

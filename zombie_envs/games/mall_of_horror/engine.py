@@ -96,6 +96,9 @@ class MallOfHorror(Engine):
     action_layout = ACTIONS
     obs_layout = observe.OBS
     state_layout = observe.STATE
+    # Ballots until the reveal, destinations until the moves, truck cards kept
+    # and given (the gift's card is seen by giver and receiver only).
+    secret_decisions = frozenset({"ballot", "destination", "keep", "give"})
     OPTIONS = {
         # Eliminated players return as zombies every later round, once, or never.
         "zombie_return": ("every", ("every", "once", "never")),

@@ -85,6 +85,8 @@ class WeAreDead(Engine):
     action_layout = ACTIONS
     obs_layout = observe.OBS
     state_layout = observe.STATE
+    # Which hero goes face down (whether one was placed is public).
+    secret_decisions = frozenset({"place_hero"})
     OPTIONS = {
         "board": ("mall", BOARDS),
         # Method 1 (random, at once) or method 2 (players take turns placing).

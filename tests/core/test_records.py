@@ -1,0 +1,213 @@
+"""Game records: writing, reading, exact replays, refusals, and the replay viewer."""
+
+from __future__ import annotations
+
+import argparse
+import io
+import json
+
+import pytest
+
+from zombie_envs import ENVS, __version__, replay_cli
+from zombie_envs.agents import make_agent
+from zombie_envs.arena import engine_class, play_game
+from zombie_envs.games.mall_of_horror import observe as moh_observe
+from zombie_envs.games.we_are_dead import observe as wad_observe
+from zombie_envs.records import (
+    FORMAT,
+    make_record,
+    public_action_text,
+    read_records,
+    replay_record,
+    write_records,
+)
+
+GAMES = {"mall_of_horror_v0": 4, "we_are_dead_v0": 3}
+
+
+def played(env: str, seed: int = 7, kinds=("heuristic", "random")):
+    """A finished bot game and its record."""
+    n = GAMES[env]
+    agents = [make_agent(kinds[s % len(kinds)], env, seed + s) for s in range(n)]
+    result = play_game(env, agents, seed)
+    seats = [kinds[s % len(kinds)] for s in range(n)]
+    record = make_record(
+        env,
+        n,
+        result.game.options,
+        seed,
+        seats,
+        result.actions,
+        result.scores,
+        result.winners,
+        finished=True,
+        game_index=3,
+    )
+    return result, record
+
+
+def test_record_fields_and_extras():
+    result, record = played("mall_of_horror_v0")
+    assert record["format"] == FORMAT and record["format_version"] == 1
+    assert record["env"] == "mall_of_horror_v0"
+    assert record["engine_version"] == engine_class("mall_of_horror_v0").version
+    assert record["package_version"] == __version__
+    assert record["actions"] == result.actions and len(record["actions"]) == result.moves
+    assert record["result"] == {"scores": result.scores, "winners": result.winners}
+    assert record["finished"] is True and record["game_index"] == 3
+    assert json.loads(json.dumps(record)) == record
+    # a game name is stored as its env name
+    assert make_record("we_are_dead", 2, {}, 1, ["a", "b"], [], [0, 0], [])["env"] == (
+        "we_are_dead_v0"
+    )
+    with pytest.raises(ValueError, match="one name per seat"):
+        make_record("we_are_dead_v0", 3, {}, 1, ["a", "b"], [], [0, 0, 0], [])
+
+
+@pytest.mark.parametrize("env", sorted(GAMES))
+def test_replay_is_exact(env):
+    result, record = played(env)
+    assert replay_record(record).to_dict() == result.game.to_dict()
+    k = len(record["actions"]) // 2
+    g = engine_class(env)(GAMES[env], seed=record["seed"])
+    for a in record["actions"][:k]:
+        g.apply(a)
+    assert replay_record(record, upto=k).to_dict() == g.to_dict()
+
+
+def test_file_round_trip_appends(tmp_path):
+    _, a = played("mall_of_horror_v0", 1)
+    _, b = played("we_are_dead_v0", 2)
+    path = tmp_path / "deep" / "games.jsonl"
+    write_records(path, [a])
+    write_records(path, [b])
+    assert read_records(path) == [a, b]
+    write_records(path, [b], append=False)
+    assert read_records(path) == [b]
+
+
+def test_bad_files_give_clear_errors(tmp_path):
+    with pytest.raises(FileNotFoundError, match="no game record file at .*missing.jsonl"):
+        read_records(tmp_path / "missing.jsonl")
+    _, good = played("mall_of_horror_v0")
+    path = tmp_path / "bad.jsonl"
+    path.write_text(json.dumps(good) + "\n\n{not json\n")
+    with pytest.raises(ValueError, match=r"bad.jsonl, line 3: not valid JSON"):
+        read_records(path)
+    path.write_text(json.dumps(good) + "\n" + json.dumps({"hello": 1}) + "\n")
+    with pytest.raises(ValueError, match=r"line 2: not a zombie-envs game record"):
+        read_records(path)
+    path.write_text(json.dumps({**good, "format_version": 9}) + "\n")
+    with pytest.raises(ValueError, match=r"line 1: record format version 9"):
+        read_records(path)
+    lacking = {k: v for k, v in good.items() if k != "seed"}
+    path.write_text(json.dumps(lacking) + "\n")
+    with pytest.raises(ValueError, match="lacks seed"):
+        read_records(path)
+
+
+def test_foreign_or_broken_records_are_refused():
+    _, record = played("mall_of_horror_v0")
+    with pytest.raises(ValueError, match="engine version 99, this is version 1"):
+        replay_record({**record, "engine_version": 99})
+    with pytest.raises(ValueError, match="unknown env 'chess_v9'"):
+        replay_record({**record, "env": "chess_v9"})
+    with pytest.raises(ValueError, match="record action 0 does not replay"):
+        replay_record({**record, "actions": [10**6] + record["actions"]})
+    lied = {**record, "result": {"scores": [99, 0, 0, 0], "winners": [0]}}
+    with pytest.raises(ValueError, match="does not replay to its result"):
+        replay_record(lied)
+    cut = {**record, "actions": record["actions"][:20]}
+    with pytest.raises(ValueError, match="game not over"):
+        replay_record(cut)
+    assert not replay_record({**cut, "finished": False}).terminal
+    assert replay_record(lied, upto=10) is not None  # a partial replay checks no result
+
+
+@pytest.mark.parametrize(
+    ("env", "decisions"),
+    [("mall_of_horror_v0", moh_observe.DECISIONS), ("we_are_dead_v0", wad_observe.DECISIONS)],
+)
+def test_secret_decisions_are_decision_kinds(env, decisions):
+    secret = engine_class(env).secret_decisions
+    assert secret and secret <= set(decisions)
+
+
+def test_public_action_text_hides_secret_moves_from_others():
+    g = engine_class("mall_of_horror_v0")(4, seed=3)
+    seen = set()
+    while not g.terminal and len(seen) < 2:
+        secret = g.decision in g.secret_decisions
+        seen.add(secret)
+        mover, action = g.current_player, g.legal[0]
+        name = g.action_name(action)
+        assert public_action_text(g, mover, action) == name
+        other = (mover + 1) % 4
+        for viewer in (other, None):
+            assert public_action_text(g, viewer, action) == (None if secret else name)
+        g.apply(action)
+    assert seen == {True, False}
+
+
+def _cli(argv):
+    parser = argparse.ArgumentParser()
+    replay_cli.add_commands(parser.add_subparsers(dest="command"))
+    args = parser.parse_args(argv)
+    return args.func(args)
+
+
+@pytest.mark.parametrize("env", sorted(GAMES))
+@pytest.mark.parametrize("viewer", [1, None])
+def test_replay_cli_shows_moves_and_hides_other_seats_secrets(env, viewer, tmp_path, capsys):
+    result, record = played(env, seed=11, kinds=("heuristic",))
+    path = write_records(tmp_path / "games.jsonl", [record])
+    argv = ["replay", str(path)] + ([] if viewer is None else ["--seat", str(viewer)])
+    assert _cli(argv) == 0
+    out = capsys.readouterr().out
+    renderer = ENVS[env].raw_env.renderer
+    moves = {line.split(":", 1)[0]: line for line in out.splitlines() if line.startswith("move ")}
+    assert len(moves) == len(record["actions"])
+    g = replay_record(record, upto=0)
+    hidden = 0
+    for i, action in enumerate(record["actions"]):
+        line = moves[f"move {i + 1}/{len(record['actions'])}"]
+        name = g.action_name(action)
+        if g.current_player != viewer and g.decision in g.secret_decisions:
+            assert f"[secret {g.decision}]" in line and name not in line
+            hidden += 1
+        else:
+            assert line.endswith(": " + name)
+        g.apply(action)
+    assert hidden > 0
+    assert renderer.ansi(g, viewer) in out
+    assert out.rstrip().endswith(str(result.scores) + "; winner(s): " + _names(result, record))
+
+
+def _names(result, record) -> str:
+    return ", ".join(f"player_{s} ({record['seats'][s]})" for s in result.winners)
+
+
+def test_replay_cli_final_and_step(tmp_path, capsys, monkeypatch):
+    _, a = played("mall_of_horror_v0", 1)
+    _, b = played("mall_of_horror_v0", 2)
+    path = write_records(tmp_path / "games.jsonl", [a, b])
+    assert _cli(["replay", str(path), "--game", "1", "--final"]) == 0
+    out = capsys.readouterr().out
+    assert "move " not in out and f"seed {b['seed']}" in out and "GAME OVER" in out
+    monkeypatch.setattr("sys.stdin", io.StringIO("\n\nq\n"))
+    assert _cli(["replay", str(path), "--step"]) == 0
+    out = capsys.readouterr().out
+    assert "move 2/" in out and "move 3/" not in out
+    with pytest.raises(SystemExit, match="holds 2 game"):
+        _cli(["replay", str(path), "--game", "2"])
+    with pytest.raises(SystemExit, match="seat must be 0 to 3"):
+        _cli(["replay", str(path), "--seat", "4"])
+
+
+def test_replay_cli_refuses_another_engine_version(tmp_path):
+    _, record = played("we_are_dead_v0")
+    path = write_records(tmp_path / "old.jsonl", [{**record, "engine_version": 0}])
+    with pytest.raises(SystemExit, match="engine version 0, this is version 1"):
+        _cli(["replay", str(path)])
+    with pytest.raises(SystemExit, match="no game record file"):
+        _cli(["replay", str(tmp_path / "nothing.jsonl")])

@@ -1,0 +1,395 @@
+"""``zombie-envs play``: whole games typed at the prompt for every env, the commands,
+quitting, records and ratings, and that the person never sees another seat's secret.
+
+The person is scripted but reads the screen like a person does: it answers
+with positions and names taken from the numbered list printed last.
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import random
+import re
+import zipfile
+from collections import Counter
+
+import numpy as np
+import pytest
+
+import zombie_envs
+from tests.games.mall_of_horror.test_bots import perturb as perturb_mall_of_horror
+from tests.games.we_are_dead.test_bots import perturb as perturb_we_are_dead
+from zombie_envs.agents.base import Agent
+from zombie_envs.agents.policy import MLPPolicy, policy_entries
+from zombie_envs.arena import engine_class
+from zombie_envs.play.terminal import (
+    SECRET,
+    TerminalGame,
+    add_commands,
+    main,
+    pick,
+    public_event,
+    screen,
+)
+from zombie_envs.ratings import RatingsBook
+from zombie_envs.records import read_records, replay_record
+
+ENV_NAMES = sorted(zombie_envs.ENVS)
+#: env -> a copy of a state differing only in secrets the given seat may not see
+PERTURB = {
+    "mall_of_horror_v0": perturb_mall_of_horror,
+    "we_are_dead_v0": perturb_we_are_dead,
+}
+CHOICE = re.compile(r"^ +(\d+)\. (.*)$")
+
+
+def parse(argv: list[str]) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog="zombie-envs")
+    add_commands(parser.add_subparsers(dest="command"))
+    return parser.parse_args(["play", *argv])
+
+
+class Person:
+    """Types the scripted lines first (a callable line is called with the person),
+    then the position of a random choice of the last screen."""
+
+    def __init__(self, output: io.StringIO, script=(), seed: int = 0):
+        self.output = output
+        self.script = list(script)
+        self.rng = random.Random(seed)
+        self.named: list[str] = []
+
+    def shown(self) -> list[str]:
+        """The choices listed on the last screen printed."""
+        text = self.output.getvalue()
+        last = text[text.rindex("Your decision") :]
+        return [m.group(2) for line in last.splitlines() if (m := CHOICE.match(line))]
+
+    def __call__(self, prompt: str) -> str:
+        if self.script:
+            line = self.script.pop(0)
+            return line(self) if callable(line) else line
+        return str(self.rng.randint(1, len(self.shown())))
+
+
+def by_name(person: Person) -> str:
+    """A whole choice name, in capitals."""
+    name = person.rng.choice(person.shown())
+    person.named.append(name)
+    return name.upper()
+
+
+def by_prefix(person: Person) -> str:
+    """The shortest start of a name that fits only that choice."""
+    names = person.shown()
+    lowered = [n.lower() for n in names]
+    for name in names:
+        for k in range(1, len(name)):
+            start = name[:k].lower()
+            if sum(n.startswith(start) for n in lowered) == 1:
+                person.named.append(name)
+                return start
+    person.named.append(names[0])
+    return names[0]
+
+
+def end_of_input(person: Person) -> str:
+    raise EOFError
+
+
+def opponents_for(env_name: str) -> list[str]:
+    """A heuristic bot, then random ones up to the game's fewest players."""
+    return ["heuristic"] + ["random"] * (engine_class(env_name).min_players - 2)
+
+
+# ----- whole games at the prompt --------------------------------------------------
+
+
+@pytest.mark.parametrize("env_name", ENV_NAMES)
+def test_a_whole_game_typed_at_the_prompt(env_name, tmp_path):
+    opponents = opponents_for(env_name)
+    records, ratings = tmp_path / "games.jsonl", tmp_path / "ratings.json"
+    args = parse(
+        [env_name, "--seat", "1", "--opponents", *opponents, "--seed", "5"]
+        + ["--record", str(records), "--ratings", str(ratings), "--name", "ann"]
+    )
+    out = io.StringIO()
+    script = ["", "garbage", "0", "999", "help", by_name, "show", by_prefix]
+    person = Person(out, script)
+    assert main(args, person, out) == 0
+    text = out.getvalue()
+    for message in (
+        "type the number or the name of a choice",
+        "no choice is called 'garbage'",
+        "no choice 0: type a number from 1 to",
+        "no choice 999: type a number from 1 to",
+        "Commands:",
+        "Pending decision:",
+    ):
+        assert message in text
+    assert len(person.named) == 2
+    for name in person.named:
+        assert f"you: {name}\n" in text
+
+    (record,) = read_records(records)
+    assert record["finished"] is True and record["human_seat"] == 1
+    assert record["seats"] == [opponents[0], "ann", *opponents[1:]]
+    game = replay_record(record)  # the stored result is the one the actions give
+    assert game.terminal
+    assert zombie_envs.ENVS[env_name].raw_env.renderer.ansi(game, 1) in text  # final board
+    mine = sum(1 for seat in seats_that_acted(record) if seat == 1)
+    assert text.count("you: ") == mine > 0
+    assert "GAME OVER" in text and "winner(s):" in text
+    assert re.search(r"you (won|lost|share the win)", text)
+    assert f"game record saved to {records}" in text
+
+    book = RatingsBook.load(ratings)
+    assert book.get(env_name, "ann")["games"] == 1
+    for spec in opponents:
+        assert book.get(env_name, spec)["games"] == 1
+    assert "rating of ann on" in text
+
+
+def seats_that_acted(record: dict) -> list[int]:
+    """The seat behind each action of a record, from a replay."""
+    game = engine_class(record["env"])(record["num_players"], seed=record["seed"])
+    seats = []
+    for action in record["actions"]:
+        seats.append(game.current_player)
+        game.apply(action)
+    return seats
+
+
+def test_a_second_game_adds_to_the_record_file_and_the_ratings(tmp_path):
+    records, ratings = tmp_path / "games.jsonl", tmp_path / "ratings.json"
+    for seed in (1, 2):
+        args = parse(
+            ["mall_of_horror_v0", "--opponents", "random", "--players", "3"]
+            + ["--seed", str(seed), "--record", str(records), "--ratings", str(ratings)]
+        )
+        out = io.StringIO()
+        assert main(args, Person(out), out) == 0
+    assert [r["seed"] for r in read_records(records)] == [1, 2]
+    assert RatingsBook.load(ratings).get("mall_of_horror_v0", "human")["games"] == 2
+
+
+@pytest.mark.parametrize("env_name", ENV_NAMES)
+@pytest.mark.parametrize("stop", ["quit", end_of_input])
+def test_quitting_saves_the_game_so_far_unrated(env_name, stop, tmp_path):
+    records, ratings = tmp_path / "games.jsonl", tmp_path / "ratings.json"
+    args = parse(
+        [env_name, "--opponents", *opponents_for(env_name), "--seed", "3"]
+        + ["--record", str(records), "--ratings", str(ratings)]
+    )
+    out = io.StringIO()
+    assert main(args, Person(out, ["1", "1", stop]), out) == 0
+    (record,) = read_records(records)
+    assert record["finished"] is False
+    assert record["result"]["winners"] == []
+    assert seats_that_acted(record).count(0) == 2
+    assert not replay_record(record).terminal
+    assert not ratings.exists()
+    assert "stopped" in out.getvalue() and "GAME OVER" not in out.getvalue()
+
+
+def test_no_ratings_leaves_the_ratings_file_alone(tmp_path):
+    ratings = tmp_path / "ratings.json"
+    args = parse(
+        ["we_are_dead_v0", "--opponents", "heuristic", "--seed", "0", "--no-ratings"]
+        + ["--record", str(tmp_path / "games.jsonl")]
+    )
+    out = io.StringIO()
+    assert main(args, Person(out), out) == 0
+    assert read_records(tmp_path / "games.jsonl")[0]["finished"] is True
+    assert not ratings.exists()
+
+
+def write_policy(path, env_name: str, players: int) -> str:
+    """A small random policy file for ``env_name``: enough to play, not to play well."""
+    cls = engine_class(env_name)
+    rng = np.random.default_rng(0)
+    sizes = [cls.obs_layout.size, 8, cls.action_layout.size]
+    layers = [
+        (rng.normal(size=(out, inp)), np.zeros(out))
+        for inp, out in zip(sizes, sizes[1:], strict=False)
+    ]
+    meta = {
+        "env": env_name,
+        "engine_version": cls.version,
+        "num_players": players,
+        "obs_size": cls.obs_layout.size,
+        "num_actions": cls.action_layout.size,
+    }
+    with zipfile.ZipFile(path, "w") as zf:
+        for name, data in policy_entries(MLPPolicy(layers), meta).items():
+            zf.writestr(name, data)
+    return f"ckpt:{path}"
+
+
+def test_a_checkpoint_opponent_is_rated_under_its_spec(tmp_path):
+    spec = write_policy(tmp_path / "policy.zip", "mall_of_horror_v0", 3)
+    ratings = tmp_path / "ratings.json"
+    args = parse(
+        ["mall_of_horror_v0", "--seat", "2", "--opponents", spec, "heuristic", "--seed", "4"]
+        + ["--record", str(tmp_path / "games.jsonl"), "--ratings", str(ratings)]
+    )
+    out = io.StringIO()
+    assert main(args, Person(out), out) == 0
+    assert read_records(tmp_path / "games.jsonl")[0]["seats"] == [spec, "heuristic", "human"]
+    assert RatingsBook.load(ratings).get("mall_of_horror_v0", spec)["games"] == 1
+
+
+# ----- bad arguments -------------------------------------------------------------
+
+
+def refuse_input(prompt: str) -> str:
+    raise AssertionError("no game should start")
+
+
+@pytest.mark.parametrize(
+    "argv, message",
+    [
+        (
+            ["--opponents", "nonsense", "random", "random"],
+            "opponent 'nonsense' at seat 1: unknown agent kind",
+        ),
+        (
+            ["--opponents", "ckpt:/nowhere/policy.zip", "--players", "4"],
+            "no checkpoint at /nowhere/policy.zip",
+        ),
+        (["--opponents", "random", "random", "random", "--players", "3"], "need 2 opponent"),
+        (["--players", "9"], "mall_of_horror_v0 takes 3 to 6 players, not 9"),
+        (["--opponents", "random"], "mall_of_horror_v0 takes 3 to 6 players, not 2"),
+        (["--seat", "4"], "--seat must be from 0 to 3"),
+        (["--name", "heuristic"], "--name 'heuristic' is an opponent's name"),
+        (["--option", "zombie_return=sometimes"], "option zombie_return must be one of"),
+        (["--option", "nonsense"], "--option takes KEY=VALUE"),
+    ],
+)
+def test_bad_arguments_stop_with_a_clear_message(argv, message, tmp_path):
+    records = tmp_path / "games.jsonl"
+    args = parse(["mall_of_horror_v0", *argv, "--record", str(records), "--no-ratings"])
+    with pytest.raises(SystemExit, match=re.escape(message)):
+        main(args, refuse_input, io.StringIO())
+    assert not records.exists()
+
+
+def test_an_unreadable_ratings_file_stops_before_the_game(tmp_path):
+    records, ratings = tmp_path / "games.jsonl", tmp_path / "ratings.json"
+    ratings.write_text("not json")
+    args = parse(["we_are_dead_v0", "--record", str(records), "--ratings", str(ratings)])
+    with pytest.raises(SystemExit, match="unreadable ratings file"):
+        main(args, refuse_input, io.StringIO())
+    assert ratings.read_text() == "not json" and not records.exists()
+
+
+def test_a_checkpoint_for_another_game_is_refused(tmp_path):
+    spec = write_policy(tmp_path / "policy.zip", "mall_of_horror_v0", 2)
+    with pytest.raises(SystemExit, match="does not fit this env"):
+        TerminalGame("we_are_dead_v0", opponents=[spec], input_fn=refuse_input)
+
+
+def test_an_unknown_env_is_refused():
+    with pytest.raises(SystemExit, match="unknown env 'chess'"):
+        TerminalGame("chess", input_fn=refuse_input)
+
+
+# ----- choosing --------------------------------------------------------------------
+
+
+def test_pick_by_position_name_or_unique_start():
+    names = ["location 1 Restroom", "location 4 Parking Lot", "pass", "passage"]
+    assert pick("2", names) == 1
+    assert pick(" LOCATION   4 parking lot ", names) == 1
+    assert pick("location 1", names) == 0
+    assert pick("pass", names) == 2  # a whole name beats a longer one it starts
+    assert pick("passa", names) == 3
+    for typed, message in [
+        ("loc", "'loc' fits 2 choices"),
+        ("5", "no choice 5: type a number from 1 to 4"),
+        ("-1", "no choice is called '-1'"),
+        ("   ", "type the number or the name"),
+    ]:
+        with pytest.raises(ValueError, match=re.escape(message)):
+            pick(typed, names)
+
+
+# ----- what the person may see -------------------------------------------------------
+
+
+class Watched(Agent):
+    """Plays like ``inner`` and checks, at each of its moves, that the log line the
+    person gets is the same in states that differ in secrets the person may not see."""
+
+    def __init__(self, inner: Agent, viewer: int, perturb, rng: random.Random, counts):
+        super().__init__()
+        self.inner = inner
+        self.viewer = viewer
+        self.perturb = perturb
+        self.rng = rng
+        self.counts = counts
+
+    def act(self, game, seat: int) -> int:
+        action = self.inner.act(game, seat)
+        event = public_event(game, self.viewer, action)
+        if game.decision in game.secret_decisions:
+            assert event.text == f"player_{seat} [{game.decision}] {SECRET}"
+            self.counts["secret"] += 1
+        else:
+            assert event.text == f"player_{seat} [{game.decision}] {game.action_name(action)}"
+        twin, changed = self.perturb(game, self.viewer, self.rng)
+        self.counts.update(f"log {what}" for what in changed)
+        assert public_event(twin, self.viewer, action) == event
+        return action
+
+
+class Looker:
+    """The person: at each decision, checks that the screen printed is ``screen``'s
+    and that twins with other seats' secrets changed give the same screen."""
+
+    def __init__(self, perturb, seat: int, rng: random.Random, counts):
+        self.perturb = perturb
+        self.seat = seat
+        self.rng = rng
+        self.counts = counts
+        self.output = io.StringIO()
+        self.game: TerminalGame | None = None
+
+    def __call__(self, prompt: str) -> str:
+        g, log = self.game.engine, self.game.log
+        shown = screen(g, self.seat, log)
+        assert self.output.getvalue().endswith(shown + "\n")
+        assert all(event.seat != self.seat for event in log)
+        for _ in range(2):
+            twin, changed = self.perturb(g, self.seat, self.rng)
+            self.counts.update(changed)
+            assert screen(twin, self.seat, log) == shown
+        self.counts["screens"] += 1
+        return str(self.rng.randint(1, len(g.legal)))
+
+
+@pytest.mark.parametrize("env_name", ENV_NAMES)
+def test_the_screen_never_shows_another_seats_secret(env_name):
+    """At every decision of the person, states that differ only in other seats'
+    secrets (hands, pending ballots, secret destinations, unseen dice, face-down
+    heroes, token numbers, the deck) give the same screen, and the log never names
+    a secret choice of another seat."""
+    assert set(PERTURB) == set(zombie_envs.ENVS), "register a perturb function for each env"
+    perturb = PERTURB[env_name]
+    cls = engine_class(env_name)
+    counts = Counter()
+    for players in range(cls.min_players, cls.max_players + 1):
+        seat, rng = 1, random.Random(players)
+        person = Looker(perturb, seat, rng, counts)
+        game = TerminalGame(
+            env_name, seat, ["random"], players, players, input_fn=person, output=person.output
+        )
+        person.game = game
+        for s, agent in game.agents.items():
+            game.agents[s] = Watched(agent, seat, perturb, rng, counts)
+        assert game.play()["finished"] is True
+    assert counts["screens"] > 50
+    at_screens = {k for k in counts if k not in ("screens", "secret") and not k.startswith("log ")}
+    assert "hand" in at_screens and len(at_screens - {"hand", "deck"}) >= 2, counts
+    assert counts["log hand"] > 0 and counts["secret"] > 0, counts

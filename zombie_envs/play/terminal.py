@@ -1,0 +1,398 @@
+"""Play a game of the suite in the terminal: one person at a seat, agents at the others.
+
+The person sees only what their seat may see: the game's own text view for
+that seat, a log of what the other seats did since the person's last decision
+(a secret choice shows only that it was made, never what it was) and the
+legal actions by name.  ``screen`` builds that text from the engine alone, so
+tests can check that two states differing only in other seats' secrets give
+the same screen.  A finished game is saved as a record and rated on the
+shared OpenSkill table, so people and bots are ranked together.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import TextIO
+
+from .. import ENVS
+from ..agents.base import Agent, make_agent
+from ..records import make_record, public_action_text, write_records
+
+DEFAULT_RECORD = "out/games/human.jsonl"
+#: What the log shows in place of another seat's secret choice.
+SECRET = "(secret choice)"
+
+COMMANDS = """\
+Commands:
+  NUMBER   choose the action at that position in the list (1 = first)
+  NAME     choose by name: case does not matter, a unique start of the name is enough
+  show     show the board and the choices again
+  help     this text
+  quit     stop here; the game so far is saved as an unfinished record (not rated)"""
+
+
+@dataclass(frozen=True)
+class Event:
+    """One decision of another seat as the person may know it: ``text`` names the
+    seat, the kind of decision and the action, or ``SECRET`` for a secret choice."""
+
+    seat: int
+    kind: str
+    text: str
+
+
+def public_event(engine, viewer: int, action: int) -> Event:
+    """The log entry for ``action``, about to be played in ``engine``, as ``viewer`` sees it."""
+    seat, kind = engine.current_player, engine.decision
+    name = public_action_text(engine, viewer, action)
+    return Event(seat, kind, f"player_{seat} [{kind}] {SECRET if name is None else name}")
+
+
+def renderer_of(engine):
+    """The text renderer of the env whose engine this is."""
+    for module in ENVS.values():
+        if type(engine) is module.raw_env.engine_cls:
+            return module.raw_env.renderer
+    raise ValueError(f"no env in zombie_envs.ENVS plays {type(engine).__name__}")
+
+
+def choice_names(engine) -> list[str]:
+    return [engine.action_name(a) for a in engine.legal]
+
+
+def screen(engine, seat: int, log: Sequence[Event]) -> str:
+    """What ``seat`` is shown at its decision: its own view of the board, the
+    public log since its last decision and its numbered choices.  Built only
+    from what the seat may see, so other seats' secrets cannot change it."""
+    lines = [renderer_of(engine).ansi(engine, seat), ""]
+    if log:
+        lines.append("Since your last decision:")
+        lines += [f"  {event.text}" for event in log]
+        lines.append("")
+    lines.append(f"Your decision (player_{seat}): {engine.decision}")
+    names = choice_names(engine)
+    width = len(str(len(names)))
+    lines += [f"  {i:>{width}}. {name}" for i, name in enumerate(names, 1)]
+    lines.append("Type a number or a name (help: commands, quit: stop).")
+    return "\n".join(lines)
+
+
+def help_text(engine) -> str:
+    """The commands, then what the pending decision is about: the meaning of
+    each action block its choices come from."""
+    blocks = []
+    for a in engine.legal:
+        block, _ = engine.action_layout.locate(a)
+        if block not in blocks:
+            blocks.append(block)
+    lines = [COMMANDS, "", f"Pending decision: {engine.decision}. Its choices are:"]
+    lines += [f"  {block.name}: {block.doc}" for block in blocks]
+    return "\n".join(lines)
+
+
+def pick(text: str, names: Sequence[str]) -> int:
+    """The index in ``names`` that ``text`` chooses: a position in the shown
+    list (1 = first), or a name in any case, a unique start of it being
+    enough.  Raises ``ValueError`` with a short message otherwise."""
+    typed = " ".join(text.split()).lower()
+    if not typed:
+        raise ValueError("type the number or the name of a choice (help: commands)")
+    if typed.isdigit():
+        number = int(typed)
+        if 1 <= number <= len(names):
+            return number - 1
+        raise ValueError(f"no choice {number}: type a number from 1 to {len(names)}")
+    lowered = [name.lower() for name in names]
+    if typed in lowered:
+        return lowered.index(typed)
+    hits = [i for i, name in enumerate(lowered) if name.startswith(typed)]
+    if len(hits) == 1:
+        return hits[0]
+    if not hits:
+        raise ValueError(f"no choice is called {text.strip()!r} (help: commands)")
+    shown = ", ".join(names[i] for i in hits[:3]) + (", ..." if len(hits) > 3 else "")
+    raise ValueError(f"{text.strip()!r} fits {len(hits)} choices ({shown}): type more of it")
+
+
+def seat_specs(env_name: str, opponents: Sequence[str] | None, players: int | None):
+    """``(num_players, specs)``: one agent spec per seat other than the person's.
+    One spec given stands for every other seat; without specs, heuristic bots
+    fill the game's default number of seats."""
+    cls = ENVS[env_name].raw_env.engine_cls
+    specs = list(opponents) if opponents else ["heuristic"]
+    if players is None:
+        players = len(specs) + 1 if opponents else cls.default_players
+    if not cls.min_players <= players <= cls.max_players:
+        raise SystemExit(
+            f"{env_name} takes {cls.min_players} to {cls.max_players} players, not {players}"
+        )
+    if len(specs) == 1:
+        specs *= players - 1
+    if len(specs) != players - 1:
+        raise SystemExit(
+            f"{players} players need {players - 1} opponent specs (or one for all), "
+            f"got {len(specs)}: {' '.join(specs)}"
+        )
+    return players, specs
+
+
+class TerminalGame:
+    """One game with a person at ``seat``, reading choices from ``input_fn``
+    and writing to ``output``, and agents built from ``opponents`` elsewhere."""
+
+    def __init__(
+        self,
+        env_name: str,
+        seat: int = 0,
+        opponents: Sequence[str] | None = None,
+        num_players: int | None = None,
+        seed: int | None = None,
+        name: str = "human",
+        options: dict | None = None,
+        input_fn: Callable[[str], str] = input,
+        output: TextIO | None = None,
+    ):
+        if env_name not in ENVS:
+            raise SystemExit(f"unknown env {env_name!r}; available: {', '.join(sorted(ENVS))}")
+        n, specs = seat_specs(env_name, opponents, num_players)
+        if not 0 <= seat < n:
+            raise SystemExit(f"--seat must be from 0 to {n - 1} in a {n}-player game")
+        if name in specs:
+            raise SystemExit(f"--name {name!r} is an opponent's name: pick another")
+        self.env_name = env_name
+        self.seat = seat
+        self.seed = random.randrange(2**31) if seed is None else seed
+        try:
+            self.engine = ENVS[env_name].raw_env.engine_cls(n, seed=self.seed, **(options or {}))
+        except ValueError as e:
+            raise SystemExit(str(e)) from None
+        others = [s for s in range(n) if s != seat]
+        self.names = [name] * n
+        for s, spec in zip(others, specs, strict=True):
+            self.names[s] = spec
+        seeds = random.Random(self.seed)
+        self.agents: dict[int, Agent] = {}
+        for s in others:
+            try:
+                self.agents[s] = make_agent(self.names[s], env_name, seeds.getrandbits(32), n)
+            except (ValueError, OSError) as e:
+                raise SystemExit(f"opponent {self.names[s]!r} at seat {s}: {e}") from None
+        self.input_fn = input_fn
+        self.output = output if output is not None else sys.stdout
+        self.actions: list[int] = []
+        self.log: list[Event] = []
+        self.finished = False
+
+    def write(self, text: str) -> None:
+        self.output.write(text + "\n")
+        self.output.flush()
+
+    def play(self) -> dict:
+        """Play until the game ends or the person quits; return the game record
+        (``finished`` tells which)."""
+        g = self.engine
+        others = ", ".join(f"player_{s} {a}" for s, a in enumerate(self.names) if s != self.seat)
+        self.write(
+            f"{self.env_name}, seed {self.seed}: you are player_{self.seat}; "
+            f"playing against {others}"
+        )
+        while not g.terminal:
+            seat = g.current_player
+            if seat == self.seat:
+                action = self.ask()
+                if action is None:
+                    self.write("stopped: the game so far is kept as an unfinished record")
+                    return self.record()
+                self.log = []
+            else:
+                action = self.agents[seat].act(g, seat)
+                self.log.append(public_event(g, self.seat, action))
+            g.apply(action)
+            self.actions.append(action)
+        self.finished = True
+        self.write(self.result())
+        return self.record()
+
+    def ask(self) -> int | None:
+        """The person's action, or None when they quit (``quit``, end of input, Ctrl-C)."""
+        g = self.engine
+        names = choice_names(g)
+        self.write("\n" + screen(g, self.seat, self.log))
+        while True:
+            try:
+                text = self.input_fn("> ")
+            except (EOFError, KeyboardInterrupt):
+                self.write("")
+                return None
+            command = text.strip().lower()
+            if command == "quit":
+                return None
+            if command == "help":
+                self.write(help_text(g))
+            elif command == "show":
+                self.write(screen(g, self.seat, self.log))
+            else:
+                try:
+                    i = pick(text, names)
+                except ValueError as e:
+                    self.write(str(e))
+                    continue
+                self.write(f"you: {names[i]}")
+                return g.legal[i]
+
+    def result(self) -> str:
+        """The end of the game: what the others did last, the final board, the scores
+        and whether the person won."""
+        g = self.engine
+        lines = ["", "GAME OVER"]
+        if self.log:
+            lines.append("Since your last decision:")
+            lines += [f"  {event.text}" for event in self.log]
+        lines += [renderer_of(g).ansi(g, self.seat), ""]
+        scores = g.scores()
+        lines.append(
+            "scores: "
+            + ", ".join(
+                f"player_{s}{' (you)' if s == self.seat else ''} {_number(v)}"
+                for s, v in enumerate(scores)
+            )
+        )
+        won = g.winners()
+        who = ", ".join(f"player_{s}" for s in won) if won else "no player"
+        if self.seat not in won:
+            verdict = "you lost"
+        elif len(won) == 1:
+            verdict = "you won"
+        else:
+            verdict = "you share the win"
+        lines.append(f"winner(s): {who} - {verdict}")
+        return "\n".join(lines)
+
+    def record(self) -> dict:
+        g = self.engine
+        return make_record(
+            self.env_name,
+            g.num_players,
+            dict(g.options),
+            self.seed,
+            list(self.names),
+            list(self.actions),
+            list(g.scores()),
+            list(g.winners()) if self.finished else [],
+            finished=self.finished,
+            human_seat=self.seat,
+        )
+
+
+def _number(v) -> str:
+    return str(int(v)) if float(v).is_integer() else f"{v:g}"
+
+
+def _options(pairs: Sequence[str]) -> dict:
+    """``KEY=VALUE`` pairs as engine options (whole numbers become ints)."""
+    out = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key:
+            raise SystemExit(f"--option takes KEY=VALUE, got {pair!r}")
+        out[key] = int(value) if value.lstrip("-").isdigit() else value
+    return out
+
+
+def main(args, input_fn: Callable[[str], str] = input, output: TextIO | None = None) -> int:
+    """The ``play`` command: play, save the record, rate a finished game."""
+    out = output if output is not None else sys.stdout
+    game = TerminalGame(
+        args.env,
+        args.seat,
+        args.opponents,
+        args.players,
+        args.seed,
+        args.name,
+        _options(args.option),
+        input_fn,
+        out,
+    )
+    if not args.no_ratings:
+        ratings_book(args.ratings)  # a bad ratings file stops us before the game, not after
+    record = game.play()
+    path = write_records(args.record, [record])
+    game.write(f"game record saved to {path}")
+    if game.finished and not args.no_ratings:
+        game.write(rate(game, args.ratings))
+    return 0
+
+
+def ratings_book(path: str | None):
+    """The shared ratings book at ``path``, checked to be readable and ratable
+    (openskill installed); a clear exit otherwise."""
+    from ..ratings import RatingsBook, model
+
+    try:
+        model()
+        return RatingsBook.load(path)
+    except (ImportError, ValueError, OSError) as e:
+        raise SystemExit(f"ratings: {e} (or play with --no-ratings)") from None
+
+
+def rate(game: TerminalGame, path: str | None) -> str:
+    """Add a finished game to the ratings book; the line telling the person's new rating.
+    The book is read again here so that games rated meanwhile are kept."""
+    g, env_name, name = game.engine, game.env_name, game.names[game.seat]
+    book = ratings_book(path)
+    book.rate_game(env_name, list(game.names), list(g.scores()), list(g.winners()))
+    try:
+        book.save()
+    except OSError as e:
+        raise SystemExit(f"ratings: {e}; the game record is saved but not rated") from None
+    r = book.get(env_name, name)
+    return (
+        f"rating of {name} on {env_name}: {r['ordinal']:.2f} "
+        f"(mu {r['mu']:.2f}, sigma {r['sigma']:.2f}, {r['games']} games) in {book.path}"
+    )
+
+
+def add_commands(subparsers) -> None:
+    """Register ``play`` on the ``zombie-envs`` command line."""
+    p = subparsers.add_parser(
+        "play", help="play a game in the terminal against bots or trained checkpoints"
+    )
+    p.add_argument("env", choices=sorted(ENVS), help="the env to play")
+    p.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
+    p.add_argument(
+        "--opponents",
+        nargs="+",
+        metavar="SPEC",
+        help="random, heuristic or ckpt:PATH: one per other seat, or one for all "
+        "(default: heuristic at every other seat)",
+    )
+    p.add_argument(
+        "--players",
+        type=int,
+        help="number of seats (default: one more than the specs given, else the game's default)",
+    )
+    p.add_argument("--seed", type=int, help="game seed (default: drawn at random, shown)")
+    p.add_argument("--name", default="human", help="your name in records and ratings")
+    p.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="an env option, e.g. board=carnival (repeatable)",
+    )
+    p.add_argument(
+        "--record",
+        default=DEFAULT_RECORD,
+        help=f"JSON-lines file the game is added to (default {DEFAULT_RECORD})",
+    )
+    ratings = p.add_mutually_exclusive_group()
+    ratings.add_argument(
+        "--ratings",
+        metavar="PATH",
+        help="ratings file (default ~/.zombie-envs/ratings.json or $ZOMBIE_ENVS_RATINGS)",
+    )
+    ratings.add_argument("--no-ratings", action="store_true", help="do not rate this game")
+    p.set_defaults(func=main)

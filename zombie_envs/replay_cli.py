@@ -1,0 +1,103 @@
+"""``zombie-envs replay FILE``: watch a recorded game in the terminal.
+
+A game is shown from one seat's view (the board as that seat saw it, and
+other seats' moves named only when their decision is public) or as a
+spectator, who sees public information only.  The record is checked before
+anything is shown: another engine version, or actions that do not lead to the
+stored result, are refused rather than shown as a different game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from .records import public_action_text, read_records, replay_record
+
+
+def _who(record: dict, seat: int, viewer: int | None) -> str:
+    seats = record.get("seats") or []
+    tags = ([seats[seat]] if seat < len(seats) else []) + (["you"] if seat == viewer else [])
+    return f"player_{seat}" + (f" ({', '.join(tags)})" if tags else "")
+
+
+def replay_frames(record: dict, seat: int | None = None, final: bool = False) -> Iterator[str]:
+    """The text of the replay, one frame at a time: a header with the opening
+    board, then each move with the board after it (only the final board with
+    ``final``), as ``seat`` may see it (``None``: a spectator)."""
+    from . import ENVS
+
+    end = replay_record(record)  # refuses a foreign version or a record that does not replay
+    renderer = ENVS[record["env"]].raw_env.renderer
+    n, actions = record["num_players"], record["actions"]
+    if seat is not None and not 0 <= seat < n:
+        raise ValueError(f"seat must be 0 to {n - 1} in this {n}-player game, got {seat}")
+    view = "as a spectator" if seat is None else f"from the view of player_{seat}"
+    header = [
+        f"{record['env']}, {n} players, seed {record['seed']}, {len(actions)} moves, {view}",
+        "seats: " + ", ".join(_who(record, s, None) for s in range(n)),
+        "",
+    ]
+    if final:
+        yield "\n".join(header + [renderer.ansi(end, seat), _outcome(record, end)])
+        return
+    game = replay_record(record, upto=0)
+    yield "\n".join(header + [renderer.ansi(game, seat)])
+    for i, action in enumerate(actions):
+        text = public_action_text(game, seat, action)
+        if text is None:
+            text = f"[secret {game.decision}]"
+        mover = game.current_player
+        game.apply(action)
+        head = f"move {i + 1}/{len(actions)}: {_who(record, mover, seat)}: {text}"
+        yield "\n".join([head, renderer.ansi(game, seat)])
+    yield _outcome(record, game)
+
+
+def _outcome(record: dict, game) -> str:
+    if not game.terminal:
+        return f"game not finished after {len(record['actions'])} moves"
+    winners = game.winners()
+    names = ", ".join(_who(record, s, None) for s in winners) or "no player (the horde)"
+    return f"final scores {list(game.scores())}; winner(s): {names}"
+
+
+def _replay(args) -> int:
+    try:
+        records = read_records(args.file)
+    except (ValueError, FileNotFoundError) as e:
+        raise SystemExit(str(e)) from None
+    if not 0 <= args.game < len(records):
+        raise SystemExit(
+            f"{args.file} holds {len(records)} game(s), numbered 0 to {len(records) - 1}; "
+            f"there is no game {args.game}"
+        )
+    try:
+        frames = list(replay_frames(records[args.game], args.seat, args.final))
+    except ValueError as e:
+        raise SystemExit(f"{args.file}, game {args.game}: {e}") from None
+    for i, frame in enumerate(frames):
+        print(frame, flush=True)
+        if args.step and i < len(frames) - 1:
+            try:
+                answer = input("-- Enter: next move, q: quit -- ")
+            except EOFError:
+                return 0
+            if answer.strip().lower() == "q":
+                return 0
+        else:
+            print()
+    return 0
+
+
+def add_commands(subparsers) -> None:
+    """Register the ``replay`` subcommand."""
+    p = subparsers.add_parser("replay", help="step through a recorded game (JSON lines file)")
+    p.add_argument("file", help="game records, one JSON object per line")
+    p.add_argument("--game", type=int, default=0, help="which game of the file (from 0)")
+    p.add_argument(
+        "--seat", type=int, help="show what this seat saw (default: a spectator, public only)"
+    )
+    mode = p.add_mutually_exclusive_group()
+    mode.add_argument("--step", action="store_true", help="wait for Enter between moves")
+    mode.add_argument("--final", action="store_true", help="show only the final board")
+    p.set_defaults(func=_replay)
