@@ -301,7 +301,7 @@ class TournamentResult:
 
     def plot(self, path: str | Path) -> Path | None:
         """Win rates and mean scores with their 95% intervals as a PNG; ``None``
-        when matplotlib (in the train extra) is missing."""
+        when matplotlib (in the play and train extras) is missing."""
         try:
             from matplotlib.backends.backend_agg import FigureCanvasAgg
             from matplotlib.figure import Figure
@@ -666,7 +666,7 @@ def _tournament(args) -> int:
     paths = result.write(out)
     print(f"results: {paths['csv']}, {paths['json']}")
     if paths["png"] is None:
-        print("note: matplotlib is missing (pip install 'zombie-envs[train]'); no chart written")
+        print("note: matplotlib is missing (pip install 'zombie-envs[play]'); no chart written")
     else:
         print(f"chart: {paths['png']}")
     if result.record_path is not None:
