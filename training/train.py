@@ -203,6 +203,8 @@ class Trainer:
             self.imitation = clone_heuristic(self.model, cfg, self.progress)
             self.imitation["seconds"] = round(time.perf_counter() - start, 1)
             self.wall_time += self.imitation["seconds"]
+        if not self.evals:
+            self.run_eval()  # the starting point of the learning curve
         self.push_pool(snapshots=True)
         remaining = cfg.total_steps - self.steps
         callback = _Callback(self)

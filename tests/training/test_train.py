@@ -51,7 +51,7 @@ def test_short_training_changes_weights_and_writes_the_run(tmp_path, tiny):
     assert best_meta["eval"]["steps"] == max(score, key=lambda k: (score[k], -k))
     assert trainer.best == {"steps": best_meta["steps"], "score": max(score.values())}
     evals = (tmp_path / "eval.csv").read_text().splitlines()
-    assert len(evals) == 1 + 2 * 4  # header, two baselines at 512, 1024, 1536, 2048
+    assert len(evals) == 1 + 2 * 5  # header, two baselines at 0, 512, 1024, 1536, 2048
     keys = {line.split(",")[1] for line in (tmp_path / "metrics.csv").read_text().splitlines()[1:]}
     assert {
         "time/fps",
