@@ -393,3 +393,32 @@ def test_the_screen_never_shows_another_seats_secret(env_name):
     at_screens = {k for k in counts if k not in ("screens", "secret") and not k.startswith("log ")}
     assert "hand" in at_screens and len(at_screens - {"hand", "deck"}) >= 2, counts
     assert counts["log hand"] > 0 and counts["secret"] > 0, counts
+
+
+def test_the_installed_command_plays_a_whole_game_through_real_stdin(tmp_path):
+    """The ``zombie-envs play`` entry point, in its own process, fed through its stdin."""
+    import os
+    import subprocess
+    import sys
+
+    typed = "garbage\n999\nhelp\n" + "1\n" * 2000
+    record = tmp_path / "human.jsonl"
+    env = {**os.environ, "ZOMBIE_ENVS_RATINGS": str(tmp_path / "ratings.json")}
+    argv = ["play", "mall_of_horror_v0", "--seat", "2", "--opponents", "heuristic", "random"]
+    argv += ["random", "--seed", "4", "--record", str(record)]
+    done = subprocess.run(
+        [sys.executable, "-m", "zombie_envs.cli", *argv],
+        input=typed,
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "GAME OVER" in done.stdout and "game record saved" in done.stdout
+    (game,) = read_records(record)
+    assert game["finished"] and game["seats"][2] == "human"
+    assert replay_record(game).terminal
+    assert (
+        RatingsBook.load(tmp_path / "ratings.json").get("mall_of_horror_v0", "human")["games"] == 1
+    )
