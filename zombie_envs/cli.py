@@ -97,6 +97,8 @@ def _train(args) -> int:
     train = _training()
     from training.config import ConfigError, load_config
 
+    from .agents.policy import CheckpointError
+
     try:
         if args.resume:
             trainer = train.Trainer.resume(args.resume, not args.no_progress, args.total_steps)
@@ -111,7 +113,7 @@ def _train(args) -> int:
                     "or pick another --out"
                 )
             trainer = train.Trainer(cfg, run_dir, not args.no_progress)
-    except (ConfigError, FileNotFoundError) as e:
+    except (ConfigError, CheckpointError, FileNotFoundError) as e:
         raise SystemExit(str(e)) from None
     try:
         final = trainer.train()

@@ -165,6 +165,12 @@ def test_cli_train_evaluate_and_errors(tmp_path, tiny, capsys):
     assert "2 x random" in table and "2 x heuristic" in table and "33.3%" in table
     with pytest.raises(SystemExit, match="trained on 'mall_of_horror_v0'"):
         main(["evaluate", str(run), "--env", "we_are_dead_v0", "--players", "3", "--games", "3"])
+    with pytest.raises(SystemExit, match="no run checkpoint"):
+        main(["train", "--resume", str(tmp_path / "no-run")])
+    (tmp_path / "junk").mkdir()
+    (tmp_path / "junk" / "checkpoint.zip").write_bytes(b"junk")
+    with pytest.raises(SystemExit, match="not a zombie-envs checkpoint"):
+        main(["train", "--resume", str(tmp_path / "junk")])
     with pytest.raises(SystemExit, match="no config file"):
         main(["train", "--config", str(tmp_path / "nope.yaml")])
     config.write_text("env: mall_of_horror_v0\nppo: {learning_rat: 0.1}\n")
