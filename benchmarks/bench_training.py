@@ -81,7 +81,7 @@ def run(cfg, fns, steps: int) -> tuple[float, float]:
         policy_kwargs={"net_arch": {"pi": hidden, "vf": hidden}, "activation_fn": activation},
         seed=cfg.seed,
         device="cpu",
-        **vars(cfg.ppo),
+        **cfg.ppo.sb3_kwargs(),
     )
     vec.env_method("set_policies", policy_from_model(model), [policy_from_model(model)])
     start = time.perf_counter()

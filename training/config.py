@@ -34,6 +34,19 @@ class PPOConfig:
     vf_coef: float = 0.5
     max_grad_norm: float = 0.5
     target_kl: float | None = None
+    #: when set, the learning rate falls linearly to this value over the run
+    learning_rate_final: float | None = None
+
+    def sb3_kwargs(self) -> dict:
+        """``MaskablePPO`` arguments, the learning rate as a schedule when it decays."""
+        kwargs = {k: v for k, v in vars(self).items() if k != "learning_rate_final"}
+        if self.learning_rate_final is not None:
+            from stable_baselines3.common.utils import LinearSchedule
+
+            kwargs["learning_rate"] = LinearSchedule(
+                self.learning_rate, self.learning_rate_final, 1.0
+            )
+        return kwargs
 
 
 @dataclass
@@ -167,6 +180,10 @@ def validate(cfg: TrainConfig) -> TrainConfig:
     for key, value in positive.items():
         if value <= 0:
             raise ConfigError(f"{key} must be positive, got {value}")
+    if cfg.ppo.learning_rate_final is not None and cfg.ppo.learning_rate_final < 0:
+        raise ConfigError(
+            f"ppo.learning_rate_final must be >= 0, got {cfg.ppo.learning_rate_final}"
+        )
     if cfg.imitation.games < 0:
         raise ConfigError(f"imitation.games must be >= 0, got {cfg.imitation.games}")
     if cfg.vec_env not in ("subproc", "dummy"):

@@ -163,7 +163,7 @@ class Trainer:
                 seed=cfg.seed,
                 device="cpu",
                 verbose=0,
-                **vars(cfg.ppo),
+                **cfg.ppo.sb3_kwargs(),
             )
         self.model.set_logger(_logger(self.run_dir))
 

@@ -40,6 +40,7 @@ def test_overrides_win():
         ({"vec_env": "ray"}, "vec_env"),
         ({"eval_opponents": ["current"]}, "eval_opponents"),
         ({"env_options": {"colour": 1}}, "env_options"),
+        ({"ppo": {"learning_rate_final": -1.0}}, "learning_rate_final must be >= 0"),
     ],
 )
 def test_bad_configs_name_the_problem(data, message):
@@ -55,3 +56,10 @@ def test_bad_files(tmp_path):
     bad.write_text("- a list")
     with pytest.raises(ConfigError, match="must hold a mapping"):
         load_config(bad)
+
+
+def test_learning_rate_decays_linearly_when_asked():
+    ppo = from_dict({"ppo": {"learning_rate": 1e-3, "learning_rate_final": 1e-4}}).ppo
+    schedule = ppo.sb3_kwargs()["learning_rate"]
+    assert [schedule(p) for p in (1.0, 0.5, 0.0)] == pytest.approx([1e-3, 5.5e-4, 1e-4])
+    assert from_dict({}).ppo.sb3_kwargs()["learning_rate"] == 3e-4

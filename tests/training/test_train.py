@@ -24,6 +24,7 @@ from zombie_envs.cli import main
 
 def test_short_training_changes_weights_and_writes_the_run(tmp_path, tiny):
     tiny.update(vec_env="subproc", total_steps=2048)
+    tiny["ppo"]["learning_rate_final"] = 0.0
     trainer = Trainer(from_dict(tiny), tmp_path, progress=False)
     try:
         before = policy_from_model(trainer.model)
@@ -52,7 +53,10 @@ def test_short_training_changes_weights_and_writes_the_run(tmp_path, tiny):
     assert trainer.best == {"steps": best_meta["steps"], "score": max(score.values())}
     evals = (tmp_path / "eval.csv").read_text().splitlines()
     assert len(evals) == 1 + 2 * 5  # header, two baselines at 0, 512, 1024, 1536, 2048
-    keys = {line.split(",")[1] for line in (tmp_path / "metrics.csv").read_text().splitlines()[1:]}
+    rows = [line.split(",") for line in (tmp_path / "metrics.csv").read_text().splitlines()[1:]]
+    keys = {key for _, key, _ in rows}
+    rates = [float(v) for _, key, v in rows if key == "train/learning_rate"]
+    assert rates == sorted(rates, reverse=True) and rates[0] > rates[-1]  # linear decay
     assert {
         "time/fps",
         "time/env_share",
