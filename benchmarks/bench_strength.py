@@ -16,6 +16,7 @@ import shlex
 import sys
 
 from zombie_envs.arena import format_table, play_match
+from zombie_envs.cliutil import parse_options
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -33,7 +34,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--no-progress", action="store_true")
     args = parser.parse_args(argv)
-    options = dict(_option(text) for text in args.option)
+    options = parse_options(args.option)
     n = args.players
     games = max(args.games, 1000)  # fewer gives too wide an interval to judge by
     games += -games % n  # a multiple of n: every seat equally often
@@ -72,14 +73,6 @@ def main(argv: list[str] | None = None) -> int:
     )
     print(f"command: {command}")
     return 0
-
-
-def _option(text: str) -> tuple[str, object]:
-    """``board=carnival`` -> ("board", "carnival"); digits become an int."""
-    key, sep, value = text.partition("=")
-    if not sep or not key:
-        raise SystemExit(f"--option {text!r} is not KEY=VALUE")
-    return key, int(value) if value.isdigit() else value
 
 
 if __name__ == "__main__":

@@ -28,6 +28,7 @@ from pathlib import Path
 
 from .agents.base import Agent
 from .arena import GameResult, _build, _conf, _progress, engine_class, play_game, wilson_interval
+from .cliutil import parse_options
 from .ratings import RatingsBook, format_ratings, ratings_path
 from .records import canonical_env, make_record, write_records
 from .tables import render_table
@@ -626,18 +627,11 @@ def head_to_head(
 
 
 # ----- command line ----------------------------------------------------------
-def _option(text: str) -> tuple[str, object]:
-    key, sep, value = text.partition("=")
-    if not sep or not key:
-        raise ValueError(f"expected KEY=VALUE, got {text!r}")
-    return key, int(value) if value.lstrip("-").isdigit() else value
-
-
 def _tournament(args) -> int:
     from .agents.policy import CheckpointError
 
     try:
-        options = dict(_option(o) for o in args.option)
+        options = parse_options(args.option)
         book = None if args.no_ratings else RatingsBook.load(args.ratings)
         out = Path(args.out)
         result = run_tournament(

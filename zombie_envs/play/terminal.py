@@ -19,6 +19,7 @@ from typing import TextIO
 
 from .. import ENVS
 from ..agents.base import Agent, make_agent
+from ..cliutil import parse_options
 from ..records import make_record, public_action_text, write_records
 
 DEFAULT_RECORD = "out/games/human.jsonl"
@@ -291,17 +292,6 @@ def _number(v) -> str:
     return str(int(v)) if float(v).is_integer() else f"{v:g}"
 
 
-def _options(pairs: Sequence[str]) -> dict:
-    """``KEY=VALUE`` pairs as engine options (whole numbers become ints)."""
-    out = {}
-    for pair in pairs:
-        key, sep, value = pair.partition("=")
-        if not sep or not key:
-            raise SystemExit(f"--option takes KEY=VALUE, got {pair!r}")
-        out[key] = int(value) if value.lstrip("-").isdigit() else value
-    return out
-
-
 def main(args, input_fn: Callable[[str], str] = input, output: TextIO | None = None) -> int:
     """The ``play`` command: play, save the record, rate a finished game."""
     out = output if output is not None else sys.stdout
@@ -312,7 +302,7 @@ def main(args, input_fn: Callable[[str], str] = input, output: TextIO | None = N
         args.players,
         args.seed,
         args.name,
-        _options(args.option),
+        parse_options(args.option),
         input_fn,
         out,
     )
