@@ -29,7 +29,8 @@ class OpponentPool:
 
     ``current`` is the learner's latest weights and ``snapshots`` are past
     copies; both are numpy ``MLPPolicy`` objects, never the learner's tensors.
-    A policy kind drawn before any policy exists falls back to the heuristic.
+    A snapshot drawn before the first snapshot is taken plays the current
+    policy, and a policy kind drawn before any policy exists plays the heuristic.
     """
 
     def __init__(self, weights: dict[str, float]):
