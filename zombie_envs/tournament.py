@@ -309,7 +309,7 @@ class TournamentResult:
         except ImportError:
             return None
         agents = self.ranking()
-        names = [a.name for a in agents]
+        names = [_short(a.name) for a in agents]
         x = list(range(len(agents)))
         fig = Figure(figsize=(max(6.0, 1.2 * len(agents) + 3), 4.2), dpi=110)
         FigureCanvasAgg(fig)
@@ -340,6 +340,13 @@ class TournamentResult:
             "json": self.write_json(out / "results.json"),
             "png": self.plot(out / "results.png"),
         }
+
+
+def _short(name: str, width: int = 28) -> str:
+    """A chart label: a checkpoint keeps only its last two path parts."""
+    if name.startswith("ckpt:"):
+        name = "ckpt:" + "/".join(Path(name[5:]).parts[-2:])
+    return name if len(name) <= width else "..." + name[-(width - 3) :]
 
 
 def _bars(ax, values: list[tuple[float, tuple[float, float]]], colour: str) -> None:
