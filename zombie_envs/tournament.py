@@ -373,15 +373,19 @@ def _run(
     specs: list,
     names: list[str],
     schedule: Schedule,
-    games: int,
+    requested: int,
     *,
     workers: int,
     options: dict,
     progress: bool,
     record_path=None,
     ratings: RatingsBook | None = None,
+    note_agents: int | None = None,
 ) -> TournamentResult:
-    """Play ``games`` scheduled games and fold the outcomes in game order."""
+    """Play ``requested`` games rounded up to whole blocks of the schedule and
+    fold the outcomes in game order; ``note_agents`` is the agent count the notes
+    speak of (default: the schedule's)."""
+    games = math.ceil(requested / schedule.block_size) * schedule.block_size
     n = schedule.num_players
     options = engine_class(env).check_options(options)
     stats = [AgentStats(name, [0] * n, [0.0] * n) for name in names]
@@ -445,9 +449,10 @@ def _run(
         num_players=n,
         options=options,
         seed=schedule.seed,
-        requested_games=games,
+        requested_games=requested,
         games=games,
         block_size=schedule.block_size,
+        notes=_notes(note_agents or schedule.num_agents, n, requested, games, schedule),
         agents=stats,
         moves=moves,
         elapsed=elapsed,
@@ -509,22 +514,18 @@ def run_tournament(
     if seed is None:
         seed = random.SystemRandom().getrandbits(32)
     schedule = Schedule.round_robin(len(specs), num_players, seed)
-    total = math.ceil(games / schedule.block_size) * schedule.block_size
-    result = _run(
+    return _run(
         env,
         specs,
         names,
         schedule,
-        total,
+        games,
         workers=workers,
         options=dict(options or {}),
         progress=progress,
         record_path=record_path,
         ratings=ratings,
     )
-    result.requested_games = games
-    result.notes = _notes(len(specs), num_players, games, total, schedule)
-    return result
 
 
 def _notes(a: int, n: int, requested: int, total: int, schedule: Schedule) -> list[str]:
@@ -603,19 +604,17 @@ def head_to_head(
         seed = random.SystemRandom().getrandbits(32)
     window = (0,) + (1,) * (num_players - 1)
     schedule = Schedule(2, num_players, seed, (window,))
-    total = math.ceil(games / num_players) * num_players
     result = _run(
         env,
         specs,
         names,
         schedule,
-        total,
+        games,
         workers=workers,
         options=dict(options or {}),
         progress=progress,
+        note_agents=num_players,  # one candidate and n-1 baseline copies: a full table
     )
-    result.requested_games = games
-    result.notes = _notes(num_players, num_players, games, total, schedule)
     cand = result.agents[0]
     return HeadToHead(
         env=env,
