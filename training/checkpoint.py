@@ -12,29 +12,24 @@ from __future__ import annotations
 
 import io
 import json
-import os
 import zipfile
 from pathlib import Path
 
 import numpy as np
 
 from zombie_envs.agents.policy import CheckpointError, MLPPolicy, policy_entries
+from zombie_envs.files import write_atomic
 
 REQUIRED = ("metadata.json", "policy.npz", "config.yaml", "model.zip", "pool.npz", "state.json")
 
 
 def write_zip(path: Path, entries: dict[str, bytes]) -> None:
-    """Write a zip atomically: a temporary file, fsync, then rename over ``path``."""
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(path.name + ".tmp")
-    with open(tmp, "wb") as f:
-        with zipfile.ZipFile(f, "w", zipfile.ZIP_DEFLATED) as zf:
-            for name, data in entries.items():
-                zf.writestr(name, data)
-        f.flush()
-        os.fsync(f.fileno())
-    os.replace(tmp, path)
+    """Write a zip atomically (see ``zombie_envs.files.write_atomic``)."""
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as zf:
+        for name, data in entries.items():
+            zf.writestr(name, data)
+    write_atomic(path, buf.getvalue())
 
 
 def pool_bytes(snapshots: list[MLPPolicy]) -> bytes:

@@ -51,12 +51,16 @@ class GameResult:
     actions: list[int] = field(repr=False, default_factory=list)
 
     def win_shares(self) -> list[float]:
-        """Each winner gets 1/k of a win when k seats share the victory; a win
-        by no seat (We Are Dead's horde) is a loss for all."""
-        if not self.winners:
-            return [0.0] * len(self.scores)
-        share = 1.0 / len(self.winners)
-        return [share if s in self.winners else 0.0 for s in range(len(self.scores))]
+        return win_shares(self.winners, len(self.scores))
+
+
+def win_shares(winners: list[int], num_players: int) -> list[float]:
+    """Each winner gets 1/k of a win when k seats share the victory; a win
+    by no seat (We Are Dead's horde) is a loss for all."""
+    if not winners:
+        return [0.0] * num_players
+    share = 1.0 / len(winners)
+    return [share if s in winners else 0.0 for s in range(num_players)]
 
 
 def play_game(game, agents: Sequence[Agent], seed: int | None = None, **options) -> GameResult:

@@ -47,21 +47,7 @@ def _demo(args) -> int:
         candidates.append(shipped)
     else:
         print(f"(no shipped checkpoint at {shipped}; evaluating the new policy only)")
-    from .tournament import head_to_head
-
-    rows = [
-        head_to_head(
-            cfg.env,
-            n,
-            f"ckpt:{path}",
-            kind,
-            args.games,
-            seed=args.seed,
-            progress=not args.no_progress,
-        )
-        for path in candidates
-        for kind in ("random", "heuristic")
-    ]
+    rows = _head_to_heads(cfg.env, n, candidates, ("random", "heuristic"), args)
     print()
     print(f"greedy policies vs {n - 1} bots, {args.games} games each, seats rotated:")
     print(format_head_to_head(rows, markdown=args.markdown))
@@ -132,29 +118,34 @@ def _train(args) -> int:
 
 
 def _evaluate(args) -> int:
+    rows = _head_to_heads(args.env, args.players, args.checkpoint, args.against, args)
+    print(format_head_to_head(rows, markdown=args.markdown))
+    return 0
+
+
+def _head_to_heads(env: str, players: int, checkpoints, baselines, args) -> list:
+    """Every checkpoint against ``players - 1`` copies of every baseline, on the
+    games, seed, progress and workers the command line asked for."""
     from .agents.policy import CheckpointError
     from .tournament import head_to_head
 
-    rows = []
-    for path in args.checkpoint:
-        for kind in args.against:
-            try:
-                rows.append(
-                    head_to_head(
-                        args.env,
-                        args.players,
-                        f"ckpt:{path}",
-                        kind,
-                        args.games,
-                        seed=args.seed,
-                        progress=not args.no_progress,
-                        workers=args.workers,
-                    )
-                )
-            except (CheckpointError, FileNotFoundError) as e:
-                raise SystemExit(str(e)) from None
-    print(format_head_to_head(rows, markdown=args.markdown))
-    return 0
+    try:
+        return [
+            head_to_head(
+                env,
+                players,
+                f"ckpt:{path}",
+                kind,
+                args.games,
+                seed=args.seed,
+                progress=not args.no_progress,
+                workers=args.workers,
+            )
+            for path in checkpoints
+            for kind in baselines
+        ]
+    except (CheckpointError, FileNotFoundError) as e:
+        raise SystemExit(str(e)) from None
 
 
 def format_head_to_head(rows, markdown: bool = False) -> str:
@@ -188,6 +179,7 @@ def build_parser() -> argparse.ArgumentParser:
     demo.add_argument("--shipped", default="checkpoints/mall_of_horror/policy.zip")
     demo.add_argument("--games", type=int, default=400, help="evaluation games per pairing")
     demo.add_argument("--seed", type=int, default=0)
+    demo.add_argument("--workers", type=int, default=1, help="processes to evaluate on")
     demo.add_argument("--out", default="out/demo", help="folder for the run and the pictures")
     demo.add_argument("--markdown", action="store_true", help="print the table as Markdown")
     demo.add_argument("--no-progress", action="store_true", help="no progress bars")

@@ -12,10 +12,10 @@ from __future__ import annotations
 import json
 import math
 import os
-import tempfile
 from functools import lru_cache
 from pathlib import Path
 
+from .files import write_atomic
 from .tables import render_table
 
 ENV_VAR = "ZOMBIE_ENVS_RATINGS"
@@ -94,19 +94,9 @@ class RatingsBook:
         """Write the book atomically (a temporary file, then ``os.replace``)."""
         if self.path is None:
             raise ValueError("this ratings book has no file; give RatingsBook a path")
-        self.path.parent.mkdir(parents=True, exist_ok=True)
         data = {"format": FORMAT, "format_version": FORMAT_VERSION, "model": "PlackettLuce"}
         data["envs"] = self.envs
-        fd, tmp = tempfile.mkstemp(dir=self.path.parent, prefix=self.path.name, suffix=".tmp")
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8") as f:
-                json.dump(data, f, indent=1, sort_keys=True)
-                f.flush()
-                os.fsync(f.fileno())
-            os.replace(tmp, self.path)
-        except BaseException:
-            Path(tmp).unlink(missing_ok=True)
-            raise
+        write_atomic(self.path, json.dumps(data, indent=1, sort_keys=True).encode("utf-8"))
         return self.path
 
     def rate_game(self, env_name: str, names: list[str], scores, winners) -> dict[str, dict]:

@@ -27,7 +27,15 @@ from multiprocessing import get_context
 from pathlib import Path
 
 from .agents.base import Agent
-from .arena import GameResult, _build, _conf, _progress, engine_class, play_game, wilson_interval
+from .arena import (
+    _build,
+    _conf,
+    _progress,
+    engine_class,
+    play_game,
+    wilson_interval,
+    win_shares,
+)
 from .cliutil import parse_options
 from .ratings import RatingsBook, format_ratings, ratings_path
 from .records import canonical_env, make_record, write_records
@@ -409,7 +417,7 @@ def _run(
         for chunk in results:
             records = []
             for o in chunk:
-                shares = GameResult(o.seed, o.scores, o.winners, 0).win_shares()
+                shares = win_shares(o.winners, n)
                 for s, j in enumerate(o.seats):
                     a = stats[j]
                     a.seat_games[s] += 1

@@ -20,7 +20,7 @@ from typing import TextIO
 from .. import ENVS
 from ..agents.base import Agent, make_agent
 from ..cliutil import parse_options
-from ..records import make_record, public_action_text, write_records
+from ..records import canonical_env, make_record, public_action_text, write_records
 
 DEFAULT_RECORD = "out/games/human.jsonl"
 #: What the log shows in place of another seat's secret choice.
@@ -54,10 +54,14 @@ def public_event(engine, viewer: int, action: int) -> Event:
 
 def renderer_of(engine):
     """The text renderer of the env whose engine this is."""
-    for module in ENVS.values():
-        if type(engine) is module.raw_env.engine_cls:
-            return module.raw_env.renderer
-    raise ValueError(f"no env in zombie_envs.ENVS plays {type(engine).__name__}")
+    return ENVS[canonical_env(engine.name)].raw_env.renderer
+
+
+def log_lines(log: Sequence[Event]) -> list[str]:
+    """The other seats' moves since the person's last decision, as screen lines."""
+    if not log:
+        return []
+    return ["Since your last decision:"] + [f"  {event.text}" for event in log]
 
 
 def choice_names(engine) -> list[str]:
@@ -70,9 +74,7 @@ def screen(engine, seat: int, log: Sequence[Event]) -> str:
     from what the seat may see, so other seats' secrets cannot change it."""
     lines = [renderer_of(engine).ansi(engine, seat), ""]
     if log:
-        lines.append("Since your last decision:")
-        lines += [f"  {event.text}" for event in log]
-        lines.append("")
+        lines += log_lines(log) + [""]
     lines.append(f"Your decision (player_{seat}): {engine.decision}")
     names = choice_names(engine)
     width = len(str(len(names)))
@@ -248,10 +250,7 @@ class TerminalGame:
         """The end of the game: what the others did last, the final board, the scores
         and whether the person won."""
         g = self.engine
-        lines = ["", "GAME OVER"]
-        if self.log:
-            lines.append("Since your last decision:")
-            lines += [f"  {event.text}" for event in self.log]
+        lines = ["", "GAME OVER"] + log_lines(self.log)
         lines += [renderer_of(g).ansi(g, self.seat), ""]
         scores = g.scores()
         lines.append(
