@@ -16,6 +16,6 @@ from .core.aec import make_entry
 from .games.mall_of_horror import render
 from .games.mall_of_horror.engine import MallOfHorror
 
-raw_env, env = make_entry(MallOfHorror, render, "mall_of_horror_v0")
+raw_env, env = make_entry(MallOfHorror, render, "mall_of_horror_v0", __name__)
 
 __all__ = ["env", "raw_env", "MallOfHorror"]

@@ -16,6 +16,6 @@ from .core.aec import make_entry
 from .games.we_are_dead import render
 from .games.we_are_dead.engine import WeAreDead
 
-raw_env, env = make_entry(WeAreDead, render, "we_are_dead_v0")
+raw_env, env = make_entry(WeAreDead, render, "we_are_dead_v0", __name__)
 
 __all__ = ["env", "raw_env", "WeAreDead"]

@@ -17,7 +17,7 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 from pettingzoo.utils.env_logger import EnvLogger
 
-from .game import Engine
+from .game import Engine, _as_int
 
 REWARD_MODES = ("zero_sum", "score")
 ILLEGAL_MODES = ("raise", "terminate")
@@ -90,10 +90,18 @@ class ZombieAECEnv(AECEnv):
 
     # ----- spaces ---------------------------------------------------------
     def observation_space(self, agent):
-        return self.observation_spaces[agent]
+        return self.observation_spaces[self._known(agent)]
 
     def action_space(self, agent):
-        return self.action_spaces[agent]
+        return self.action_spaces[self._known(agent)]
+
+    def _known(self, agent):
+        """``agent`` itself, or a ``ValueError`` naming the agents (not a bare ``KeyError``)."""
+        if agent not in self.agent_name_mapping:
+            raise ValueError(
+                f"unknown agent {agent!r}; the agents are {', '.join(self.possible_agents)}"
+            )
+        return agent
 
     # ----- episode --------------------------------------------------------
     def reset(self, seed: int | None = None, options: dict | None = None) -> None:
@@ -121,7 +129,7 @@ class ZombieAECEnv(AECEnv):
         game = self.game
         if game is None:
             EnvLogger.error_observe_before_reset()
-        seat = self.agent_name_mapping[agent]
+        seat = self.agent_name_mapping[self._known(agent)]
         mask = game.legal_mask() if game.current_player == seat else self._zero_mask.copy()
         return {"observation": game.observation(seat), "action_mask": mask}
 
@@ -159,6 +167,11 @@ class ZombieAECEnv(AECEnv):
         if self.game is None:
             EnvLogger.error_agent_iter_before_reset()
         return super().agent_iter(max_iter)
+
+    def last(self, observe: bool = True):
+        if self.game is None:
+            _error_last_before_reset()
+        return super().last(observe)
 
     # ----- helpers for tools ----------------------------------------------
     def action_to_str(self, action: int) -> str:
@@ -210,8 +223,44 @@ def replay(record: dict, env_fn: Callable) -> ZombieAECEnv:
     return env
 
 
-def make_entry(engine_cls: type[Engine], renderer, name: str):
-    """Build the ``raw_env`` class and ``env`` factory of a game's ``<game>_v0`` module."""
+def _error_last_before_reset():
+    """The order error ``step`` and ``observe`` give, worded for ``last``."""
+    raise AssertionError("reset() needs to be called before last.")
+
+
+class TerminatingEnv(wrappers.OrderEnforcingWrapper):
+    """PettingZoo's order checks over its ``TerminateIllegalWrapper``, with the
+    two checks they lack: ``last()`` before ``reset()`` is an order error, and
+    an action that is not an integer in range raises ``ValueError`` before the
+    wrapper indexes the mask with it (where a float, text or -1 would raise
+    ``IndexError`` or pick another action).  Only an integer in range that the
+    mask forbids ends the game."""
+
+    def __init__(self, env: ZombieAECEnv):
+        super().__init__(wrappers.TerminateIllegalWrapper(env, illegal_reward=-1))
+
+    def last(self, observe: bool = True):
+        if not self._has_reset:
+            _error_last_before_reset()
+        return super().last(observe)
+
+    def step(self, action) -> None:
+        if self._has_reset and self.agents:
+            agent = self.agent_selection
+            live = not (self.terminations[agent] or self.truncations[agent])
+            n = self.action_space(agent).n
+            a = _as_int(action)
+            if live and (a is None or not 0 <= a < n):
+                raise ValueError(
+                    f"illegal action {action!r} for {agent}: "
+                    f"an action is an integer from 0 to {n - 1}"
+                )
+        super().step(action)
+
+
+def make_entry(engine_cls: type[Engine], renderer, name: str, module: str):
+    """Build the ``raw_env`` class and ``env`` factory of a game's ``<game>_v0``
+    module; ``module`` is that module's ``__name__``, so pickle finds the class."""
 
     raw = type(
         "raw_env",
@@ -221,22 +270,20 @@ def make_entry(engine_cls: type[Engine], renderer, name: str):
             "renderer": renderer,
             "metadata": {**ZombieAECEnv.metadata, "name": name},
             "__doc__": f"{name}: {engine_cls.__doc__ or ''}\n\n{ZombieAECEnv.__doc__}",
+            "__module__": module,
+            "__qualname__": "raw_env",
         },
     )
 
     def env(illegal_action: str = "raise", **kwargs):
         """The env.  ``illegal_action="terminate"`` wraps it in PettingZoo's
-        ``TerminateIllegalWrapper`` (and ``OrderEnforcingWrapper``): the game
-        ends with -1 for the mover instead of raising."""
+        ``TerminateIllegalWrapper`` (see ``TerminatingEnv``): an illegal move
+        ends the game with -1 for the mover instead of raising."""
         if illegal_action not in ILLEGAL_MODES:
             raise ValueError(
                 f"illegal_action must be one of {ILLEGAL_MODES}, got {illegal_action!r}"
             )
         e = raw(**kwargs)
-        if illegal_action == "terminate":
-            return wrappers.OrderEnforcingWrapper(
-                wrappers.TerminateIllegalWrapper(e, illegal_reward=-1)
-            )
-        return e
+        return TerminatingEnv(e) if illegal_action == "terminate" else e
 
     return raw, env
