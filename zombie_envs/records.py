@@ -4,17 +4,48 @@ A record holds what is needed to replay a game exactly (env, engine version,
 player count, options, seed and every action) plus who sat where and the
 result, so tournaments, human games and replays share one format.  Files are
 JSON lines, one record per line, so games can be appended as they finish.
+
+Records are data from anyone: every field is type-checked on reading, and a
+record carries a ``check`` (a SHA-256 of everything else in it), so an edited
+or corrupted record is refused instead of replaying as another game.  The
+check catches edits and damage, not forgery: anyone can recompute it.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 from collections.abc import Iterable
 from pathlib import Path
 
+from .files import BOOL, INT, NUMBER, OBJECT, TEXT, check_fields, list_of
+
 FORMAT = "zombie-envs-record"
-FORMAT_VERSION = 1
-REQUIRED = ("env", "engine_version", "num_players", "options", "seed", "actions")
+#: 2 added the ``check``; version 1 records (no check) are still read.
+FORMAT_VERSION = 2
+READABLE_VERSIONS = (1, 2)
+FIELDS = {
+    "env": TEXT,
+    "engine_version": INT,
+    "num_players": INT,
+    "options": OBJECT,
+    "seed": INT,
+    "seats": list_of(TEXT, "a list of strings"),
+    "actions": list_of(INT, "a list of integers"),
+    "result": OBJECT,
+}
+EXTRAS = {
+    "package_version": TEXT,
+    "finished": BOOL,
+    "game_index": INT,
+    "human_seat": INT,
+    "tournament": OBJECT,
+    "check": TEXT,
+}
+RESULT = {
+    "scores": list_of(NUMBER, "a list of numbers"),
+    "winners": list_of(INT, "a list of integers"),
+}
 
 
 def canonical_env(name: str) -> str:
@@ -33,15 +64,15 @@ def make_record(
     env_name: str,
     num_players: int,
     options: dict | None,
-    seed: int | None,
+    seed: int,
     seats: list[str],
     actions: Iterable[int],
     scores: Iterable[float],
     winners: Iterable[int],
     **extra,
 ) -> dict:
-    """A JSON-ready record of one game; ``extra`` keys (``finished``,
-    ``tournament``, ``game_index``, ...) are stored alongside."""
+    """A JSON-ready record of one game, sealed with its ``check``; ``extra``
+    keys (``finished``, ``tournament``, ``game_index``, ...) are stored alongside."""
     from . import __version__
     from .arena import engine_class
 
@@ -49,7 +80,7 @@ def make_record(
     seats = [str(s) for s in seats]
     if len(seats) != num_players:
         raise ValueError(f"need one name per seat: {num_players} players, {len(seats)} names")
-    return {
+    record = {
         "format": FORMAT,
         "format_version": FORMAT_VERSION,
         "env": env,
@@ -63,6 +94,16 @@ def make_record(
         "result": {"scores": list(scores), "winners": [int(w) for w in winners]},
         **extra,
     }
+    record["check"] = record_check(record)
+    return record
+
+
+def record_check(record: dict) -> str:
+    """SHA-256 of the record's canonical JSON without its ``check``: one changed
+    action, seat name or byte gives another value."""
+    body = {k: v for k, v in record.items() if k != "check"}
+    text = json.dumps(body, sort_keys=True, separators=(",", ":"), allow_nan=False)
+    return hashlib.sha256(text.encode()).hexdigest()
 
 
 def write_records(path: str | Path, records: Iterable[dict], append: bool = True) -> Path:
@@ -97,29 +138,34 @@ def read_records(path: str | Path) -> list[dict]:
 
 
 def check_record(record, where: str = "record") -> None:
-    """Refuse anything that is not a game record this package can read."""
+    """Refuse anything that is not a game record this package can read, naming
+    the field that is missing or of the wrong type."""
     if not isinstance(record, dict) or record.get("format") != FORMAT:
         raise ValueError(f"{where}: not a zombie-envs game record")
-    if record.get("format_version") != FORMAT_VERSION:
+    version = record.get("format_version")
+    if version not in READABLE_VERSIONS or not INT.test(version):
         raise ValueError(
-            f"{where}: record format version {record.get('format_version')!r}; "
-            f"this zombie-envs reads version {FORMAT_VERSION}"
+            f"{where}: record format version {version!r}; "
+            f"this zombie-envs reads versions {', '.join(map(str, READABLE_VERSIONS))}"
         )
-    missing = [k for k in REQUIRED if k not in record]
-    if missing:
-        raise ValueError(f"{where}: record lacks {', '.join(missing)}")
-    if not isinstance(record["actions"], list) or not all(
-        type(a) is int for a in record["actions"]
-    ):
-        raise ValueError(f"{where}: record actions must be a list of integers")
+    required = {**FIELDS, "check": TEXT} if version >= 2 else FIELDS
+    check_fields(record, where, required, EXTRAS)
+    n = record["num_players"]
+    result = check_fields(record["result"], f"{where}: field result", RESULT)
+    for name, values in (("seats", record["seats"]), ("result.scores", result["scores"])):
+        if len(values) != n:
+            raise ValueError(f"{where}: field {name} has {len(values)} entries for {n} players")
+    if not all(0 <= w < n for w in result["winners"]):
+        raise ValueError(f"{where}: field result.winners names a seat outside 0 to {n - 1}")
 
 
 def replay_record(record: dict, upto: int | None = None):
     """The engine after the record's first ``upto`` actions (all by default).
 
     Refuses a record of an unknown env or of another engine version (the same
-    actions would mean another game), an action the engine finds illegal, and,
-    for a whole finished game, a final result that differs from the stored one.
+    actions would mean another game), an action the engine finds illegal,
+    for a whole finished game a final result that differs from the stored one,
+    and a record whose ``check`` does not match its content.
     """
     from . import ENVS
 
@@ -151,6 +197,8 @@ def replay_record(record: dict, upto: int | None = None):
                 f"record does not replay to its result: stored {want}, replayed {got}"
                 + ("" if game.terminal else " (game not over)")
             )
+    if "check" in record and record["check"] != record_check(record):
+        raise ValueError("record changed after it was written (its check does not match)")
     return game
 
 

@@ -15,9 +15,11 @@ from zombie_envs.games.mall_of_horror import observe as moh_observe
 from zombie_envs.games.we_are_dead import observe as wad_observe
 from zombie_envs.records import (
     FORMAT,
+    FORMAT_VERSION,
     make_record,
     public_action_text,
     read_records,
+    record_check,
     replay_record,
     write_records,
 )
@@ -48,7 +50,7 @@ def played(env: str, seed: int = 7, kinds=("heuristic", "random")):
 
 def test_record_fields_and_extras():
     result, record = played("mall_of_horror_v0")
-    assert record["format"] == FORMAT and record["format_version"] == 1
+    assert record["format"] == FORMAT and record["format_version"] == FORMAT_VERSION
     assert record["env"] == "mall_of_horror_v0"
     assert record["engine_version"] == engine_class("mall_of_horror_v0").version
     assert record["package_version"] == __version__
@@ -108,7 +110,8 @@ def test_bad_files_give_clear_errors(tmp_path):
 
 def test_foreign_or_broken_records_are_refused():
     _, record = played("mall_of_horror_v0")
-    with pytest.raises(ValueError, match="engine version 99, this is version 1"):
+    version = engine_class("mall_of_horror_v0").version
+    with pytest.raises(ValueError, match=f"engine version 99, this is version {version}"):
         replay_record({**record, "engine_version": 99})
     with pytest.raises(ValueError, match="unknown env 'chess_v9'"):
         replay_record({**record, "env": "chess_v9"})
@@ -120,8 +123,13 @@ def test_foreign_or_broken_records_are_refused():
     cut = {**record, "actions": record["actions"][:20]}
     with pytest.raises(ValueError, match="game not over"):
         replay_record(cut)
-    assert not replay_record({**cut, "finished": False}).terminal
-    assert replay_record(lied, upto=10) is not None  # a partial replay checks no result
+    assert not replay_record(sealed({**cut, "finished": False})).terminal
+    assert replay_record(sealed(lied), upto=10) is not None  # a partial replay checks no result
+
+
+def sealed(record: dict) -> dict:
+    """``record`` with its check recomputed, as a deliberate forger would."""
+    return {**record, "check": record_check(record)}
 
 
 @pytest.mark.parametrize(
@@ -207,7 +215,83 @@ def test_replay_cli_final_and_step(tmp_path, capsys, monkeypatch):
 def test_replay_cli_refuses_another_engine_version(tmp_path):
     _, record = played("we_are_dead_v0")
     path = write_records(tmp_path / "old.jsonl", [{**record, "engine_version": 0}])
-    with pytest.raises(SystemExit, match="engine version 0, this is version 1"):
+    version = engine_class("we_are_dead_v0").version
+    with pytest.raises(SystemExit, match=f"engine version 0, this is version {version}"):
         _cli(["replay", str(path)])
     with pytest.raises(SystemExit, match="no game record file"):
         _cli(["replay", str(tmp_path / "nothing.jsonl")])
+
+
+@pytest.mark.parametrize(
+    ("change", "field"),
+    [
+        ({"seed": [1, 2]}, "seed"),
+        ({"seed": {"a": 1}}, "seed"),
+        ({"seed": None}, "seed"),
+        ({"options": ["board"]}, "options"),
+        ({"result": "won"}, "result"),
+        ({"result": {"winners": [0]}}, "scores"),
+        ({"result": {"scores": ["a", 1, 2, 3], "winners": [0]}}, "scores"),
+        ({"result": {"scores": [1, 2, 3, 4], "winners": [7]}}, "winners"),
+        ({"seats": 4}, "seats"),
+        ({"seats": ["a", "b"]}, "seats"),
+        ({"num_players": "4"}, "num_players"),
+        ({"env": 3}, "env"),
+        ({"finished": "yes"}, "finished"),
+        ({"actions": [1, "2"]}, "actions"),
+    ],
+)
+def test_replay_cli_names_the_line_and_field_of_a_mistyped_record(tmp_path, change, field):
+    _, good = played("mall_of_horror_v0")
+    path = write_records(tmp_path / "games.jsonl", [good, {**good, **change}])
+    with pytest.raises(SystemExit, match=rf"games.jsonl, line 2: .*\b{field}\b"):
+        _cli(["replay", str(path), "--game", "0"])
+
+
+def _legal_edit(record) -> dict:
+    """The record with one action changed to another legal one such that the
+    game still replays legally to the same result (searched from the end)."""
+    cls = engine_class(record["env"])
+    actions = record["actions"]
+    for i in reversed(range(len(actions))):
+        g = cls(record["num_players"], seed=record["seed"], **record["options"])
+        for a in actions[:i]:
+            g.apply(a)
+        for other in g.legal:
+            if other == actions[i]:
+                continue
+            edited = actions[:i] + [other] + actions[i + 1 :]
+            h = g.clone()
+            try:
+                for a in edited[i:]:
+                    h.apply(a)
+            except ValueError:
+                continue
+            if h.terminal and (h.scores(), h.winners()) == tuple(record["result"].values()):
+                return {**record, "actions": edited}
+    raise AssertionError("no silent edit found")
+
+
+@pytest.mark.parametrize("env", sorted(GAMES))
+def test_an_edited_record_is_reported_as_changed(env, tmp_path):
+    _, record = played(env)
+    edited = _legal_edit(record)
+    with pytest.raises(ValueError, match="changed after it was written"):
+        replay_record(edited)
+    with pytest.raises(ValueError, match="changed after it was written"):
+        replay_record(edited, upto=3)
+    path = write_records(
+        tmp_path / "games.jsonl", [record, {**record, "seats": ["me"] * GAMES[env]}]
+    )
+    assert _cli(["replay", str(path), "--final"]) == 0
+    with pytest.raises(SystemExit, match="game 1: record changed after it was written"):
+        _cli(["replay", str(path), "--game", "1", "--final"])
+
+
+def test_records_before_the_check_still_replay_and_new_ones_need_it():
+    result, record = played("mall_of_horror_v0")
+    old = {k: v for k, v in record.items() if k != "check"} | {"format_version": 1}
+    assert replay_record(old).to_dict() == result.game.to_dict()
+    unsealed = {k: v for k, v in record.items() if k != "check"}
+    with pytest.raises(ValueError, match="lacks check"):
+        replay_record(unsealed)
