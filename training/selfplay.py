@@ -191,8 +191,10 @@ class SelfPlayEnv(gymnasium.Env):
         self._play_opponents()
         agent = self.aec.possible_agents[self.seat]
         reward = float(self.aec._cumulative_rewards[agent])
-        terminated = self._over = self.aec.game.terminal
-        return self._observe(), reward, terminated, False, self._info()
+        game = self.aec.game
+        self._over = game.terminal
+        truncated = game.truncated  # a turn cap: the value is bootstrapped, not zero
+        return self._observe(), reward, self._over and not truncated, truncated, self._info()
 
     def action_masks(self) -> np.ndarray:
         game = self.aec.game
@@ -221,4 +223,5 @@ class SelfPlayEnv(gymnasium.Env):
         if game.terminal:
             winners = game.winners()
             info["win_share"] = 1.0 / len(winners) if self.seat in winners else 0.0
+            info["truncated"] = game.truncated
         return info

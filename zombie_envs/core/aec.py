@@ -150,7 +150,9 @@ class ZombieAECEnv(AECEnv):
         if game.terminal:
             returns = game.returns(self.reward_mode)
             self.rewards = {a: returns[i] for i, a in enumerate(self.agents)}
-            self.terminations = dict.fromkeys(self.agents, True)
+            # a safety cap cut the game short: a truncation, not a normal end
+            ended = self.truncations if game.truncated else self.terminations
+            ended.update(dict.fromkeys(self.agents, True))
             self._accumulate_rewards()
             # dead steps then run through the agents in seat order
         else:

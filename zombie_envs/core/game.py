@@ -75,7 +75,7 @@ class Engine(ABC):
     #: option name -> (default, allowed values or None for any int >= 1)
     OPTIONS: ClassVar[dict[str, tuple[Any, tuple | None]]] = {}
     FIELDS: ClassVar[tuple[str, ...]] = ()
-    _BASE_FIELDS = ("tasks", "decision", "legal", "current_player", "terminal")
+    _BASE_FIELDS = ("tasks", "decision", "legal", "current_player", "terminal", "truncated")
 
     def __init__(self, num_players: int, seed: int | None = None, **options):
         if not isinstance(num_players, int) or not (
@@ -95,6 +95,7 @@ class Engine(ABC):
         self.legal: list[int] = []
         self.current_player = -1
         self.terminal = False
+        self.truncated = False
         self.setup()
         self._run()
 
@@ -138,9 +139,11 @@ class Engine(ABC):
         (``public=True``), a single option is taken at once: skipping it
         reveals nothing.  A choice whose options depend on a secret (a hand,
         cards drawn) is always posed, even with one option, so the public
-        sequence of decisions never leaks the secret."""
+        sequence of decisions never leaks the secret.  A decision always has
+        an option: with none, no seat could ever act and the game would hang."""
         if self.terminal:
             return
+        assert legal, f"{self.name}: decision '{kind}' posed to seat {seat} with no legal action"
         self.current_player = seat
         if public and len(legal) == 1:
             getattr(self, "on_" + kind)(legal[0])
@@ -148,8 +151,11 @@ class Engine(ABC):
         self.decision = kind
         self.legal = legal
 
-    def end_game(self) -> None:
+    def end_game(self, truncated: bool = False) -> None:
+        """The game is over; ``truncated`` when a safety cap, not a rule, ended it
+        (no seat has won or lost)."""
         self.terminal = True
+        self.truncated = truncated
         self.tasks = []
         self.decision = None
         self.legal = []
@@ -245,11 +251,14 @@ class Engine(ABC):
     def returns(self, mode: str = "zero_sum") -> list[float]:
         """Final rewards.  ``zero_sum``: winners share +1, losers share -1
         (all zero if everyone wins; all share -1 if no seat won);
-        ``score``: the final points."""
+        ``score``: the final points.  A truncated game has no result: 0 each
+        in ``zero_sum``."""
         if mode == "score":
             return [float(v) for v in self.scores()]
-        won = self.winners()
         n = self.num_players
+        if self.truncated:
+            return [0.0] * n
+        won = self.winners()
         if not won:  # a party outside the seats won (e.g. a horde): every seat lost
             return [-1.0 / n] * n
         if len(won) == n:

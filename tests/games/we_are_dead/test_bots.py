@@ -400,7 +400,7 @@ def test_horde_ties_go_far_from_itself():
     g.hordes = [s]
     g.token[near] = g.token[far] = 1
     g.pos[0] = near
-    start(g, ("horde_move", 0))
+    start(g, ("horde_move",))
     assert g.decision == "horde_target"
     assert bot(g) == A_SQUARE + far
 

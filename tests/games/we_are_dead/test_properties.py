@@ -15,7 +15,6 @@ from zombie_envs.games.we_are_dead import data
 from zombie_envs.games.we_are_dead.data import (
     BOARDS,
     GOAL,
-    INFECTION_SUPPLY,
     WOUND_DAMAGE,
     deck_cards,
     shopper_tokens,
@@ -44,7 +43,7 @@ def cards(g):
 
 
 def test_component_counts():
-    assert CARDS == 94 and INFECTION_SUPPLY == 20 and WOUND_DAMAGE == 3
+    assert CARDS == 94 and WOUND_DAMAGE == 3
 
 
 @SETTINGS
@@ -76,8 +75,7 @@ def test_counts_are_conserved(seed, n, board):
     for g in states(n, seed, board=board):
         assert min(g.score) >= 0 and g.horde_score >= 0, (g.score, g.horde_score)
         assert all(0 <= d < WOUND_DAMAGE for d in g.damage), g.damage
-        assert min(g.infection) >= 0 and g.supply >= 0
-        assert sum(g.infection) + g.supply == INFECTION_SUPPLY, (g.infection, g.supply)
+        assert min(g.infection) >= 0, g.infection
         assert all(v >= 0 for hand in g.hands for v in hand), g.hands
         assert cards(g) == CARDS, (g.decision, g.hands, g.deck, g.discard, g.facedown)
 
@@ -87,7 +85,11 @@ def test_counts_are_conserved(seed, n, board):
 def test_games_end_within_max_turns(seed, n, board, max_turns):
     *_, g = states(n, seed, board=board, max_turns=max_turns)
     assert g.terminal and 1 <= g.turn <= max_turns
-    if g.winner >= 0:
+    # only the cap truncates: a game that ended by a rule has a token-free board or a winner
+    assert g.truncated == (g.turn == max_turns and any(g.token) and g.winner < 0)
+    if g.truncated:
+        assert g.winners() == [] and g.returns() == [0.0] * n
+    elif g.winner >= 0:
         assert g.score[g.winner] >= GOAL[n]
     else:
         assert max(g.score) < GOAL[n]
@@ -108,6 +110,11 @@ def check_rewards(env):
     g = env.unwrapped.game
     rewards = [total[a] for a in env.possible_agents]
     n, won, best = g.num_players, g.winners(), max(g.score)
+    if g.truncated:  # the turn cap: no result, no reward
+        assert won == [] and rewards == [0.0] * n
+        assert all(env.truncations.values()) and not any(env.terminations.values())
+        return g
+    assert all(env.terminations.values()) and not any(env.truncations.values())
     if g.horde_score > best:
         assert won == [] and rewards == pytest.approx([-1.0 / n] * n)
         return g

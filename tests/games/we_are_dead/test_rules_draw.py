@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from wad_positions import (
     A_PASS,
+    A_YES,
     HORDE,
     HORDE_INFECTION,
     act,
@@ -46,18 +47,49 @@ def test_wad_044_124_draw_back_up_to_six():
     assert held(g, 0) == 7 and g.deck == [0]
 
 
-def test_wad_125_169_revealers_draw_one_clockwise_after_the_active_player():
+def test_wad_125_169_revealers_may_draw_one_clockwise_after_the_active_player():
     """WAD-125 "Starting clockwise after the active player has drawn their cards, players who
     revealed hero cards may draw 1 card." and WAD-169 (one card, however many heroes they
-    played): seat 3 then seat 0 after the active seat 2; seat 1 revealed nothing."""
+    played): seat 3 then seat 0 after the active seat 2; seat 1 revealed nothing.  "May": each
+    revealer chooses, and declining draws nothing."""
     g = position(4, active=2, hands={2: [1] * 5}, deck=[0, 3, 2, 1, 4])
     g.revealers = [0, 3]
     start(g, "draw_step")
     assert g.hands[2][4] == 1  # the active player drew first (the top card)
+    assert g.decision == "revealer_draw" and set(g.legal) == {A_YES, A_PASS}
+    act(g, 3, A_YES, "revealer_draw")
     assert g.hands[3][1] == 1 and held(g, 3) == 1
-    assert g.hands[0][2] == 1 and held(g, 0) == 1
-    assert held(g, 1) == 0 and g.deck == [0, 3]
-    assert g.revealers == []
+    act(g, 0, A_PASS, "revealer_draw")
+    assert finished(g) and held(g, 0) == 0
+    assert held(g, 1) == 0 and g.deck == [0, 3, 2]
+    assert g.revealers == [] and asked(g, "revealer_draw") == [3, 0]
+
+
+def test_wad_125_declining_keeps_the_horde_asleep():
+    """WAD-125 "players who revealed hero cards may draw 1 card": a revealer who declines does
+    not turn over the horde card on top of the deck; one who draws sets the horde off."""
+    for choice, hordes in ((A_PASS, 0), (A_YES, 1)):
+        g = position(3, hands={0: [1] * 6}, deck=[1] * 5 + [HORDE])
+        g.token[FAR] = 1
+        g.revealers = [1]
+        start(g, "draw_step")
+        act(g, 1, choice, "revealer_draw")
+        assert len(g.hordes) == hordes and (HORDE in g.discard) == bool(hordes)
+
+
+def test_wad_126_reshuffle_when_the_last_card_is_drawn():
+    """WAD-126 "When the last card is drawn from the deck reshuffle the discard pile and place
+    it face down as the new draw pile and continue drawing cards as normal.": at that moment,
+    so cards discarded later stay in the discard pile."""
+    g = position(3, hands={0: [1] * 5}, deck=[4], discard=[3, 3, 0])
+    start(g, "draw_step")
+    assert held(g, 0) == 6 and g.hands[0][4] == 1  # the last card
+    assert g.reshuffles == 1 and g.discard == [] and sorted(g.deck) == [0, 3, 3]
+    assert g.horde_armed == 1
+    start(g, "discard_step")  # a card discarded afterwards is not in the new deck
+    act(g, 0, card(1), "discard")
+    act(g, 0, A_PASS, "discard")
+    assert g.discard == [1] and sorted(g.deck) == [0, 3, 3]
 
 
 def test_wad_126_reshuffle_the_discard_pile():
@@ -99,3 +131,15 @@ def test_wad_130_only_the_first_horde_card_of_a_draw_step_counts():
     assert len(g.hordes) == 1
     assert asked(g, "horde_hero") == [0, 1, 2]  # the horde was resolved once
     assert g.horde_score == 2
+
+
+def test_wad_126_127_a_horde_card_drawn_last_is_not_reshuffled():
+    """WAD-126 (reshuffle when the last card is drawn) with WAD-127 "When the first horde card
+    is drawn from the reshuffled deck, add the extra horde token to the center of the
+    board.": a horde card that was the last card lies face up while the pile is reshuffled, so
+    it is not in the new deck, and it is not the first horde card of the new deck."""
+    g = position(3, hands={0: [1] * 5}, deck=[HORDE], discard=[2, 2, 3, 3])
+    g.token[FAR] = 1
+    start(g, "draw_step")
+    assert g.reshuffles == 1 and HORDE not in g.deck and HORDE in g.discard
+    assert len(g.hordes) == 1 and g.horde_armed == 1 and held(g, 0) == 6

@@ -136,6 +136,8 @@ def test_wad_165_169_kevin_fights_three_skaters_and_a_police_officer():
     act(g, kevin, card(4), "fight")
     act(g, kevin, card(4), "fight")
     act(g, kevin, card(2), "fight")  # 10 beats 9
+    act(g, brynna, A_YES, "revealer_draw")
+    act(g, josh, A_YES, "revealer_draw")
     assert finished(g)
     assert g.score[kevin] == 1
     assert held(g, brynna) == 2 + 1 and held(g, josh) == 1 + 1
@@ -201,12 +203,14 @@ def test_wad_173_174_restaurant_chef_hand_of_four():
     act(g, 0, card(0), "discard")
     assert held(g, 0) == 4 and A_PASS in g.legal
     act(g, 0, A_PASS, "discard")
+    act(g, 1, A_PASS, "revealer_draw")  # the hero's owner may draw; declines here
     assert finished(g) and held(g, 0) == 4
     # with fewer cards, the draw stops at 4
     g = _fight(CHEF, value=1, hand=[4, 0], deck=[2] * 10)
     act(g, 0, card(4), "fight")
     act(g, 0, A_PASS, "fight")
     act(g, 0, A_PASS, "slay")
+    act(g, 1, A_PASS, "revealer_draw")
     assert finished(g) and held(g, 0) == 4
 
 

@@ -83,19 +83,19 @@ def test_wad_066_134_infection_icon_gives_everyone_a_token():
     left corner every player immediately gets 1 infection token."; a plain one gives none."""
     g = _horde([HORDE_INFECTION], tokens={FAR: 1}, infection={0: 1})
     start(g, "draw_step")
-    assert g.infection == [2, 1, 1] and g.supply == 20 - 4
+    assert g.infection == [2, 1, 1]
     g = _horde([HORDE], tokens={FAR: 1}, infection={0: 1})
     start(g, "draw_step")
     assert g.infection == [1, 0, 0]
 
 
-def test_wad_014_066_infection_supply_runs_out():
-    """WAD-014 "20 Infection tokens" with WAD-066: the gift goes round from the active
-    player while the supply lasts (assumed)."""
-    g = _horde([HORDE_INFECTION], active=1, tokens={FAR: 1}, infection={0: 10, 1: 9})
-    assert g.supply == 1
+def test_wad_014_066_infection_every_time_beyond_the_box():
+    """WAD-066 "Players each gain 1 infection token every time a horde card with an infection
+    symbol on it is drawn.": every time, even when the players already hold more than the box's
+    WAD-014 "20 Infection tokens" (the rulebook sets no cap)."""
+    g = _horde([HORDE_INFECTION], active=1, tokens={FAR: 1}, infection={0: 8, 1: 7, 2: 5})
     start(g, "draw_step")
-    assert g.infection == [10, 10, 0] and g.supply == 0
+    assert g.infection == [9, 8, 6] and sum(g.infection) > 20
 
 
 def test_wad_055_135_139_144_horde_eats_the_nearest_token():
@@ -236,3 +236,75 @@ def test_wad_148_149_everyone_refills_and_horde_cards_are_replaced():
     assert [held(g, s) for s in range(3)] == [6, 6, 6]
     assert g.infection == [0, 0, 0] and len(g.hordes) == 1
     assert g.discard.count(HORDE_INFECTION) == 1
+
+
+# ------------------------------------------------------------ two hordes, one token each
+def _two_hordes(hordes, tokens, active=0):
+    g = _horde([HORDE], hordes=hordes, tokens=tokens, active=active)
+    g.horde_armed = 0  # no reshuffle: no third horde token
+    start(g, "draw_step")
+    return g
+
+
+def test_wad_137_138_hordes_tied_for_a_token_the_active_player_decides():
+    """WAD-137 "Additionally, they will not go for the same shopper token." and WAD-138 "If
+    there are any ties for distance (in direction or with the other horde token) the active
+    player decides where they go.": both hordes are 2 spaces from the 5; the active player says
+    which one takes it, and the other goes for its own nearest token."""
+    a, b, five, one, four = node(12, 3), node(12, 7), node(12, 5), node(11, 1), node(12, 10)
+    tokens = {five: 5, one: 1, four: 4}
+    for horde, other, score in ((a, four, 9), (b, one, 6)):
+        g = _two_hordes([a, b], tokens)
+        assert g.decision == "horde_pick" and g.current_player == 0
+        assert squares(g) == {a, b}
+        assert "r12c3" in g.action_name(sq(a)) and "r12c7" in g.action_name(sq(b))
+        act(g, 0, sq(horde), "horde_pick")
+        assert sorted(g.hordes) == sorted([five, other])
+        assert g.hordes[[a, b].index(horde)] == five
+        settle_horde(g)
+        assert g.horde_score == score
+
+
+def test_wad_055_137_the_nearer_horde_has_the_token():
+    """WAD-055 "All horde tokens will attempt to eat the group of shoppers closest to it" and
+    WAD-137 "they will not go for the same shopper token": the 4 is 3 spaces from the first
+    horde and 1 from the second, so the second eats it and the first goes for the 1."""
+    a, b, four, one, three = node(12, 2), node(12, 6), node(12, 5), node(2, 1), node(12, 11)
+    g = _two_hordes([a, b], {four: 4, one: 1, three: 3})
+    assert g.hordes == [one, four]
+    settle_horde(g)
+    assert g.horde_score == 5 and g.token[three] == 3
+
+
+def test_wad_135_137_a_token_out_of_reach_is_still_taken():
+    """WAD-135 "move all horde tokens, currently on the board, up to 10 spaces each to the
+    nearest shopper tokens." with WAD-137 "they will not go for the same shopper token": both
+    hordes on the cart, tokens only 11 and 12 away: one walks toward each."""
+    g = position(3)
+    cart, dist = g.board.start, g.board.dist[g.board.start]
+    near = next(v for v in g.board.token_cells if dist[v] == 11)
+    far = max(
+        (v for v in g.board.token_cells if dist[v] == 12), key=lambda v: g.board.dist[near][v]
+    )
+    g = _two_hordes([cart, cart], {near: 1, far: 2})
+    here = [g.board.dist[h] for h in g.hordes]
+    assert here[0][near] == 1 and here[1][far] == 2  # 10 spaces each, toward different prey
+    assert g.horde_score == 0 and g.token[near] == 1 and g.token[far] == 2
+
+
+def test_wad_056_129_a_horde_card_in_a_wounded_players_new_hand():
+    """WAD-056 "Drawing and playing a horde card triggers horde tokens." and WAD-129 "Whenever
+    a player draws a horde card they must immediately lay it face up on the table.": the new
+    hand of a significantly wounded player (WAD-121) is no exception (only the opening hands,
+    WAD-034, and later cards of one draw, WAD-130 and WAD-149, are)."""
+    g = position(3, deck=FILLER + [HORDE_INFECTION, 1, 1], tokens={NORTH: 3, FAR: 1})
+    g.wounded[0] = 1
+    start(g, "start_turn")
+    assert g.decision == "move" and held(g, 0) == 6
+    assert g.hordes == [NORTH] and g.horde_score == 3 and g.infection == [1, 1, 1]
+
+
+def settle_horde(g):
+    """Everyone passes on the horde: it feeds."""
+    while g.decision == "horde_hero":
+        act(g, g.current_player, A_PASS, "horde_hero")

@@ -12,6 +12,8 @@ from wad_positions import (
     start,
 )
 
+from zombie_envs import we_are_dead_v0
+
 TOKEN = node(13, 10)
 FAR = node(6, 19)
 
@@ -79,12 +81,20 @@ def test_wad_152_154_horde_ahead_of_the_first_to_the_goal():
     assert g.terminal and g.winner == 0 and g.winners() == []
 
 
-def test_wad_150_turn_cap_ends_the_game():
-    """Assumed: ``max_turns`` ends a game that would otherwise go on (WAD-150 "Pass the
-    turn." stops at the cap) and scores it like the last token (WAD-153)."""
+def test_wad_150_turn_cap_truncates_the_game():
+    """Assumed: ``max_turns`` stops a game that would otherwise go on (WAD-150 "Pass the
+    turn." stops at the cap).  No rule ended it, so it is truncated: no winner, no reward, and
+    the env reports a truncation, not a termination."""
     g = position(3, max_turns=5)
     g.token[FAR] = 1
     g.score = [1, 4, 2]
     g.turn = 5
     start(g, "start_turn")
-    assert g.terminal and g.winners() == [1]
+    assert g.terminal and g.truncated and g.winners() == []
+    assert g.returns() == [0.0, 0.0, 0.0] and g.returns("score") == [1.0, 4.0, 2.0]
+    env = we_are_dead_v0.env(max_turns=1)
+    env.reset(seed=3)
+    while not any(env.terminations.values()) and not any(env.truncations.values()):
+        env.step(int(env.last()[0]["action_mask"].argmax()))
+    assert all(env.truncations.values()) and not any(env.terminations.values())
+    assert env.rewards == dict.fromkeys(env.possible_agents, 0.0)

@@ -18,7 +18,6 @@ from zombie_envs.games.we_are_dead.data import (
     HAND_KINDS,
     HORDE,
     HORDE_INFECTION,
-    INFECTION_SUPPLY,
     MOTHER,
     MOVEMENT,
     NATIONAL,
@@ -98,7 +97,7 @@ def position(
 ) -> Rig:
     """An engine at the start of ``active``'s turn: seats on the squares ``at``
     {seat: node} (the start otherwise), hands holding exactly the listed card kinds,
-    ``infection`` tokens (none otherwise, the rest in the supply), shopper tokens only
+    ``infection`` tokens (none otherwise), shopper tokens only
     where ``tokens`` {node: number} says, the deck (top = last) and discard pile as
     given (empty otherwise), horde tokens on the ``hordes`` squares."""
     g = Rig(n, seed=seed, board=board, **options)
@@ -114,7 +113,6 @@ def position(
     g.infection = [0] * n
     for seat, count in (infection or {}).items():
         g.infection[seat] = count
-    g.supply = INFECTION_SUPPLY - sum(g.infection)
     g.token = [0] * g.board.size
     for where, value in (tokens or {}).items():
         g.token[where] = value

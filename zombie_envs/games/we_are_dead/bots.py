@@ -284,6 +284,27 @@ class HeuristicAgent(Agent):
         dist = g.board.dist[g.pos[seat]]
         return max(g.legal, key=lambda a: (dist[a - A_SQUARE], -a))
 
+    def _horde_pick(self, g, seat: int) -> int:
+        """Two hordes as near the shoppers: let them eat the fewest near me.  The
+        hordes' paths follow from public squares alone, so a copy may play them out."""
+        near = g.board.dist[g.pos[seat]]
+
+        def eaten_near_me(a: int) -> float:
+            sim = g.clone()
+            sim.apply(a)
+            while sim.decision in ("horde_target", "horde_pick"):
+                sim.apply(
+                    self._horde_target(sim, seat)
+                    if sim.decision == "horde_target"
+                    else sim.legal[0]
+                )
+            return sum(1.0 / (1 + near[v]) for v in sim.h_targets)
+
+        return min(g.legal, key=lambda a: (eaten_near_me(a), a))
+
+    def _revealer_draw(self, g, seat: int) -> int:
+        return A_YES  # a card in hand is worth more than the small risk of a horde card
+
     def _horde_hero(self, g, seat: int) -> int:
         eaten = sum(g.token[v] for v in g.h_targets) - g.h_reduction
         if eaten <= 0:

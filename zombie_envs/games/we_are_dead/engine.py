@@ -30,7 +30,6 @@ from .data import (
     HORDE_INFECTION,
     HORDE_REACH,
     HORDE_REDUCTION,
-    INFECTION_SUPPLY,
     MOTHER,
     MOVEMENT,
     NUM_ATTACK,
@@ -80,7 +79,7 @@ A_PASS = ACTIONS.add("pass", 1, "pass, stop, or end the step", ("pass",)).start
 
 class WeAreDead(Engine):
     name = "we_are_dead"
-    version = 1
+    version = 2
     min_players, max_players, default_players = 2, MAX_PLAYERS, 3
     action_layout = ACTIONS
     obs_layout = observe.OBS
@@ -95,13 +94,13 @@ class WeAreDead(Engine):
         "max_turns": (400, None),
     }
     FIELDS = (
-        "active", "turn", "pos", "score", "damage", "infection", "supply", "hands",
+        "active", "turn", "pos", "score", "damage", "infection", "hands",
         "deck", "discard", "reshuffles", "token", "pool", "hordes", "horde_score",
         "horde_armed", "fire", "wounded", "budget", "chef", "clerk", "guard", "mother",
         "panic", "a_node", "a_value", "facedown", "main_seat", "main_kind", "toughness",
         "skaters", "fight_total", "in_attack", "revealers", "hero_defeated", "slain",
-        "slay_units", "h_triggered", "h_move", "h_targets", "h_reduction", "h_passes",
-        "last_lost", "winner",
+        "slay_units", "h_triggered", "h_moved", "h_claimed", "h_prey", "h_targets",
+        "h_reduction", "h_passes", "last_lost", "winner",
     )  # fmt: skip
 
     def attach(self) -> None:
@@ -117,7 +116,6 @@ class WeAreDead(Engine):
         self.score = [0] * n
         self.damage = [0] * n
         self.infection = [OPENING_INFECTION] * n
-        self.supply = INFECTION_SUPPLY - OPENING_INFECTION * n
         self.hands = [[0] * HAND_KINDS for _ in range(n)]
         self.deck = deck_cards()
         rng.shuffle(self.deck)
@@ -140,8 +138,9 @@ class WeAreDead(Engine):
         self.in_attack = []
         self.revealers = []
         self.hero_defeated = self.slain = self.slay_units = 0
-        self.h_triggered = self.h_move = 0
-        self.h_targets = []
+        self.h_triggered = 0
+        self.h_moved, self.h_claimed, self.h_targets = [], [], []  # this horde attack
+        self.h_prey = -1
         self.h_reduction = self.h_passes = 0
         self.last_lost = -1
         self.winner = -1
@@ -172,25 +171,32 @@ class WeAreDead(Engine):
 
     # ----- cards ------------------------------------------------------------
     def draw(self, seat: int, count: int, trigger: bool) -> None:
-        """Draw ``count`` cards.  Horde cards are laid face up; in a draw step
-        (``trigger``) the first one sets the horde off, any other is replaced."""
+        """Draw ``count`` cards.  Horde cards are laid face up and replaced; while
+        ``trigger`` holds, the first one of this draw sets the horde off."""
         hand = self.hands[seat]
         while count > 0:
-            if not self.deck:
-                if min(self.discard, default=HAND_KINDS) >= HAND_KINDS:
-                    return  # nothing left to hold: only horde cards (or nothing) to reshuffle
-                self.deck, self.discard = self.discard, []
-                self.rng.shuffle(self.deck)
-                self.reshuffles += 1
-                self.horde_armed = 1
+            if not self.deck and not self.reshuffle():
+                return  # nothing left to hold
             card = self.deck.pop()
             if card < HAND_KINDS:
                 hand[card] += 1
                 count -= 1
-                continue
-            self.discard.append(card)
-            if trigger and not self.h_triggered:
+            elif trigger and not self.h_triggered:
                 self.horde_card(card)
+            if not self.deck:  # the last card was drawn: reshuffle at once
+                self.reshuffle()
+            if card >= HAND_KINDS:  # the horde card leaves the table after the reshuffle
+                self.discard.append(card)
+
+    def reshuffle(self) -> bool:
+        """The discard pile becomes the deck, when it holds a card to draw."""
+        if all(card >= HAND_KINDS for card in self.discard):
+            return False  # only horde cards (or nothing): drawing could never end
+        self.deck, self.discard = self.discard, []
+        self.rng.shuffle(self.deck)
+        self.reshuffles += 1
+        self.horde_armed = 1
+        return True
 
     def horde_card(self, card: int) -> None:
         self.h_triggered = 1
@@ -198,11 +204,9 @@ class WeAreDead(Engine):
             self.hordes.append(self.board.horde_start)
             if len(self.hordes) == 2:
                 self.horde_armed = 0
-        if card == HORDE_INFECTION:  # every player gets a token, while the supply lasts
-            for seat in self.order():
-                if self.supply:
-                    self.infection[seat] += 1
-                    self.supply -= 1
+        if card == HORDE_INFECTION:  # every player gets a token, every time
+            for seat in range(self.num_players):
+                self.infection[seat] += 1
 
     def spend(self, seat: int, card: int) -> None:
         self.hands[seat][card] -= 1
@@ -210,24 +214,25 @@ class WeAreDead(Engine):
 
     def spend_infection(self, seat: int) -> None:
         self.infection[seat] -= 1
-        self.supply += 1
 
     # ----- the turn ---------------------------------------------------------
     def start_turn(self) -> None:
         if self.turn >= self.options["max_turns"]:
-            self.end_game()
+            self.end_game(truncated=True)  # a cap, not a rule: nobody has won
             return
         self.turn += 1
         s = self.active
-        if self.wounded[s]:  # a new hand of six at the start of the next turn
-            self.wounded[s] = 0
-            self.draw(s, HAND_SIZE - sum(self.hands[s]), trigger=False)
         self.budget = max(0, MOVEMENT - FIRE_PENALTY * self.fire[s])
         self.fire[s] = 0
         self.chef = self.clerk = self.guard = self.mother = self.panic = 0
         self.push(
             ("movement",), ("attack_step",), ("discard_step",), ("draw_step",), ("next_turn",)
         )
+        if self.wounded[s]:  # a new hand of six at the start of the next turn
+            self.wounded[s] = 0
+            self.h_triggered = 0
+            self.draw(s, HAND_SIZE - sum(self.hands[s]), trigger=True)
+            self.release_the_horde()
 
     def movement(self) -> None:
         s = self.active
@@ -486,34 +491,84 @@ class WeAreDead(Engine):
         s = self.active
         self.h_triggered = 0
         self.draw(s, self.hand_limit(s) - sum(self.hands[s]), trigger=True)
-        for seat in self.order()[1:]:  # players who revealed heroes draw one card
-            if seat in self.revealers:
-                self.draw(seat, 1, trigger=True)
-        self.revealers = []
-        if self.h_triggered:
-            self.push(*[("horde_move", i) for i in range(len(self.hordes))], ("stop_the_horde",))
+        # then, clockwise, players who revealed heroes may draw one card
+        self.push(
+            *[("revealer_draw", o) for o in self.order()[1:] if o in self.revealers],
+            ("release_the_horde",),
+        )
+
+    def revealer_draw(self, seat: int) -> None:
+        self.ask(seat, "revealer_draw", [A_YES, A_PASS])
+
+    def on_revealer_draw(self, action: int) -> None:
+        seat = self.current_player
+        self.revealers.remove(seat)
+        if action == A_YES:
+            self.draw(seat, 1, trigger=True)
 
     # ----- the horde --------------------------------------------------------
-    def horde_move(self, i: int) -> None:
-        """Up to 10 spaces to the nearest shopper token not taken by the other horde."""
-        free = [v for v, value in enumerate(self.token) if value and v not in self.h_targets]
-        if not free:
-            return
-        dist = self.board.dist[self.hordes[i]]
-        best = min(dist[v] for v in free)
-        nearest = [v for v in free if dist[v] == best]
-        self.h_move = i
-        self.ask(self.active, "horde_target", [A_SQUARE + v for v in nearest], public=True)
+    def release_the_horde(self) -> None:
+        """A horde card was drawn: every horde hunts, then the players may stop it."""
+        if self.h_triggered:
+            self.push(*[("horde_move",)] * len(self.hordes), ("stop_the_horde",))
+
+    def hunt(self) -> tuple[list[int], list[int], int]:
+        """The hordes still to move, the shopper tokens no horde went for, and the
+        shortest distance between the two (-1 when nothing is left to hunt)."""
+        waiting = [i for i in range(len(self.hordes)) if i not in self.h_moved]
+        free = [v for v, value in enumerate(self.token) if value and v not in self.h_claimed]
+        if not waiting or not free:
+            return waiting, free, -1
+        dist = self.board.dist
+        return waiting, free, min(dist[self.hordes[i]][v] for i in waiting for v in free)
+
+    def hunters(self, target: int) -> list[int]:
+        """The waiting hordes (one per square) nearest to ``target``."""
+        waiting, _, best = self.hunt()
+        squares = {}
+        for i in waiting:
+            if self.board.dist[self.hordes[i]][target] == best:
+                squares.setdefault(self.hordes[i], i)
+        return list(squares.values())
+
+    def horde_move(self) -> None:
+        """The closest horde and shopper token pair goes first, so the nearer horde
+        has a token both want; every tie is the active player's choice."""
+        waiting, free, best = self.hunt()
+        if best < 0:
+            return  # a horde with no token left to go for stays where it is
+        dist = self.board.dist
+        prey = [v for v in free if any(dist[self.hordes[i]][v] == best for i in waiting)]
+        self.ask(self.active, "horde_target", [A_SQUARE + v for v in prey], public=True)
 
     def on_horde_target(self, action: int) -> None:
-        target, i = action - A_SQUARE, self.h_move
-        if self.board.dist[self.hordes[i]][target] > HORDE_REACH:  # 10 spaces toward it
+        target = action - A_SQUARE
+        hunters = self.hunters(target)
+        if len(hunters) == 1:
+            self.send_horde(hunters[0], target)
+            return
+        self.h_prey = target
+        self.ask(self.active, "horde_pick", [A_SQUARE + self.hordes[i] for i in hunters])
+
+    def on_horde_pick(self, action: int) -> None:
+        """Both hordes are as near: the active player says which one goes."""
+        square = action - A_SQUARE
+        i = next(i for i in self.hunters(self.h_prey) if self.hordes[i] == square)
+        self.send_horde(i, self.h_prey)
+        self.h_prey = -1
+
+    def send_horde(self, i: int, target: int) -> None:
+        """Up to 10 spaces toward the token; the other horde will not go for it."""
+        self.h_moved.append(i)
+        self.h_claimed.append(target)
+        if self.board.dist[self.hordes[i]][target] > HORDE_REACH:
             self.hordes[i] = self.board.step_toward(self.hordes[i], target, HORDE_REACH)
             return
         self.hordes[i] = target
         self.h_targets.append(target)
 
     def stop_the_horde(self) -> None:
+        self.h_moved, self.h_claimed = [], []
         if self.h_targets:
             self.h_passes = 0
             self.push(("horde_offer", self.active))
@@ -562,7 +617,9 @@ class WeAreDead(Engine):
 
     def winners(self) -> list[int]:
         """The first to the goal; else the most points; nobody if the horde
-        has more points than every player."""
+        has more points than every player, or if the turn cap cut the game."""
+        if self.truncated:
+            return []
         best = max(self.score)
         if self.horde_score > best:
             return []
@@ -573,6 +630,8 @@ class WeAreDead(Engine):
     # ----- names --------------------------------------------------------------
     def label(self, block: str, offset: int) -> str:
         if block == "square":
+            if self.decision == "horde_pick":
+                return f"the horde on {self.board.label(offset)} goes"
             return f"square {self.board.label(offset)}"
         if block == "card":
             verb = {
@@ -588,7 +647,10 @@ class WeAreDead(Engine):
             seat = (self.current_player + 1 + offset) % self.num_players
             return f"fight the hero of player_{seat}"
         if block == "yes":
-            return "reveal my hero" if self.decision == "reveal" else "flip the token and attack"
+            return {
+                "reveal": "reveal my hero",
+                "revealer_draw": "draw 1 card",
+            }.get(self.decision, "flip the token and attack")
         if block == "infection":
             return "spend an infection token"
         return "pass"

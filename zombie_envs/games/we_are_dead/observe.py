@@ -21,13 +21,14 @@ MAX_PLAYERS = max(GOAL)
 SQUARES = max(board(name).size for name in BOARDS)
 DECISIONS = (
     "place_token", "move", "attack", "place_hero", "choose_hero", "reveal", "skaters",
-    "panic", "fight", "slay", "discard", "horde_target", "horde_hero",
+    "panic", "fight", "slay", "discard", "revealer_draw", "horde_target", "horde_pick",
+    "horde_hero",
 )  # fmt: skip
 DECISION_INDEX = {name: i for i, name in enumerate(DECISIONS)}
 _REL = ("self",) + tuple(f"+{i}" for i in range(1, MAX_PLAYERS))
 _SQ = tuple(str(i) for i in range(SQUARES))
 COUNTS = (
-    "deck", "discard_size", "reshuffles", "horde_score", "hordes", "infection_supply",
+    "deck", "discard_size", "reshuffles", "horde_score", "hordes",
     "movement_left", "chef", "clerk", "security_guard", "mother", "panic", "token_value",
     "toughness", "fight_total", "slain", "slay_units", "hero_defeated", "skaters",
     "horde_reduction", "horde_passes", "goal", "turn",
@@ -104,7 +105,7 @@ def encode(g, seat: int, out: bytearray, god: bool) -> None:
         out[o["to_act"] + rel[g.current_player]] = 1
         out[o["decision"] + DECISION_INDEX[g.decision]] = 1
     counts = (
-        len(g.deck), len(g.discard), g.reshuffles, min(g.horde_score, 127), len(g.hordes), g.supply,
+        len(g.deck), len(g.discard), g.reshuffles, min(g.horde_score, 127), len(g.hordes),
         g.budget, g.chef, g.clerk, g.guard, g.mother, g.panic, max(g.a_value, 0),
         g.toughness, g.fight_total, g.slain, g.slay_units, g.hero_defeated, g.skaters,
         g.h_reduction, g.h_passes, g.goal, min(g.turn, 127),
@@ -113,8 +114,8 @@ def encode(g, seat: int, out: bytearray, god: bool) -> None:
     out[o["hand"] : o["hand"] + HAND_KINDS] = bytes(g.hands[seat])
     for s in range(n):
         row = (
-            g.score[s], g.damage[s], g.infection[s], sum(g.hands[s]), g.fire[s], g.wounded[s],
-            g.facedown[s] >= 0, s in g.revealers,
+            g.score[s], g.damage[s], min(g.infection[s], 127), sum(g.hands[s]), g.fire[s],
+            g.wounded[s], g.facedown[s] >= 0, s in g.revealers,
         )  # fmt: skip
         base = o["seats"] + rel[s] * _NS
         out[base : base + _NS] = bytes(row)

@@ -119,7 +119,9 @@ _DOING = {
     "fight": "fights",
     "slay": "slays shoppers",
     "discard": "discards",
+    "revealer_draw": "may draw a card",
     "horde_target": "aims the horde",
+    "horde_pick": "picks the horde that goes",
     "horde_hero": "may stop the horde",
 }
 _AREA_WORD = {"mall": "store", "carnival": "ride"}
@@ -579,7 +581,7 @@ def _status(c: Canvas, g, f: Frame, y: int, bottom: int) -> None:
     c.text(f.side_x + SIDE_W - 12, y + 4, out, GREY, anchor="right")
     y += 20
     c.text(x, y, f"deck {len(g.deck)}  discard {len(g.discard)}", GREY)
-    c.text(f.side_x + SIDE_W - 12, y, f"infection supply {g.supply}", GREY, anchor="right")
+    c.text(f.side_x + SIDE_W - 12, y, f"reshuffled {g.reshuffles}x", GREY, anchor="right")
     y += 16
     lines = _attack_lines(g)[: max(0, (bottom - y - 10) // LINE_STEP)]
     if not lines:

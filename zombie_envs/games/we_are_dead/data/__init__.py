@@ -16,7 +16,6 @@ GOAL = {int(k): v for k, v in DATA["victory_goal"].items()}
 HAND_SIZE = DATA["hand_size"]
 CHEF_HAND_SIZE = DATA["chef_hand_size"]
 OPENING_INFECTION = DATA["opening_infection"]
-INFECTION_SUPPLY = DATA["infection_supply"]
 MOVEMENT = DATA["movement"]
 FIRE_PENALTY = DATA["fire_fighter_penalty"]
 HORDE_REACH = DATA["horde_reach"]
