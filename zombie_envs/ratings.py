@@ -4,24 +4,29 @@ One JSON file holds everyone who has played: bots rated by tournaments and
 humans rated by the games they play, so they share one scale.  The file
 lives at ``~/.zombie-envs/ratings.json`` unless ``ZOMBIE_ENVS_RATINGS`` or
 an explicit path says otherwise, and is rewritten atomically so a crash never
-leaves half a file.
+leaves half a file.  Writers update it through ``RatingsBook.locked``: under
+a file lock they read it again, add their games and write it, so a human
+game or a second tournament finished meanwhile is never lost.
 """
 
 from __future__ import annotations
 
 import json
-import math
 import os
+from collections.abc import Iterator
+from contextlib import contextmanager
 from functools import lru_cache
 from pathlib import Path
 
-from .files import write_atomic
+from .files import INT, NUMBER, check_fields, write_atomic
 from .tables import render_table
 
 ENV_VAR = "ZOMBIE_ENVS_RATINGS"
 DEFAULT_PATH = "~/.zombie-envs/ratings.json"
 FORMAT = "zombie-envs-ratings"
 FORMAT_VERSION = 1
+#: Seconds a writer waits for another to finish before giving up.
+LOCK_TIMEOUT = 60.0
 
 
 def ratings_path(path: str | Path | None = None) -> Path:
@@ -31,15 +36,17 @@ def ratings_path(path: str | Path | None = None) -> Path:
     return Path(path).expanduser()
 
 
+def _missing(e: ImportError) -> ImportError:
+    return ImportError(f"ratings need {e.name}: pip install 'zombie-envs[play]' (or [train])")
+
+
 @lru_cache(maxsize=1)
 def model():
     """The shared Plackett-Luce model (openskill's defaults: mu 25, sigma 25/3)."""
     try:
         from openskill.models import PlackettLuce
-    except ImportError:
-        raise ImportError(
-            "ratings need openskill: pip install 'zombie-envs[play]' (or [train])"
-        ) from None
+    except ImportError as e:
+        raise _missing(e) from None
     return PlackettLuce()
 
 
@@ -56,8 +63,9 @@ class RatingsBook:
     """Ratings per env and name: ``{env: {name: {mu, sigma, games}}}``.
 
     ``RatingsBook()`` is an in-memory book (tournaments rate their own games
-    in one); ``RatingsBook.load()`` reads the shared file and ``save()``
-    writes it back.
+    in one); ``RatingsBook.locked()`` reads the shared file and writes it
+    back with this writer's games added (``load()`` and ``save()`` are its
+    halves, without the lock).
     """
 
     def __init__(self, path: str | Path | None = None, envs: dict | None = None):
@@ -83,12 +91,44 @@ class RatingsBook:
                 f"this zombie-envs reads version {FORMAT_VERSION}"
             )
         envs = data.get("envs")
-        if not isinstance(envs, dict) or not all(
-            isinstance(table, dict) and all(_valid(entry) for entry in table.values())
-            for table in envs.values()
-        ):
-            raise ValueError(f"{path}: corrupt ratings (each entry needs mu, sigma and games)")
+        if not isinstance(envs, dict) or not all(isinstance(t, dict) for t in envs.values()):
+            raise ValueError(f"{path}: corrupt ratings (envs must map env names to tables)")
+        for env, table in envs.items():
+            for name, entry in table.items():
+                where = f"{path}: corrupt ratings of {name!r} on {env}"
+                check_fields(entry, where, {"mu": NUMBER, "sigma": NUMBER, "games": INT})
+                if entry["sigma"] <= 0:
+                    raise ValueError(f"{where}: sigma must be positive")
         return cls(path, envs)
+
+    @classmethod
+    @contextmanager
+    def locked(
+        cls, path: str | Path | None = None, timeout: float = LOCK_TIMEOUT
+    ) -> Iterator[RatingsBook]:
+        """The book at ``path`` for a read-modify-write: read under a file lock
+        (``PATH.lock``, via ``filelock``, which works on every platform and is
+        freed when its process dies), then saved atomically when the block ends
+        without an error; other writers wait meanwhile."""
+        try:
+            from filelock import FileLock, Timeout
+        except ImportError as e:
+            raise _missing(e) from None
+        path = ratings_path(path)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        lock = FileLock(f"{path}.lock")
+        try:
+            lock.acquire(timeout=timeout)
+        except Timeout:
+            raise ValueError(
+                f"{path} stayed locked by another writer for {timeout:g} s ({lock.lock_file})"
+            ) from None
+        try:
+            book = cls.load(path)
+            yield book
+            book.save()
+        finally:
+            lock.release()
 
     def save(self) -> Path:
         """Write the book atomically (a temporary file, then ``os.replace``)."""
@@ -156,18 +196,6 @@ def _public(entry: dict) -> dict:
     """An entry with its ordinal, the conservative ``mu - 3 sigma`` that ranks."""
     ordinal = model().rating(mu=entry["mu"], sigma=entry["sigma"]).ordinal()
     return {"mu": entry["mu"], "sigma": entry["sigma"], "ordinal": ordinal, "games": entry["games"]}
-
-
-def _valid(entry) -> bool:
-    return (
-        isinstance(entry, dict)
-        and all(
-            isinstance(entry.get(k), (int, float)) and math.isfinite(entry[k])
-            for k in ("mu", "sigma")
-        )
-        and entry["sigma"] > 0
-        and isinstance(entry.get("games"), int)
-    )
 
 
 def format_ratings(rows: list[dict], markdown: bool = False) -> str:

@@ -231,6 +231,16 @@ class TournamentResult:
     notes: list[str] = field(default_factory=list)
     record_path: Path | None = None
     last_game: object = field(repr=False, default=None)
+    #: ``(names by seat, scores, winners)`` of every game, in game order
+    outcomes: list[tuple[list[str], list[float], list[int]]] = field(
+        repr=False, default_factory=list
+    )
+
+    def rate(self, book: RatingsBook) -> None:
+        """Rate this tournament's games in ``book``, in game order (the command
+        does it on the shared file under its lock, once the games are played)."""
+        for names, scores, winners in self.outcomes:
+            book.rate_game(self.env, names, scores, winners)
 
     def ranking(self) -> list[AgentStats]:
         """Best first, by ordinal (``mu - 3 sigma``: rated high and surely so)."""
@@ -387,7 +397,6 @@ def _run(
     options: dict,
     progress: bool,
     record_path=None,
-    ratings: RatingsBook | None = None,
     note_agents: int | None = None,
 ) -> TournamentResult:
     """Play ``requested`` games rounded up to whole blocks of the schedule and
@@ -403,7 +412,7 @@ def _run(
     chunks = [jobs[k : k + size] for k in range(0, games, size)]
     args = (env, specs, n, options, schedule.seed)
     bar = _progress(games, progress, f"{env} {n}p tournament")
-    moves, last, first_write, pool = 0, None, True, None
+    moves, last, first_write, pool, outcomes = 0, None, True, None, []
     start = time.perf_counter()
     try:
         if workers > 1:
@@ -426,8 +435,7 @@ def _run(
                     a.score_sq += o.scores[s] ** 2
                 seated = [names[j] for j in o.seats]
                 book.rate_game(env, seated, o.scores, o.winners)
-                if ratings is not None:
-                    ratings.rate_game(env, seated, o.scores, o.winners)
+                outcomes.append((seated, o.scores, o.winners))
                 if record_path is not None:
                     tag = {"seed": schedule.seed, "agents": names}
                     game = (env, n, options, o.seed, seated, o.actions, o.scores, o.winners)
@@ -466,6 +474,7 @@ def _run(
         elapsed=elapsed,
         record_path=None if record_path is None else Path(record_path),
         last_game=final,
+        outcomes=outcomes,
     )
 
 
@@ -491,7 +500,6 @@ def run_tournament(
     options: dict | None = None,
     progress: bool = True,
     record_path: str | Path | None = None,
-    ratings: RatingsBook | None = None,
 ) -> TournamentResult:
     """Play ``games`` games (rounded up to whole blocks) between ``agent_specs``
     (kinds ``"random"``, ``"heuristic"``, ``"ckpt:PATH"``; ``Agent`` objects or
@@ -500,7 +508,7 @@ def run_tournament(
     Every agent fills every seat equally often, each seed is played under every
     seat rotation of its lineup, and the ratings are computed in game order.
     ``record_path`` saves every game as a record (JSON lines, overwritten);
-    ``ratings`` is a shared book also updated game by game (not saved here).
+    ``TournamentResult.rate`` adds the games to a ratings book.
     """
     env = canonical_env(env_name)
     _check(env, num_players, games, workers)
@@ -532,7 +540,6 @@ def run_tournament(
         options=dict(options or {}),
         progress=progress,
         record_path=record_path,
-        ratings=ratings,
     )
 
 
@@ -646,7 +653,8 @@ def _tournament(args) -> int:
 
     try:
         options = parse_options(args.option)
-        book = None if args.no_ratings else RatingsBook.load(args.ratings)
+        if not args.no_ratings:
+            RatingsBook.load(args.ratings)  # a bad ratings file stops us before the games
         out = Path(args.out)
         result = run_tournament(
             args.game,
@@ -658,7 +666,6 @@ def _tournament(args) -> int:
             options=options,
             progress=not args.no_progress,
             record_path=out / "games.jsonl" if args.record else None,
-            ratings=book,
         )
     except (ValueError, CheckpointError, FileNotFoundError) as e:
         raise SystemExit(str(e)) from None
@@ -679,8 +686,13 @@ def _tournament(args) -> int:
         print(f"chart: {paths['png']}")
     if result.record_path is not None:
         print(f"game records: {result.record_path} (zombie-envs replay {result.record_path})")
-    if book is not None:
-        print(f"shared ratings updated: {book.save()}")
+    if not args.no_ratings:
+        try:
+            with RatingsBook.locked(args.ratings) as book:
+                result.rate(book)  # on the file as it is now: games rated meanwhile stay
+        except (ValueError, OSError) as e:
+            raise SystemExit(f"ratings not updated: {e}") from None
+        print(f"shared ratings updated: {book.path}")
     return 0
 
 

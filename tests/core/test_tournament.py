@@ -6,6 +6,7 @@ import argparse
 import csv
 import json
 import sys
+import threading
 from collections import Counter
 
 import pytest
@@ -126,7 +127,8 @@ def test_recorded_games_replay_exactly(tmp_path):
 def test_shared_book_is_updated_in_game_order():
     book = RatingsBook()
     specs = ["heuristic", "random", FirstLegal]
-    result = run_tournament(ENV, 3, specs, 6, progress=False, ratings=book)
+    result = run_tournament(ENV, 3, specs, 6, progress=False)
+    result.rate(book)
     for agent in result.agents:
         assert book.get(ENV, agent.name)["mu"] == pytest.approx(agent.mu)
         assert book.get(ENV, agent.name)["games"] == 6
@@ -218,3 +220,49 @@ def test_cli_refuses_a_corrupt_ratings_file(tmp_path):
     bad.write_text("[]")
     with pytest.raises(SystemExit, match="not a zombie-envs ratings file"):
         _cli(["ratings", "--ratings", str(bad)])
+
+
+def test_ratings_written_while_a_tournament_runs_are_kept(tmp_path, monkeypatch):
+    """A second writer (here a whole second tournament) finishes while the first
+    is playing: the first adds its games to the file as it is at its end."""
+    ratings = tmp_path / "ratings.json"
+    argv = ["tournament", "--game", ENV, "--players", "3", "--games", "6", "--no-progress"]
+    argv += ["--agents", "heuristic", "random", "--ratings", str(ratings)]
+    play_game, others = tournament.play_game, []
+
+    def play_and_let_another_tournament_finish(*args, **kwargs):
+        if not others:
+            others.append("running")
+            _cli(argv + ["--out", str(tmp_path / "b")])
+        return play_game(*args, **kwargs)
+
+    monkeypatch.setattr(tournament, "play_game", play_and_let_another_tournament_finish)
+    _cli(argv + ["--out", str(tmp_path / "a")])
+    book = RatingsBook.load(ratings)
+    assert book.get(ENV, "heuristic")["games"] == book.get(ENV, "random")["games"] == 12
+
+
+def test_writers_of_the_ratings_file_wait_for_each_other(tmp_path):
+    path = tmp_path / "ratings.json"
+    waited = threading.Event()
+
+    def second_writer():
+        with RatingsBook.locked(path) as book:
+            book.rate_game(ENV, ["c", "d"], [1, 2], [1])
+        waited.set()
+
+    with RatingsBook.locked(path) as book:
+        other = threading.Thread(target=second_writer)
+        other.start()
+        assert not waited.wait(0.5)  # blocked on the lock, not reading a stale file
+        book.rate_game(ENV, ["a", "b"], [2, 1], [0])
+    other.join(10)
+    assert waited.is_set()
+    assert {r["name"] for r in RatingsBook.load(path).table(ENV)} == {"a", "b", "c", "d"}
+    held, second = RatingsBook.locked(path), RatingsBook.locked(path, timeout=0.1)
+    with pytest.raises(ValueError, match="stayed locked"), held, second:
+        pass
+    with pytest.raises(RuntimeError), RatingsBook.locked(path) as book:
+        book.rate_game(ENV, ["e", "f"], [2, 1], [0])
+        raise RuntimeError("a writer that fails writes nothing")
+    assert "e" not in {r["name"] for r in RatingsBook.load(path).table(ENV)}

@@ -329,13 +329,14 @@ def ratings_book(path: str | None):
 
 def rate(game: TerminalGame, path: str | None) -> str:
     """Add a finished game to the ratings book; the line telling the person's new rating.
-    The book is read again here so that games rated meanwhile are kept."""
+    The book is read again under its lock so that games rated meanwhile are kept."""
+    from ..ratings import RatingsBook
+
     g, env_name, name = game.engine, game.env_name, game.names[game.seat]
-    book = ratings_book(path)
-    book.rate_game(env_name, list(game.names), list(g.scores()), list(g.winners()))
     try:
-        book.save()
-    except OSError as e:
+        with RatingsBook.locked(path) as book:
+            book.rate_game(env_name, list(game.names), list(g.scores()), list(g.winners()))
+    except (ImportError, ValueError, OSError) as e:
         raise SystemExit(f"ratings: {e}; the game record is saved but not rated") from None
     r = book.get(env_name, name)
     return (
