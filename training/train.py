@@ -263,7 +263,7 @@ class Trainer:
             "engine_version": engine.version,
             "package_version": zombie_envs.__version__,
             "num_players": cfg.players,
-            "env_options": cfg.env_options,
+            "env_options": engine.check_options(cfg.env_options),  # defaults filled in
             "obs_size": input_size(engine, cfg.hint),
             "hint": cfg.hint,
             "num_actions": engine.action_layout.size,

@@ -14,6 +14,7 @@ import sys
 from pathlib import Path
 
 from . import ENVS
+from .cliutil import parse_options
 from .tables import render_table
 
 
@@ -47,7 +48,7 @@ def _demo(args) -> int:
         candidates.append(shipped)
     else:
         print(f"(no shipped checkpoint at {shipped}; evaluating the new policy only)")
-    rows = _head_to_heads(cfg.env, n, candidates, ("random", "heuristic"), args)
+    rows = _head_to_heads(cfg.env, n, candidates, ("random", "heuristic"), args, cfg.env_options)
     print()
     print(f"greedy policies vs {n - 1} bots, {args.games} games each, seats rotated:")
     print(format_head_to_head(rows, markdown=args.markdown))
@@ -118,15 +119,16 @@ def _train(args) -> int:
 
 
 def _evaluate(args) -> int:
-    rows = _head_to_heads(args.env, args.players, args.checkpoint, args.against, args)
+    options = parse_options(args.option)
+    rows = _head_to_heads(args.env, args.players, args.checkpoint, args.against, args, options)
     print(format_head_to_head(rows, markdown=args.markdown))
     return 0
 
 
-def _head_to_heads(env: str, players: int, checkpoints, baselines, args) -> list:
-    """Every checkpoint against ``players - 1`` copies of every baseline, on the
-    games, seed, progress and workers the command line asked for."""
-    from .agents.policy import CheckpointError
+def _head_to_heads(env: str, players: int, checkpoints, baselines, args, options: dict) -> list:
+    """Every checkpoint against ``players - 1`` copies of every baseline with
+    the engine ``options``, on the games, seed, progress and workers the
+    command line asked for."""
     from .tournament import head_to_head
 
     try:
@@ -140,11 +142,12 @@ def _head_to_heads(env: str, players: int, checkpoints, baselines, args) -> list
                 seed=args.seed,
                 progress=not args.no_progress,
                 workers=args.workers,
+                options=options,
             )
             for path in checkpoints
             for kind in baselines
         ]
-    except (CheckpointError, FileNotFoundError) as e:
+    except (ValueError, FileNotFoundError) as e:  # CheckpointError is a ValueError
         raise SystemExit(str(e)) from None
 
 
@@ -200,6 +203,9 @@ def build_parser() -> argparse.ArgumentParser:
     ev.add_argument("--players", type=int, default=4)
     ev.add_argument("--against", nargs="+", default=["random", "heuristic"])
     ev.add_argument("--games", type=int, default=1000)
+    ev.add_argument(
+        "--option", action="append", default=[], metavar="KEY=VALUE", help="engine option"
+    )
     ev.add_argument("--seed", type=int, default=0)
     ev.add_argument("--workers", type=int, default=1, help="processes to play on")
     ev.add_argument("--markdown", action="store_true", help="print the table as Markdown")

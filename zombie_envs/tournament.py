@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from multiprocessing import get_context
 from pathlib import Path
 
-from .agents.base import Agent
+from .agents.base import Agent, make_agent
 from .arena import (
     _build,
     _conf,
@@ -118,10 +118,7 @@ class _Table:
     def agent(self, j: int, seat: int) -> Agent:
         key = (j, seat)
         if key not in self.agents:
-            spec = self.specs[j]
-            self.agents[key] = (
-                spec if isinstance(spec, Agent) else _build(spec, self.env, 0, self.n)
-            )
+            self.agents[key] = _agent(self.specs[j], self.env, self.n, self.options)
         return self.agents[key]
 
     def play(self, jobs: list[tuple[int, int, tuple[int, ...]]]) -> list[GameOutcome]:
@@ -374,15 +371,20 @@ def _bars(ax, values: list[tuple[float, tuple[float, float]]], colour: str) -> N
     ax.bar(range(len(values)), heights, yerr=err, capsize=4, color=colour)
 
 
-def _names(specs: list, env: str, n: int) -> list[str]:
-    """Display and rating names: the spec string, or the built agent's name."""
+def _agent(spec, env: str, n: int, options: dict) -> Agent:
+    """The agent of a spec; a checkpoint is checked against the engine options too."""
+    if isinstance(spec, str):
+        return make_agent(spec, env, 0, n, options)
+    return _build(spec, env, 0, n)
+
+
+def _names(specs: list, env: str, n: int, options: dict) -> list[str]:
+    """Display and rating names: the spec string, or the built agent's name.
+    Building each agent here stops a bad kind or checkpoint before any game."""
     names = []
     for spec in specs:
-        if isinstance(spec, str):
-            _build(spec, env, 0, n)  # fail now on an unknown kind or a bad checkpoint
-            names.append(spec)
-        else:
-            names.append(getattr(_build(spec, env, 0, n), "name", type(spec).__name__))
+        agent = _agent(spec, env, n, options)
+        names.append(spec if isinstance(spec, str) else getattr(agent, "name", type(spec).__name__))
     return names
 
 
@@ -404,7 +406,6 @@ def _run(
     speak of (default: the schedule's)."""
     games = math.ceil(requested / schedule.block_size) * schedule.block_size
     n = schedule.num_players
-    options = engine_class(env).check_options(options)
     stats = [AgentStats(name, [0] * n, [0.0] * n) for name in names]
     book = RatingsBook()
     jobs = [(i, *schedule.seating(i)) for i in range(games)]
@@ -478,7 +479,8 @@ def _run(
     )
 
 
-def _check(env: str, num_players: int, games: int, workers: int) -> None:
+def _check(env: str, num_players: int, games: int, workers: int, options: dict | None) -> dict:
+    """Refuse impossible requests; the engine options with their defaults."""
     cls = engine_class(env)
     if not cls.min_players <= num_players <= cls.max_players:
         raise ValueError(
@@ -488,6 +490,7 @@ def _check(env: str, num_players: int, games: int, workers: int) -> None:
         raise ValueError(f"games must be at least 1, got {games}")
     if workers < 1:
         raise ValueError(f"workers must be at least 1, got {workers}")
+    return cls.check_options(dict(options or {}))
 
 
 def run_tournament(
@@ -511,7 +514,7 @@ def run_tournament(
     ``TournamentResult.rate`` adds the games to a ratings book.
     """
     env = canonical_env(env_name)
-    _check(env, num_players, games, workers)
+    options = _check(env, num_players, games, workers, options)
     specs = list(agent_specs)
     if len(specs) < 2:
         raise ValueError(f"a tournament needs at least 2 agents, got {len(specs)}")
@@ -523,7 +526,7 @@ def run_tournament(
                 f"agents given as objects must pickle to run on {workers} workers ({e}); "
                 "pass kinds such as 'heuristic' or use workers=1"
             ) from None
-    names = _names(specs, env, num_players)
+    names = _names(specs, env, num_players, options)
     twice = sorted({x for x in names if names.count(x) > 1})
     if twice:
         raise ValueError(f"each agent may be listed once; listed twice: {', '.join(twice)}")
@@ -537,7 +540,7 @@ def run_tournament(
         schedule,
         games,
         workers=workers,
-        options=dict(options or {}),
+        options=options,
         progress=progress,
         record_path=record_path,
     )
@@ -610,9 +613,9 @@ def head_to_head(
     seed is played with the candidate at every seat, so ``games`` is rounded
     up to a multiple of ``num_players``."""
     env = canonical_env(env_name)
-    _check(env, num_players, games, workers)
+    options = _check(env, num_players, games, workers, options)
     specs = [candidate_spec_or_agent, baseline_kind]
-    names = _names(specs, env, num_players)
+    names = _names(specs, env, num_players, options)
     if names[0] == names[1]:
         names[0] = f"{names[0]} (candidate)"
     if seed is None:
@@ -626,7 +629,7 @@ def head_to_head(
         schedule,
         games,
         workers=workers,
-        options=dict(options or {}),
+        options=options,
         progress=progress,
         note_agents=num_players,  # one candidate and n-1 baseline copies: a full table
     )

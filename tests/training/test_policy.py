@@ -3,6 +3,7 @@ masked actions only, metadata checked before a policy plays."""
 
 from __future__ import annotations
 
+import re
 import zipfile
 
 import numpy as np
@@ -179,14 +180,21 @@ def test_hint_policy_numpy_matches_torch_and_starts_as_the_heuristic(hint_model)
 def test_hint_checkpoint_metadata_sizes(tmp_path, hint_model):
     path = tmp_path / "p.zip"
     cls = engine_class("we_are_dead_v0")
-    meta = _meta("we_are_dead_v0", 3) | {"hint": "heuristic"}
-    save_policy(path, policy_from_model(hint_model), meta)
+    obs, actions = cls.obs_layout.size, cls.action_layout.size
+    policy = policy_from_model(hint_model)
+    meta = _meta("we_are_dead_v0", 3) | {"obs_size": obs + actions}  # the hint left out
+    save_policy(path, policy, meta)
     with pytest.raises(
-        CheckpointError, match="input/action sizes 938/176 differ from the env's 1114"
+        CheckpointError,
+        match=f"input/action sizes {obs + actions}/{actions} differ from the env's {obs}",
     ):
         PolicyAgent.from_file(path, "we_are_dead_v0")
-    meta["obs_size"] = cls.obs_layout.size + cls.action_layout.size
-    save_policy(path, policy_from_model(hint_model), meta)
+    save_policy(path, policy, _meta("we_are_dead_v0", 3))  # sizes that are not the weights'
+    wrong = re.escape(f"sizes {[obs + actions, 16, actions]}, but the metadata says")
+    with pytest.raises(CheckpointError, match=wrong):
+        PolicyAgent.from_file(path, "we_are_dead_v0")
+    meta["hint"] = "heuristic"
+    save_policy(path, policy, meta)
     agent = PolicyAgent.from_file(path, "we_are_dead_v0", 3, seed=0)
     assert agent.hinter is not None
     result = play_match("we_are_dead_v0", [agent, "random", "random"], 3, 3, seed=0, progress=False)

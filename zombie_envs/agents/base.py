@@ -87,11 +87,15 @@ AGENT_KINDS = ("random", "heuristic", "ckpt:PATH")
 
 
 def make_agent(
-    kind: str, game_name: str, seed: int | None = None, num_players: int | None = None
+    kind: str,
+    game_name: str,
+    seed: int | None = None,
+    num_players: int | None = None,
+    options: dict | None = None,
 ) -> Agent:
     """Build an agent by kind for a game: ``"random"``, ``"heuristic"`` or
     ``"ckpt:PATH"`` (a trained policy, checked against the game and, when
-    given, the player count)."""
+    given, the player count and engine options)."""
     if kind == "random":
         return RandomAgent(seed)
     if kind == "heuristic":
@@ -99,5 +103,5 @@ def make_agent(
     if kind.startswith("ckpt:"):
         from .policy import PolicyAgent
 
-        return PolicyAgent.from_file(kind[5:], game_name, num_players, seed)
+        return PolicyAgent.from_file(kind[5:], game_name, num_players, seed, options=options)
     raise ValueError(f"unknown agent kind {kind!r}; known: {list(AGENT_KINDS)}")

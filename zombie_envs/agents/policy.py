@@ -7,22 +7,31 @@ deviate (a residual policy).  The heuristic reads only what the seat may see,
 so the hint reveals nothing the seat could not work out itself.
 
 A policy file is a zip holding ``metadata.json`` (env, engine version, player
-count, observation and action sizes, training steps, wall time, evaluation
-results) and ``policy.npz`` (the actor's layers).  Training writes these
-entries into its run checkpoints too, so any checkpoint is also a policy file.
-Inference is a few numpy matrix products: playing a trained agent needs no
-torch, and frozen opponents inside the training workers cost microseconds.
+count, engine options, observation and action sizes, training steps, wall
+time, evaluation results) and ``policy.npz`` (the actor's layers).  Training
+writes these entries into its run checkpoints too, so any checkpoint is also a
+policy file.  Inference is a few numpy matrix products: playing a trained
+agent needs no torch, and frozen opponents inside the training workers cost
+microseconds.
+
+Policy files are shared, so loading one treats it as data: JSON and numpy
+arrays read without pickle, every field and array shape checked against the
+metadata (and the metadata against the env), and any fault reported as one
+``CheckpointError`` naming the file, at load time rather than at the first move.
 """
 
 from __future__ import annotations
 
 import io
 import json
+import re
 import zipfile
+import zlib
 from pathlib import Path
 
 import numpy as np
 
+from ..files import INT, OBJECT, TEXT, check_fields, list_of, or_null
 from .base import Agent, game_key, heuristic_class
 
 HINTS = (None, "heuristic")
@@ -32,6 +41,20 @@ ACTIVATIONS = {
     "tanh": np.tanh,
     "relu": lambda x: np.maximum(x, 0.0),
 }
+
+
+#: An entry larger than this uncompressed is refused before it is inflated.
+MAX_ENTRY_BYTES = 1 << 30
+META_FIELDS = {
+    "activation": TEXT,
+    "hidden": list_of(INT, "a list of integers"),
+    "env": TEXT,
+    "engine_version": INT,
+    "num_players": INT,
+    "obs_size": INT,
+    "num_actions": INT,
+}
+META_EXTRAS = {"hint": or_null(TEXT), "env_options": OBJECT}
 
 
 class CheckpointError(ValueError):
@@ -58,13 +81,22 @@ class MLPPolicy:
             raise CheckpointError(f"unknown activation {activation!r}; known: {list(ACTIVATIONS)}")
         if not layers:
             raise CheckpointError("a policy needs at least its output layer")
-        self.layers = [
-            (np.array(w, dtype=np.float32).T.copy(), np.array(b, dtype=np.float32))
-            for w, b in layers
-        ]
-        for (w, _), (w_next, _) in zip(self.layers, self.layers[1:], strict=False):
-            if w.shape[1] != w_next.shape[0]:
-                raise CheckpointError(f"layer sizes do not chain: {w.shape} then {w_next.shape}")
+        self.layers = []
+        for i, (w, b) in enumerate(layers):
+            w, b = np.array(w, dtype=np.float32), np.array(b, dtype=np.float32)
+            if w.ndim != 2 or b.shape != w.shape[:1]:
+                raise CheckpointError(
+                    f"layer {i} has weight shape {w.shape} and bias shape {b.shape}; "
+                    "a layer needs (out, in) and (out,)"
+                )
+            if self.layers and self.layers[-1][0].shape[1] != w.shape[1]:
+                raise CheckpointError(
+                    f"layer sizes do not chain: layer {i - 1} gives "
+                    f"{self.layers[-1][0].shape[1]} values, layer {i} takes {w.shape[1]}"
+                )
+            if not (np.isfinite(w).all() and np.isfinite(b).all()):
+                raise CheckpointError(f"layer {i} holds values that are not finite")
+            self.layers.append((w.T.copy(), b))
         self.activation = activation
         self._act = ACTIVATIONS[activation]
         self.hint_scale = float(hint_scale)
@@ -76,6 +108,11 @@ class MLPPolicy:
     @property
     def num_actions(self) -> int:
         return self.layers[-1][0].shape[1]
+
+    @property
+    def sizes(self) -> list[int]:
+        """Input size, each hidden layer's size, then the number of actions."""
+        return [self.obs_size] + [w.shape[1] for w, _ in self.layers]
 
     def logits(self, obs: np.ndarray) -> np.ndarray:
         """Action logits for one observation or a batch of them."""
@@ -113,12 +150,32 @@ class MLPPolicy:
 
     @classmethod
     def from_arrays(cls, arrays, activation: str) -> MLPPolicy:
-        n = sum(1 for k in arrays if k.startswith("w"))
+        n = sum(1 for k in arrays if re.fullmatch(r"w\d+", k))
         try:
             layers = [(arrays[f"w{i}"], arrays[f"b{i}"]) for i in range(n)]
         except KeyError as e:
             raise CheckpointError(f"policy weights are missing layer {e.args[0]}") from None
-        return cls(layers, activation, float(arrays.get("hint_scale", 0.0)))
+        hint_scale = arrays.get("hint_scale", 0.0)
+        if np.ndim(hint_scale) != 0 or not np.isfinite(hint_scale):
+            raise CheckpointError(f"hint_scale must be one finite number, got {hint_scale!r}")
+        return cls(layers, activation, float(hint_scale))
+
+    @classmethod
+    def from_npz(cls, data: bytes, meta: dict, where: str) -> MLPPolicy:
+        """The policy stored as ``data`` (npz bytes, never unpickled), checked to
+        have exactly the layer sizes ``meta`` describes."""
+        arrays = read_arrays(data, where)
+        try:
+            policy = cls.from_arrays(arrays, meta["activation"])
+        except CheckpointError as e:
+            raise CheckpointError(f"{where}: {e}") from None
+        want = [meta["obs_size"], *meta["hidden"], meta["num_actions"]]
+        if policy.sizes != want:
+            raise CheckpointError(
+                f"{where}: layer shapes give sizes {policy.sizes}, "
+                f"but the metadata says {want} (input, hidden..., actions)"
+            )
+        return policy
 
     def to_bytes(self) -> bytes:
         buf = io.BytesIO()
@@ -156,35 +213,80 @@ def policy_entries(policy: MLPPolicy, metadata: dict) -> dict[str, bytes]:
 
 
 def read_metadata(path: str | Path) -> dict:
-    """The metadata of a policy file or run checkpoint (clear errors if it is not one)."""
-    return _read(path)[1]
+    """The checked metadata of a policy file or run checkpoint."""
+    path = _policy_path(path)
+    return parse_metadata(read_zip(path, ["metadata.json"]), path)
 
 
 def load_policy(path: str | Path) -> tuple[MLPPolicy, dict]:
     """``(policy, metadata)`` from a policy file or run checkpoint."""
-    zf, meta = _read(path)
-    with zf:
-        try:
-            data = np.load(io.BytesIO(zf.read("policy.npz")))
-        except (KeyError, ValueError, OSError) as e:
-            raise CheckpointError(f"{path}: unreadable policy weights ({e})") from None
-        return MLPPolicy.from_arrays({k: data[k] for k in data.files}, meta["activation"]), meta
+    path = _policy_path(path)
+    entries = read_zip(path, ["metadata.json", "policy.npz"])
+    meta = parse_metadata(entries, path)
+    if "policy.npz" not in entries:
+        raise CheckpointError(f"{path} lacks policy.npz, the policy's weights")
+    return MLPPolicy.from_npz(entries["policy.npz"], meta, f"{path}: policy.npz"), meta
 
 
-def _read(path) -> tuple[zipfile.ZipFile, dict]:
+def _policy_path(path) -> Path:
     path = Path(path)
     if path.is_dir():
         for name in ("policy.zip", "checkpoint.zip"):
             if (path / name).exists():
                 path = path / name
                 break
-    if not path.exists():
+    if not path.is_file():
         raise FileNotFoundError(f"no checkpoint at {path}")
+    return path
+
+
+def read_zip(path: Path, names: list[str]) -> dict[str, bytes]:
+    """The entries ``names`` of the zip at ``path`` that it holds, or one
+    ``CheckpointError`` for a file that is not a zip, damaged or oversized."""
     try:
         zf = zipfile.ZipFile(path)
-        meta = json.loads(zf.read("metadata.json"))
-    except (zipfile.BadZipFile, KeyError, json.JSONDecodeError, UnicodeDecodeError) as e:
+    except (zipfile.BadZipFile, OSError) as e:
         raise CheckpointError(f"{path} is not a zombie-envs checkpoint ({e})") from None
+    out = {}
+    with zf:
+        held = set(zf.namelist())
+        for name in names:
+            if name not in held:
+                continue
+            size = zf.getinfo(name).file_size
+            if size > MAX_ENTRY_BYTES:
+                raise CheckpointError(f"{path}: {name} would unpack to {size:,} bytes; refused")
+            try:
+                out[name] = zf.read(name)
+            except (zipfile.BadZipFile, zlib.error, EOFError, OSError, NotImplementedError) as e:
+                raise CheckpointError(f"{path} is corrupt: {name} does not unpack ({e})") from None
+    return out
+
+
+def read_arrays(data: bytes, where: str) -> dict[str, np.ndarray]:
+    """The numeric arrays of npz bytes, read without pickle (an object array
+    is refused, not unpickled)."""
+    try:
+        with np.load(io.BytesIO(data), allow_pickle=False) as npz:
+            arrays = {k: npz[k] for k in npz.files}
+    except (ValueError, OSError, EOFError, KeyError, zipfile.BadZipFile, zlib.error) as e:
+        raise CheckpointError(f"{where} is not a readable npz file ({e})") from None
+    for key, a in arrays.items():
+        if a.dtype.kind not in "fiu":
+            raise CheckpointError(f"{where}: array {key} holds {a.dtype}, not numbers")
+    return arrays
+
+
+def parse_metadata(entries: dict[str, bytes], path: Path) -> dict:
+    """The metadata entry of a policy file, with every field checked."""
+    if "metadata.json" not in entries:
+        raise CheckpointError(f"{path} is not a zombie-envs checkpoint (no metadata.json)")
+    try:
+        meta = json.loads(entries["metadata.json"])
+    except (json.JSONDecodeError, UnicodeDecodeError) as e:
+        raise CheckpointError(f"{path} is not a zombie-envs checkpoint ({e})") from None
+    where = f"{path}: metadata.json"
+    check_fields(meta, where, {}, error=CheckpointError)  # an object at all
     if meta.get("format") != FORMAT:
         raise CheckpointError(
             f"{path} is not a zombie-envs checkpoint (format {meta.get('format')!r})"
@@ -194,7 +296,14 @@ def _read(path) -> tuple[zipfile.ZipFile, dict]:
             f"{path} has checkpoint format version {meta.get('format_version')}; "
             f"this zombie-envs reads version {FORMAT_VERSION}"
         )
-    return zf, meta
+    check_fields(meta, where, META_FIELDS, META_EXTRAS, error=CheckpointError)
+    if meta["activation"] not in ACTIVATIONS:
+        raise CheckpointError(
+            f"{where}: unknown activation {meta['activation']!r}; known: {list(ACTIVATIONS)}"
+        )
+    if meta.get("hint") not in HINTS:
+        raise CheckpointError(f"{where}: unknown hint {meta['hint']!r}; known: {list(HINTS)}")
+    return meta
 
 
 def hint_agent(hint: str | None, game_name: str, seed: int | None = None) -> Agent | None:
@@ -221,8 +330,34 @@ def input_size(engine_cls, hint: str | None) -> int:
     return size + engine_cls.action_layout.size if hint else size
 
 
-def check_compatible(meta: dict, engine_cls, num_players: int | None = None, source="checkpoint"):
-    """Refuse a policy trained for another env, engine version, layout or player count."""
+def trained_options(meta: dict, engine_cls, source="checkpoint") -> dict:
+    """The engine options the policy was trained with, defaults filled in
+    (``{}`` in the metadata means the defaults)."""
+    try:
+        return engine_cls.check_options(meta.get("env_options", {}))
+    except ValueError as e:
+        raise CheckpointError(f"{source} was trained with options this env lacks: {e}") from None
+
+
+def options_problem(trained: dict, options: dict) -> str | None:
+    """How ``options`` (defaults filled in) differ from the ones a policy was
+    trained with, in words; ``None`` when they are the same."""
+    differ = [k for k in trained if trained[k] != options.get(k)]
+    if not differ:
+        return None
+    words = [", ".join(f"{k}={o.get(k)}" for k in differ) for o in (trained, options)]
+    return f"it was trained with {words[0]}, not {words[1]}"
+
+
+def check_compatible(
+    meta: dict,
+    engine_cls,
+    num_players: int | None = None,
+    options: dict | None = None,
+    source="checkpoint",
+):
+    """Refuse a policy trained for another env, engine version, layout, player
+    count or, when ``options`` are given, other engine options."""
     problems = []
     if game_key(meta.get("env", "")) != engine_cls.name:
         problems.append(f"it was trained on {meta.get('env')!r}, not {engine_cls.name!r}")
@@ -242,6 +377,11 @@ def check_compatible(meta: dict, engine_cls, num_players: int | None = None, sou
         )
     if num_players is not None and meta.get("num_players") != num_players:
         problems.append(f"it was trained for {meta.get('num_players')} players, not {num_players}")
+    if options is not None and not problems:
+        wanted = engine_cls.check_options(options)
+        problem = options_problem(trained_options(meta, engine_cls, source), wanted)
+        if problem:
+            problems.append(problem)
     if problems:
         raise CheckpointError(f"{source} does not fit this env: " + "; ".join(problems))
 
@@ -249,9 +389,14 @@ def check_compatible(meta: dict, engine_cls, num_players: int | None = None, sou
 class PolicyAgent(Agent):
     """A trained policy playing one seat: greedy by default, or sampling from
     its action distribution (``greedy=False``); illegal actions never get
-    probability.  It reads only its seat's observation and the action mask."""
+    probability.  It reads only its seat's observation and the action mask.
+
+    Loaded from a file, it knows the engine options it was trained with and
+    refuses to act in a game with others, whatever path built the game."""
 
     name = "policy"
+    #: the engine options it was trained with (``None``: not known, not checked)
+    env_options: dict | None = None
 
     def __init__(
         self,
@@ -282,16 +427,25 @@ class PolicyAgent(Agent):
         num_players: int | None = None,
         seed: int | None = None,
         greedy: bool = True,
+        options: dict | None = None,
     ) -> PolicyAgent:
+        """Load ``path`` for ``game_name``, checked against the player count and
+        the engine ``options`` when given."""
         from ..arena import engine_class
 
+        engine = engine_class(game_name)
         policy, meta = load_policy(path)
-        check_compatible(meta, engine_class(game_name), num_players, source=str(path))
+        check_compatible(meta, engine, num_players, options, source=str(path))
         name = f"ckpt:{Path(path).stem}"
         agent = cls(policy, seed, greedy, name, meta.get("hint"), game_name)
         agent.metadata = meta
+        agent.source = str(path)
+        agent.env_options = trained_options(meta, engine, str(path))
         return agent
 
     def act(self, game, seat: int) -> int:
+        if self.env_options is not None and game.options != self.env_options:
+            problem = options_problem(self.env_options, game.options)
+            raise CheckpointError(f"{self.source} does not fit this game: {problem}")
         u = None if self.greedy else self.rng.random()
         return self.policy.act(policy_input(game, seat, self.hinter), game.legal_mask(), u)

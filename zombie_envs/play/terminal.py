@@ -180,7 +180,9 @@ class TerminalGame:
         self.agents: dict[int, Agent] = {}
         for s in others:
             try:
-                self.agents[s] = make_agent(self.names[s], env_name, seeds.getrandbits(32), n)
+                self.agents[s] = make_agent(
+                    self.names[s], env_name, seeds.getrandbits(32), n, self.engine.options
+                )
             except (ValueError, OSError) as e:
                 raise SystemExit(f"opponent {self.names[s]!r} at seat {s}: {e}") from None
         self.input_fn = input_fn
