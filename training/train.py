@@ -4,13 +4,14 @@
 opponent pool from a ``TrainConfig``, then runs PPO with one callback that
 keeps the pool fresh, evaluates against the bots, saves checkpoints and drives
 the progress bar.  ``Trainer.resume(run_dir)`` picks a killed run up from its
-last checkpoint.  Run from the command line with ``zombie-envs train``.
+last checkpoint: it rebuilds the model from the config and loads the stored
+tensors, unpickling nothing (see ``checkpoint``).  Run from the command line
+with ``zombie-envs train``.
 """
 
 from __future__ import annotations
 
 import csv
-import io
 import json
 import random
 import time
@@ -27,15 +28,29 @@ from stable_baselines3.common.torch_layers import BaseFeaturesExtractor
 from stable_baselines3.common.vec_env import DummyVecEnv, SubprocVecEnv, VecEnvWrapper, VecMonitor
 
 import zombie_envs
-from zombie_envs.agents.policy import MLPPolicy, PolicyAgent, input_size
+from zombie_envs.agents.policy import CheckpointError, MLPPolicy, PolicyAgent, input_size
+from zombie_envs.files import INT, NUMBER, OBJECT, check_fields, list_of, or_null
 from zombie_envs.tournament import head_to_head
 
 from . import checkpoint as ckpt
-from .config import TrainConfig, from_dict
+from .config import ConfigError, TrainConfig, from_dict
 
 CHECKPOINT = "checkpoint.zip"
 POLICY = "policy.zip"
 BEST = "best_policy.zip"
+#: Adam's state per parameter (stable-baselines3's optimiser)
+OPTIMIZER_STATE = frozenset({"step", "exp_avg", "exp_avg_sq"})
+STATE_FIELDS = {
+    "steps": INT,
+    "n_updates": INT,
+    "wall_time": NUMBER,
+    "next_snapshot": INT,
+    "next_eval": INT,
+    "next_save": INT,
+    "imitation": or_null(OBJECT),
+    "best": or_null(OBJECT),
+    "evals": list_of(OBJECT, "a list of objects"),
+}
 
 
 class HintExtractor(BaseFeaturesExtractor):
@@ -65,6 +80,51 @@ class HintPolicy(MaskableActorCriticPolicy):
     def _get_action_dist_from_latent(self, latent_pi):
         logits = self.action_net(latent_pi) + self.hint_scale * self.pi_features_extractor.hint
         return self.action_dist.proba_distribution(action_logits=logits)
+
+
+def model_arrays(model) -> dict[str, np.ndarray]:
+    """The network's tensors (``policy:NAME``) and the optimiser's state
+    (``optimizer:PARAM:NAME``) as named arrays: what ``model.npz`` holds."""
+    policy = model.policy
+    arrays = {f"policy:{k}": v.detach().cpu().numpy() for k, v in policy.state_dict().items()}
+    for i, state in policy.optimizer.state_dict()["state"].items():
+        for k, v in state.items():
+            arrays[f"optimizer:{i}:{k}"] = v.detach().cpu().numpy() if th.is_tensor(v) else v
+    return arrays
+
+
+def load_model_arrays(model, arrays: dict[str, np.ndarray], where: str) -> None:
+    """Give a model built from the config the tensors of ``model_arrays``,
+    after checking that every name and shape fits it."""
+    policy, optimizer = model.policy, model.policy.optimizer
+    network = {k[7:]: th.from_numpy(v) for k, v in arrays.items() if k.startswith("policy:")}
+    try:
+        policy.load_state_dict(network)
+    except RuntimeError as e:
+        raise CheckpointError(f"{where}: the network does not fit the config ({e})") from None
+    params = [p for group in optimizer.param_groups for p in group["params"]]
+    state: dict[int, dict] = {}
+    for key, value in arrays.items():
+        parts = key.split(":")
+        if parts[0] == "policy":
+            continue
+        if not (len(parts) == 3 and parts[0] == "optimizer" and parts[1].isdigit()):
+            raise CheckpointError(f"{where}: unexpected array {key!r}")
+        i = int(parts[1])
+        if i >= len(params):
+            raise CheckpointError(f"{where}: optimizer state for parameter {i} of {len(params)}")
+        want = () if parts[2] == "step" else tuple(params[i].shape)
+        if value.shape != want:
+            raise CheckpointError(f"{where}: {key} has shape {value.shape}, not {want}")
+        state.setdefault(i, {})[parts[2]] = th.from_numpy(value)
+    complete = len(state) == len(params) and all(set(s) == OPTIMIZER_STATE for s in state.values())
+    if state and not complete:
+        raise CheckpointError(
+            f"{where}: the optimizer state needs {sorted(OPTIMIZER_STATE)} for each of "
+            f"{len(params)} parameters"
+        )
+    groups = optimizer.state_dict()["param_groups"]  # hyper-parameters come from the config
+    optimizer.load_state_dict({"state": state, "param_groups": groups})
 
 
 def policy_from_model(model) -> MLPPolicy:
@@ -143,41 +203,54 @@ class Trainer:
         self.best = state.get("best")
         steps = state.get("steps", 0)
         self.vec_env = self._vec_env(cfg.seed + 7919 * steps)
-        if _restored:
-            _set_rng(_restored["rng"])
-            self.model = MaskablePPO.load(
-                io.BytesIO(_restored["model"]), env=self.vec_env, device="cpu"
-            )
-            self.model.num_timesteps = steps
-        else:
-            activation = {"tanh": th.nn.Tanh, "relu": th.nn.ReLU}[cfg.policy.activation]
-            hidden = list(cfg.policy.hidden)
-            kwargs = {"net_arch": {"pi": hidden, "vf": hidden}, "activation_fn": activation}
-            if cfg.hint:
-                kwargs["features_extractor_class"] = HintExtractor
-                kwargs["features_extractor_kwargs"] = {"num_actions": engine.action_layout.size}
-            self.model = MaskablePPO(
-                HintPolicy if cfg.hint else "MlpPolicy",
-                self.vec_env,
-                policy_kwargs=kwargs,
-                seed=cfg.seed,
-                device="cpu",
-                verbose=0,
-                **cfg.ppo.sb3_kwargs(),
-            )
+        try:
+            # a resumed run continues the stored random streams instead of reseeding
+            self.model = self._new_model(None if _restored else cfg.seed)
+            if _restored:
+                where = f"{_restored['path']}: model.npz"
+                load_model_arrays(self.model, _restored["model"], where)
+                self.model.num_timesteps = steps
+                self.model._n_updates = state["n_updates"]
+                _set_rng(_restored["rng"], f"{_restored['path']}: rng.json")
+        except BaseException:
+            self.vec_env.close()
+            raise
         self.model.set_logger(_logger(self.run_dir))
+
+    def _new_model(self, seed: int | None) -> MaskablePPO:
+        """The model the config describes, with freshly initialised weights."""
+        cfg = self.cfg
+        activation = {"tanh": th.nn.Tanh, "relu": th.nn.ReLU}[cfg.policy.activation]
+        hidden = list(cfg.policy.hidden)
+        kwargs = {"net_arch": {"pi": hidden, "vf": hidden}, "activation_fn": activation}
+        if cfg.hint:
+            num_actions = self.engine_cls.action_layout.size
+            kwargs["features_extractor_class"] = HintExtractor
+            kwargs["features_extractor_kwargs"] = {"num_actions": num_actions}
+        return MaskablePPO(
+            HintPolicy if cfg.hint else "MlpPolicy",
+            self.vec_env,
+            policy_kwargs=kwargs,
+            seed=seed,
+            device="cpu",
+            verbose=0,
+            **cfg.ppo.sb3_kwargs(),
+        )
 
     # ----- construction ------------------------------------------------------
     @classmethod
     def resume(cls, run_dir, progress: bool = True, total_steps: int | None = None) -> Trainer:
         """Continue the run whose last checkpoint is in ``run_dir``."""
-        import yaml
-
         restored = ckpt.load_checkpoint(Path(run_dir) / CHECKPOINT)
-        data = yaml.safe_load(restored["config_yaml"])
+        path, data = restored["path"], restored["config"]
         if total_steps is not None:
             data["total_steps"] = total_steps
-        return cls(from_dict(data), run_dir, progress, _restored=restored)
+        try:
+            cfg = from_dict(data)
+        except ConfigError as e:
+            raise CheckpointError(f"{path}: config.yaml: {e}") from None
+        _check_state(restored["state"], cfg, f"{path}: state.json")
+        return cls(cfg, run_dir, progress, _restored=restored)
 
     def _vec_env(self, seed: int):
         cfg = self.cfg
@@ -277,10 +350,9 @@ class Trainer:
     def save(self) -> None:
         import yaml
 
-        buf = io.BytesIO()
-        self.model.save(buf)
         state = {
             "steps": self.steps,
+            "n_updates": self.model._n_updates,
             "wall_time": self.wall_time,
             "next_snapshot": self.next_snapshot,
             "next_eval": self.next_eval,
@@ -296,7 +368,7 @@ class Trainer:
             policy,
             meta,
             yaml.safe_dump(self.cfg.to_dict(), sort_keys=False),
-            buf.getvalue(),
+            model_arrays(self.model),
             self.snapshots,
             state,
             _get_rng(),
@@ -363,14 +435,28 @@ def _get_rng() -> dict:
     }
 
 
-def _set_rng(state: dict) -> None:
+def _set_rng(state: dict, where: str) -> None:
     if not state:
         return
-    version, internal, gauss = state["python"]
-    random.setstate((version, tuple(internal), gauss))
-    kind, keys, pos, has_gauss, gauss = state["numpy"]
-    np.random.set_state((kind, np.array(keys, dtype=np.uint32), pos, has_gauss, gauss))
-    th.set_rng_state(th.tensor(state["torch"], dtype=th.uint8))
+    try:
+        version, internal, gauss = state["python"]
+        random.setstate((version, tuple(internal), gauss))
+        kind, keys, pos, has_gauss, gauss = state["numpy"]
+        np.random.set_state((kind, np.array(keys, dtype=np.uint32), pos, has_gauss, gauss))
+        th.set_rng_state(th.tensor(state["torch"], dtype=th.uint8))
+    except (KeyError, TypeError, ValueError, OverflowError, RuntimeError) as e:
+        raise CheckpointError(f"{where} does not hold generator states ({e})") from None
+
+
+def _check_state(state: dict, cfg: TrainConfig, where: str) -> None:
+    """The run state's fields, and the evaluation entries the curve is drawn from."""
+    check_fields(state, where, STATE_FIELDS, error=CheckpointError)
+    result = {k: NUMBER for k in ("win_rate", "ci_low", "ci_high", "mean_score")} | {"games": INT}
+    for i, entry in enumerate(state["evals"]):
+        at = f"{where}: evals[{i}]"
+        check_fields(entry, at, {"steps": INT, "wall_time": NUMBER}, error=CheckpointError)
+        for kind in cfg.eval_opponents:
+            check_fields(entry.get(kind), f"{at}.{kind}", result, error=CheckpointError)
 
 
 def _logger(run_dir: Path):

@@ -164,7 +164,12 @@ class MLPPolicy:
     def from_npz(cls, data: bytes, meta: dict, where: str) -> MLPPolicy:
         """The policy stored as ``data`` (npz bytes, never unpickled), checked to
         have exactly the layer sizes ``meta`` describes."""
-        arrays = read_arrays(data, where)
+        return cls.checked(read_arrays(data, where), meta, where)
+
+    @classmethod
+    def checked(cls, arrays: dict, meta: dict, where: str) -> MLPPolicy:
+        """The policy of ``arrays``, checked to have exactly the layer sizes
+        ``meta`` describes; errors name ``where``."""
         try:
             policy = cls.from_arrays(arrays, meta["activation"])
         except CheckpointError as e:
@@ -293,7 +298,7 @@ def parse_metadata(entries: dict[str, bytes], path: Path) -> dict:
         )
     if meta.get("format_version") != FORMAT_VERSION:
         raise CheckpointError(
-            f"{path} has checkpoint format version {meta.get('format_version')}; "
+            f"{where} has checkpoint format version {meta.get('format_version')}; "
             f"this zombie-envs reads version {FORMAT_VERSION}"
         )
     check_fields(meta, where, META_FIELDS, META_EXTRAS, error=CheckpointError)
