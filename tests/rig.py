@@ -21,12 +21,13 @@ def rigged(engine_cls: type) -> type:
             super().__init__(*args, **kwargs)
 
         def ask(self, seat: int, kind: str, legal: list[int], *args, **kwargs) -> None:
-            if not self.terminal and kind != "halt":
+            if not self.terminal:
                 self.asked.append((seat, kind, tuple(legal)))
             super().ask(seat, kind, legal, *args, **kwargs)
 
         def halt(self) -> None:
-            self.ask(-1, "halt", [])
+            """Pause with nobody to act; set directly, as ``ask`` needs an option."""
+            self.decision, self.legal, self.current_player = "halt", [], -1
 
         def on_halt(self, action: int) -> None:  # pragma: no cover - never legal
             raise AssertionError("halt takes no action")

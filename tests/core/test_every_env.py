@@ -11,6 +11,8 @@ import warnings
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from pettingzoo.test import api_test, seed_test
 
 import zombie_envs
@@ -404,6 +406,29 @@ def test_score_rewards_equal_the_final_points(cfg):
     total = play_out(env, random.Random(5))
     scores = env.unwrapped.game.scores()
     assert [total[a] for a in env.possible_agents] == [float(s) for s in scores]
+
+
+@every_config
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1))
+def test_every_decision_has_a_legal_action(cfg, seed):
+    """A decision with no legal action would hang the game (nobody could ever act):
+    in random play every decision posed has one, and the mask agrees."""
+    g = cfg.engine(seed=seed)
+    rng = random.Random(seed)
+    while not g.terminal:
+        assert g.legal and g.decision is not None and g.current_player >= 0
+        assert np.flatnonzero(g.legal_mask()).tolist() == sorted(set(g.legal))
+        g.apply(rng.choice(g.legal))
+
+
+@every_env
+def test_engine_refuses_to_pose_a_decision_without_options(cfg):
+    g = cfg.engine(seed=0)
+    before = g.to_dict()
+    with pytest.raises(AssertionError, match="no legal action"):
+        g.ask(g.current_player, g.decision, [])
+    assert g.to_dict() == before
 
 
 @every_config

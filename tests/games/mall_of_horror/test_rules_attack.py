@@ -6,6 +6,7 @@ from positions import (
     A_CHARACTER,
     A_PASS,
     A_PLAY,
+    ATTACK,
     EATEN,
     GUN,
     HARDWARE,
@@ -343,3 +344,51 @@ def test_moh_126_every_character_hidden_no_victim():
     assert finished(g)
     assert g.loc[slot(0, PIN)] == g.loc[slot(1, PIN)] == MEGATOYS
     assert g.zombies[MEGATOYS] == 3
+
+
+def test_moh_058_117_cards_before_the_runoff():
+    """MOH-058, MOH-117, MOH-130: "In case of a tie, a second vote is held in which every
+    player takes part: players who have no character at the location where the vote is taking
+    place get one vote." / "Before each vote, every player with a character at that location
+    may play one or more of their cards." The second vote is a vote too: every card is offered
+    again, and a Weapon that ends the threat cancels it."""
+    at = {RESTROOM: [(0, PIN), (1, PIN)]}
+    hands = {0: [HIDDEN, WEAPON2], 1: [HARDWARE, THREAT]}
+    for card in (WEAPON2, HIDDEN):
+        g = _attack(at, {RESTROOM: 2}, RESTROOM, hands=hands)
+        act(g, 0, A_PASS, "cards")
+        act(g, 1, A_PASS, "cards")
+        cast(g, {0: 1, 1: 0})  # 1 - 1
+        assert g.decision == "cards" and g.current_player == 0
+        assert sorted(g.legal) == [A_PLAY + WEAPON2, A_PLAY + HIDDEN, A_PASS]
+        assert (g.v_purpose, g.v_loc, g.v_runoff, g.v_candidates) == (ATTACK, RESTROOM, 1, [0, 1])
+        act(g, 0, A_PLAY + card, "cards")
+        act(g, 0, A_PASS, "cards")
+        assert g.current_player == 1
+        assert sorted(g.legal) == [A_PLAY + THREAT, A_PLAY + HARDWARE, A_PASS]
+        act(g, 1, A_PASS, "cards")
+        assert finished(g)
+        assert asked(g, "threat") == [2, 3]  # the absent seats vote, so they may threaten
+        assert asked(g, "ballot") == [0, 1]  # no second vote
+        assert g.loc[slot(0, PIN)] == RESTROOM
+    assert g.hidden[slot(0, PIN)] == 1  # red alone could be voted for: it is eaten
+    assert g.loc[slot(1, PIN)] == EATEN and g.zombies[RESTROOM] == 0
+
+
+def test_moh_126_133_every_tied_colour_hides_before_the_runoff():
+    """MOH-126, MOH-133: "It does not vote, and it cannot be voted for either." / "If the
+    zombies failed to get inside, or if they are in front of an empty location, they remain in
+    play." When every tied colour hides before the second vote there is no one to vote for:
+    nobody is eaten, not even a visible colour that was not tied, and the zombies stay."""
+    at = {RESTROOM: [(0, PIN), (1, GUN), (2, PIN)], SECURITY: [(0, GUN), (2, GUN), (3, GUN)]}
+    g = position(4, at=at, zombies={RESTROOM: 3}, hands={0: [HIDDEN], 1: [HIDDEN]})
+    start(g, ("attack_location", RESTROOM))
+    act(g, 0, A_PASS, "cards")
+    act(g, 1, A_PASS, "cards")
+    cast(g, {0: 1, 1: 0, 2: 1})  # 2 - 2 (the Gunman votes twice), seat 2 none
+    act(g, 0, A_PLAY + HIDDEN, "cards")
+    act(g, 1, A_PLAY + HIDDEN, "cards")
+    assert finished(g)
+    assert asked(g, "ballot") == [0, 1, 2]
+    assert [g.loc[slot(s, k)] for s, k in at[RESTROOM]] == [RESTROOM] * 3
+    assert g.zombies[RESTROOM] == 3

@@ -12,6 +12,7 @@ from positions import (
     PIN,
     RESTROOM,
     SECURITY,
+    SPRINT,
     SUPERMARKET,
     TOUGH,
     act,
@@ -125,3 +126,21 @@ def test_moh_146_eliminated_players_choose_no_destination():
     assert finished(g)
     assert asked(g, "destination") == [0, 1, 3]
     assert g.dest[2] == -1
+
+
+def test_moh_089_nowhere_to_go():
+    """MOH-089: "Regardless of the situation, a character must always be moved: you cannot
+    simply leave a character where it currently is (so if all of a player's characters are
+    at the same location, they may not choose that location as their destination)." With every
+    other location closed or overrun, characters all at the Parking Lot cannot be moved: no
+    destination is asked, nobody moves, and the round goes on to the Zombie Attack."""
+    at = {PARKING: [(0, PIN), (0, TOUGH), (1, PIN), (2, PIN), (3, GUN)]}
+    closed = dict.fromkeys((RESTROOM, MEGATOYS, SECURITY, SUPERMARKET), OVERRUN)
+    g = position(4, at=at, closed=closed, hands={0: [SPRINT]})
+    g.dice = [RESTROOM, MEGATOYS, SECURITY, SUPERMARKET]  # all ignored
+    before = list(g.loc)
+    start(g, "choose_destinations", "zombie_players", "move_characters", "zombie_attack")
+    assert asked(g, "destination") == [] and asked(g, "move") == []
+    assert g.dest == [-1] * 4 and g.loc == before and g.hands[0][SPRINT] == 1
+    assert g.zombies[PARKING] == 2  # most characters and most Pin-Ups
+    assert (g.decision, g.v_loc) == ("ballot", PARKING)

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import pytest
 from positions import (
+    A_GIVE_TO,
     A_LOCATION,
     A_PASS,
+    A_PLAY,
     CACHOU,
     EATEN,
     GIRL,
@@ -178,3 +180,35 @@ def test_max_rounds_cap_ends_the_game():
     g = start(position(4, at=at, rnd=4, max_rounds=5), "start_round")
     assert not g.terminal and g.round == 5
     assert position(4).options["max_rounds"] == 60
+
+
+def test_moh_071_146_eliminated_player_gets_a_truck_card_and_threatens_in_runoffs():
+    """MOH-064, MOH-071, MOH-146: "In turn order, before a vote, players holding Threat cards
+    may play them to gain one extra vote in the current vote." / "They keep one of them, and
+    give a second one to a player of their choice (that player does not need to have a
+    character at the Parking Lot)." / "... they may still take part in group votes (the
+    second votes that occur after a tie in the first round of voting)." """
+    at = {PARKING: [(0, PIN)], SECURITY: [(0, GUN), (1, GUN)], RESTROOM: [(1, PIN), (3, PIN)]}
+    g = position(4, at=at, eliminated={2: 1}, rnd=2, deck=[THREAT, THREAT, THREAT])
+    start(g, "search_truck", "elect_chief")
+    act(g, 0, A_GIVE_TO + 1, "give_to")  # seat 0 + 2: the eliminated player
+    assert g.hands[2][THREAT] == 1
+    act(g, 0, A_PASS, "threat")
+    cast(g, {0: 1, 1: 0})  # 2 - 2
+    act(g, 0, A_PASS, "threat")
+    act(g, 2, A_PLAY + THREAT, "threat")
+    cast(g, {0: 1, 1: 0, 2: 1, 3: 0})
+    assert g.last_weights == [2, 2, 2, 1]
+    assert (g.chief, g.chief_elected) == (1, 1)  # 2 + 2 votes against 2 + 1
+
+
+def test_moh_150_151_the_end_is_checked_right_after_the_moves():
+    """MOH-150, MOH-151: "Help arrives when one of the following two situations occurs:" / "All
+    characters still alive are at the same location (except for the Parking Lot, location
+    number 4)." The situation occurs with the last move, so the game ends before the Zombie
+    Attack: zombies enough to break in eat nobody and no extra zombie comes."""
+    chars = [(s, PIN) for s in range(4)] + [(0, GUN), (1, GUN)]
+    g = position(4, at={SUPERMARKET: chars}, zombies={SUPERMARKET: 5})
+    start(g, "after_moves", "zombie_attack")
+    assert g.terminal
+    assert g.zombies[SUPERMARKET] == 5 and g.loc.count(SUPERMARKET) == 6

@@ -135,3 +135,27 @@ def test_moh_064_138_threat_before_a_parking_vote():
     assert g.loc[slot(1, PIN)] == EATEN
     act(g, 3, A_PASS, "cards")
     assert g.v_threats == [0, 0, 0, 0] and g.v_weights == [0, 0, 1, 1]
+
+
+def test_moh_138_cards_before_a_parking_runoff():
+    """MOH-134, MOH-138: "Every zombie present at the Parking Lot (location number 4) eats one
+    of the characters also present there, regardless of how many zombies there are." / "Every
+    player with a character at that location may play one or more cards before each vote."
+    Cards are offered before a second vote too; when both tied colours hide, that vote eats
+    nobody and the zombie holds the next vote among those still visible."""
+    at = {
+        PARKING: [(1, PIN), (2, GUN), (3, PIN)],
+        SECURITY: [(0, GUN), (1, GUN)],
+        MEGATOYS: [(3, GUN), (0, PIN)],
+    }
+    g = position(4, at=at, zombies={PARKING: 1}, hands={1: [HIDDEN], 2: [HIDDEN]})
+    start(g, ("attack_location", PARKING))
+    act(g, 1, A_PASS, "cards")
+    act(g, 2, A_PASS, "cards")
+    cast(g, {1: 2, 2: 1, 3: 2})  # 2 - 2 (the Gunman votes twice)
+    act(g, 1, A_PLAY + HIDDEN, "cards")
+    act(g, 2, A_PLAY + HIDDEN, "cards")
+    assert finished(g)
+    assert asked(g, "ballot") == [1, 2, 3]  # then seat 3 alone could be voted for
+    assert g.loc[slot(3, PIN)] == EATEN and g.zombies[PARKING] == 0
+    assert g.loc[slot(1, PIN)] == g.loc[slot(2, GUN)] == PARKING

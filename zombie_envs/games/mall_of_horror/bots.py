@@ -400,11 +400,12 @@ class HeuristicAgent(Agent):
         L = g.a_loc
         hand = g.hands[seat]
         mine = g.chars_at(seat, L, visible_only=True)
-        if not mine or not g.threatened(L):
+        runoff = g.v_purpose == ATTACK  # cards before a runoff: only the tied are at stake
+        if not mine or not g.threatened(L) or (runoff and seat not in g.v_candidates):
             return A_PASS
         values = sorted(POINTS[k] for k in mine)
         weights = [0] * g.num_players
-        for s in g.seats_at(L, visible_only=True):
+        for s in g.v_candidates if runoff else g.seats_at(L, visible_only=True):
             for k in g.chars_at(s, L, visible_only=True):
                 weights[s] += 1 + EXTRA_VOTES[k]
         weights = [w + t for w, t in zip(weights, g.v_threats, strict=True)]

@@ -91,7 +91,8 @@ A_PASS = ACTIONS.add("pass", 1, "play no (more) cards / place no zombie", ("pass
 
 class MallOfHorror(Engine):
     name = "mall_of_horror"
-    version = 1
+    # 2: cards before an attack's runoff, no destination when there is nowhere to go
+    version = 2
     min_players, max_players, default_players = 3, MAX_PLAYERS, 4
     action_layout = ACTIONS
     obs_layout = observe.OBS
@@ -355,17 +356,21 @@ class MallOfHorror(Engine):
         else:
             self.v_threats = [0] * self.num_players
 
-    def vote(self, purpose: int, L: int, runoff: int, candidates: tuple) -> None:
+    def vote_weights(self, L: int, runoff: int) -> list[int]:
+        """Votes per seat; in a runoff everyone takes part and a seat with no
+        visible character at ``L`` (absent, eliminated or hidden) gets one vote."""
         weights = self.present_votes(L)
-        if runoff:  # everyone takes part; absent players get one vote
-            weights = [w or 1 for w in weights]
+        return [w or 1 for w in weights] if runoff else weights
+
+    def vote(self, purpose: int, L: int, runoff: int, candidates: tuple) -> None:
+        weights = self.vote_weights(L, runoff)
         voters = [s for s in self.order() if weights[s]]
         self.v_purpose, self.v_loc, self.v_runoff = purpose, L, runoff
         self.v_candidates = list(candidates)
         self.v_weights = weights
         self.v_ballots = [-1] * self.num_players
         tasks = []
-        if purpose != ATTACK or runoff:  # attack threats are played in the card window
+        if purpose != ATTACK:  # attack threats are played in the card windows
             tasks += [("threat_window", s) for s in voters]
         tasks += [("ballot", s) for s in voters]
         self.push(*tasks, ("tally",))
@@ -403,6 +408,11 @@ class MallOfHorror(Engine):
         self.v_purpose = -1
         if len(top) == 1:
             self.resolve_vote(purpose, L, top[0])
+        elif not runoff and purpose == ATTACK:
+            # Cards before the second vote too (MOH-117); the vote block shows it coming.
+            self.v_purpose, self.v_runoff, self.v_candidates = ATTACK, 1, top
+            self.v_weights = self.vote_weights(L, 1)
+            self.push(*self.card_windows(L, runoff=True), ("runoff", L))
         elif not runoff:
             self.push(("vote", purpose, L, 1, tuple(top)))
         elif purpose == ATTACK:  # second tie: the victim is chosen at random
@@ -420,6 +430,18 @@ class MallOfHorror(Engine):
         else:
             kinds = self.chars_at(seat, L, visible_only=True)
             self.ask(seat, "victim", [A_CHARACTER + k for k in kinds], public=True)
+
+    def runoff(self, L: int) -> None:
+        """The second vote of an attack, once its cards are played: only if there is
+        still a threat (MOH-130), between the tied colours still visible (MOH-126)."""
+        self.v_purpose = -1
+        tied = [s for s in self.v_candidates if self.chars_at(s, L, visible_only=True)]
+        if not self.threatened(L) or not tied:  # threats played are spent for nothing
+            self.v_threats = [0] * self.num_players
+        elif len(tied) == 1:
+            self.resolve_vote(ATTACK, L, tied[0])
+        else:
+            self.push(("vote", ATTACK, L, 1, tuple(tied)))
 
     def on_victim(self, action: int) -> None:
         self.eat(self.current_player * KINDS + action - A_CHARACTER)
@@ -499,8 +521,11 @@ class MallOfHorror(Engine):
         ]
 
     def destination(self, seat: int) -> None:
+        """With every other location closed or overrun, characters all at the Parking
+        Lot have nowhere to go: no destination, and no move in phase e)."""
         legal = [A_LOCATION + L for L in self.legal_destinations(seat)]
-        self.ask(seat, "destination", legal, public=True)
+        if legal:
+            self.ask(seat, "destination", legal, public=True)
 
     def on_destination(self, action: int) -> None:
         seat = self.current_player
@@ -549,6 +574,8 @@ class MallOfHorror(Engine):
 
     def move(self, seat: int) -> None:
         D = self.dest[seat]
+        if D < 0:  # nowhere to go (see ``destination``)
+            return
         mine = self.loc[seat * KINDS : (seat + 1) * KINDS]
         # After a Sprint a character may even return to the location it left.
         sprinted = self.played[seat][SPRINT]
@@ -597,18 +624,30 @@ class MallOfHorror(Engine):
         elif self.threatened(L):
             self.push(*self.card_windows(L), ("break_in", L))
 
-    def card_windows(self, L: int) -> list[tuple]:
-        return [("card_window", s, L) for s in self.seats_at(L)]
+    def card_windows(self, L: int, runoff: bool = False) -> list[tuple]:
+        """A card window for each seat with a character at ``L``; before a runoff
+        every other seat votes too, so it gets a Threat window in its turn."""
+        present = self.seats_at(L)
+        if not runoff:
+            return [("card_window", s, L) for s in present]
+        return [
+            ("card_window", s, L) if s in present else ("threat_window", s) for s in self.order()
+        ]
 
     def card_window(self, seat: int, L: int) -> None:
         """One chance per seat to play cards before the vote (asked even with
-        nothing playable).  Threat and Hidden need a character that takes part
-        in the vote; Hardware is useless at the Parking Lot and against the 4
-        zombies that break into the Supermarket, so it cannot be played there."""
+        nothing playable).  Threat needs a ballot in the coming vote: a visible
+        character there, or any seat before a runoff (its vote block is set while
+        its windows are open); Hidden needs a visible character; Hardware is
+        useless at the Parking Lot and against the 4 zombies that break into the
+        Supermarket, so it cannot be played there."""
         hand = self.hands[seat]
         legal = [A_PLAY + c for c in (WEAPON1, WEAPON2) if hand[c]]
-        if self.chars_at(seat, L, visible_only=True):
-            legal += [A_PLAY + c for c in (THREAT, HIDDEN) if hand[c]]
+        visible = self.chars_at(seat, L, visible_only=True)
+        if hand[THREAT] and (visible or self.v_purpose == ATTACK):
+            legal.append(A_PLAY + THREAT)
+        if hand[HIDDEN] and visible:
+            legal.append(A_PLAY + HIDDEN)
         if (
             hand[HARDWARE]
             and L != PARKING
