@@ -73,7 +73,13 @@ def play_game(game, agents: Sequence[Agent], seed: int | None = None, **options)
         action = agents[seat].act(g, seat)
         g.apply(action)  # refuses anything but a legal integer action
         actions.append(int(action))
-    return GameResult(seed, list(g.scores()), list(g.winners()), len(actions), g, actions)
+    return GameResult(seed, list(g.scores()), result_winners(g), len(actions), g, actions)
+
+
+def result_winners(g) -> list[int]:
+    """The seats that won a finished game: none when a safety cap truncated it,
+    since no rule decided it."""
+    return [] if g.truncated else list(g.winners())
 
 
 def wilson_interval(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:

@@ -29,6 +29,7 @@ from positions import (
     start,
 )
 
+from zombie_envs.arena import result_winners
 from zombie_envs.games.mall_of_horror.data import POINTS
 
 
@@ -172,11 +173,13 @@ def test_moh_156_tie_broken_by_cards_in_hand():
     assert g.returns("zero_sum") == [-0.5, 0.5, 0.5, -0.5]
 
 
-def test_max_rounds_cap_ends_the_game():
-    """Assumed: the ``max_rounds`` safety cap (default 60) ends the game before a new round."""
+def test_max_rounds_cap_truncates_the_game():
+    """Assumed: the ``max_rounds`` safety cap (default 60) stops the game before a new round;
+    no rule ended it, so it is truncated: no winner and no reward."""
     at = {RESTROOM: [(0, PIN), (1, PIN)], MEGATOYS: [(2, PIN), (3, PIN)]}
     g = start(position(4, at=at, rnd=5, max_rounds=5), "start_round")
-    assert g.terminal and g.round == 5
+    assert g.terminal and g.truncated and g.round == 5
+    assert result_winners(g) == [] and g.returns() == [0.0] * 4
     g = start(position(4, at=at, rnd=4, max_rounds=5), "start_round")
     assert not g.terminal and g.round == 5
     assert position(4).options["max_rounds"] == 60

@@ -307,7 +307,7 @@ class MallOfHorror(Engine):
     # ----- the round ------------------------------------------------------
     def start_round(self) -> None:
         if self.round >= self.options["max_rounds"]:
-            self.end_game()
+            self.end_game(truncated=True)  # a cap, not a rule: nobody has won
             return
         self.round += 1
         self.push(

@@ -617,9 +617,7 @@ class WeAreDead(Engine):
 
     def winners(self) -> list[int]:
         """The first to the goal; else the most points; nobody if the horde
-        has more points than every player, or if the turn cap cut the game."""
-        if self.truncated:
-            return []
+        has more points than every player."""
         best = max(self.score)
         if self.horde_score > best:
             return []
