@@ -258,6 +258,9 @@ def test_wad_137_138_hordes_tied_for_a_token_the_active_player_decides():
         assert g.decision == "horde_pick" and g.current_player == 0
         assert squares(g) == {a, b}
         assert "r12c3" in g.action_name(sq(a)) and "r12c7" in g.action_name(sq(b))
+        assert "takes Lower r12c5" in g.action_name(sq(a))
+        prey = g.obs_layout["prey"].start
+        assert all(g.observation(s)[prey + five] == 1 for s in range(3))  # public
         act(g, 0, sq(horde), "horde_pick")
         assert sorted(g.hordes) == sorted([five, other])
         assert g.hordes[[a, b].index(horde)] == five

@@ -629,7 +629,8 @@ class WeAreDead(Engine):
     def label(self, block: str, offset: int) -> str:
         if block == "square":
             if self.decision == "horde_pick":
-                return f"the horde on {self.board.label(offset)} goes"
+                prey = self.board.label(self.h_prey)
+                return f"the horde on {self.board.label(offset)} takes {prey}"
             return f"square {self.board.label(offset)}"
         if block == "card":
             verb = {

@@ -64,6 +64,7 @@ def _public(layout: Layout) -> None:
     add("tokens", SQUARES, "unflipped shopper token on the square", _SQ)
     add("flipped", SQUARES, "number on a flipped token being attacked or eaten", _SQ)
     add("hordes", SQUARES, "horde tokens on the square", _SQ)
+    add("prey", SQUARES, "the shopper token two hordes are as near to (horde_pick)", _SQ)
 
 
 OBS = Layout("We Are Dead observation")
@@ -140,6 +141,8 @@ def encode(g, seat: int, out: bytearray, god: bool) -> None:
         out[o["flipped"] + v] = g.token[v]
     for v in g.hordes:
         out[o["hordes"] + v] += 1
+    if g.h_prey >= 0:
+        out[o["prey"] + g.h_prey] = 1
     if god:
         for s in range(n):
             base = o["all_hands"] + s * HAND_KINDS
