@@ -38,6 +38,7 @@ from .config import ConfigError, TrainConfig, from_dict
 CHECKPOINT = "checkpoint.zip"
 POLICY = "policy.zip"
 BEST = "best_policy.zip"
+EVAL_COLUMNS = ("win_rate", "ci_low", "ci_high", "truncated")
 #: Adam's state per parameter (stable-baselines3's optimiser)
 OPTIMIZER_STATE = frozenset({"step", "exp_avg", "exp_avg_sq"})
 STATE_FIELDS = {
@@ -160,6 +161,7 @@ def evaluate(policy: MLPPolicy, cfg: TrainConfig, games: int, seed: int, progres
             "ci_low": match.ci[0],
             "ci_high": match.ci[1],
             "mean_score": match.mean_score,
+            "truncated": match.truncated,
         }
     return results
 
@@ -310,13 +312,11 @@ class Trainer:
         with open(self.run_dir / "eval.csv", "a", newline="") as f:
             writer = csv.writer(f)
             if f.tell() == 0:
-                writer.writerow(
-                    ["steps", "wall_time", "opponent", "games", "win_rate", "ci_low", "ci_high"]
-                )
+                writer.writerow(["steps", "wall_time", "opponent", "games"] + list(EVAL_COLUMNS))
             for kind, r in results.items():
                 writer.writerow(
                     [self.steps, entry["wall_time"], kind, r["games"]]
-                    + [f"{r[k]:.4f}" for k in ("win_rate", "ci_low", "ci_high")]
+                    + [f"{r[k]:.4f}" for k in EVAL_COLUMNS]
                 )
         for kind, r in results.items():
             self.model.logger.record(f"eval/win_rate_vs_{kind}", r["win_rate"])
@@ -451,7 +451,7 @@ def _set_rng(state: dict, where: str) -> None:
 def _check_state(state: dict, cfg: TrainConfig, where: str) -> None:
     """The run state's fields, and the evaluation entries the curve is drawn from."""
     check_fields(state, where, STATE_FIELDS, error=CheckpointError)
-    result = {k: NUMBER for k in ("win_rate", "ci_low", "ci_high", "mean_score")} | {"games": INT}
+    result = {k: NUMBER for k in (*EVAL_COLUMNS, "mean_score")} | {"games": INT}
     for i, entry in enumerate(state["evals"]):
         at = f"{where}: evals[{i}]"
         check_fields(entry, at, {"steps": INT, "wall_time": NUMBER}, error=CheckpointError)

@@ -49,6 +49,8 @@ class GameResult:
     game: object = field(repr=False, default=None)
     #: every action in order: with the seed, enough to replay the game exactly
     actions: list[int] = field(repr=False, default_factory=list)
+    #: a safety cap, not a rule, ended the game: nobody won it
+    truncated: bool = False
 
     def win_shares(self) -> list[float]:
         return win_shares(self.winners, len(self.scores))
@@ -73,7 +75,8 @@ def play_game(game, agents: Sequence[Agent], seed: int | None = None, **options)
         action = agents[seat].act(g, seat)
         g.apply(action)  # refuses anything but a legal integer action
         actions.append(int(action))
-    return GameResult(seed, list(g.scores()), result_winners(g), len(actions), g, actions)
+    won = result_winners(g)
+    return GameResult(seed, list(g.scores()), won, len(actions), g, actions, g.truncated)
 
 
 def result_winners(g) -> list[int]:

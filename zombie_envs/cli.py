@@ -154,6 +154,7 @@ def _head_to_heads(env: str, players: int, checkpoints, baselines, args, options
 def format_head_to_head(rows, markdown: bool = False) -> str:
     """One line per (candidate, baseline) ``HeadToHead``: win rate with its 95% interval."""
     head = ["candidate", "against", "games", "win rate", "95% CI", "chance", "mean score"]
+    head.append("truncated")
     body = []
     for r in rows:
         lo, hi = r.ci
@@ -166,9 +167,10 @@ def format_head_to_head(rows, markdown: bool = False) -> str:
                 f"[{100 * lo:.1f}%, {100 * hi:.1f}%]",
                 f"{100 * r.chance:.1f}%",
                 f"{r.mean_score:.2f}",
+                f"{100 * r.truncated:.1f}%",
             ]
         )
-    return render_table(head, body, [False, False] + [True] * 5, markdown)
+    return render_table(head, body, [False, False] + [True] * 6, markdown)
 
 
 def build_parser() -> argparse.ArgumentParser:

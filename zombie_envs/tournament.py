@@ -102,6 +102,8 @@ class GameOutcome:
     scores: list[float]
     winners: list[int]
     actions: list[int]
+    #: a safety cap (max_turns, max_rounds) cut the game: nobody won it
+    truncated: bool = False
 
 
 class _Table:
@@ -130,7 +132,9 @@ class _Table:
                 agent.reset(derive_seed(self.seed, "agent", i, s))
                 agents.append(agent)
             r = play_game(self.engine, agents, game_seed, **self.options)
-            out.append(GameOutcome(i, game_seed, seats, r.scores, r.winners, r.actions))
+            out.append(
+                GameOutcome(i, game_seed, seats, r.scores, r.winners, r.actions, r.truncated)
+            )
         return out
 
 
@@ -225,6 +229,8 @@ class TournamentResult:
     agents: list[AgentStats]
     moves: int
     elapsed: float
+    #: games a safety cap cut short (counted as won by nobody)
+    truncated: int = 0
     notes: list[str] = field(default_factory=list)
     record_path: Path | None = None
     last_game: object = field(repr=False, default=None)
@@ -287,6 +293,7 @@ class TournamentResult:
             "games": self.games,
             "block_size": self.block_size,
             "moves": self.moves,
+            "truncated": self.truncated,
             "elapsed_s": self.elapsed,
             "notes": self.notes,
             "records": None if self.record_path is None else str(self.record_path),
@@ -413,7 +420,7 @@ def _run(
     chunks = [jobs[k : k + size] for k in range(0, games, size)]
     args = (env, specs, n, options, schedule.seed)
     bar = _progress(games, progress, f"{env} {n}p tournament")
-    moves, last, first_write, pool, outcomes = 0, None, True, None, []
+    moves, truncated, last, first_write, pool, outcomes = 0, 0, None, True, None, []
     start = time.perf_counter()
     try:
         if workers > 1:
@@ -444,6 +451,7 @@ def _run(
                         make_record(*game, finished=True, game_index=o.index, tournament=tag)
                     )
                 moves += len(o.actions)
+                truncated += o.truncated
                 last = o
             if records:
                 write_records(record_path, records, append=not first_write)
@@ -461,6 +469,12 @@ def _run(
     final = engine_class(env)(n, seed=last.seed, **options)
     for action in last.actions:
         final.apply(action)
+    notes = _notes(note_agents or schedule.num_agents, n, requested, games, schedule)
+    if truncated:
+        notes.append(
+            f"{truncated} of {games} games reached the safety cap on turns or rounds "
+            "(truncated): nobody won them."
+        )
     return TournamentResult(
         env=env,
         num_players=n,
@@ -469,9 +483,10 @@ def _run(
         requested_games=requested,
         games=games,
         block_size=schedule.block_size,
-        notes=_notes(note_agents or schedule.num_agents, n, requested, games, schedule),
+        notes=notes,
         agents=stats,
         moves=moves,
+        truncated=truncated,
         elapsed=elapsed,
         record_path=None if record_path is None else Path(record_path),
         last_game=final,
@@ -590,6 +605,11 @@ class HeadToHead:
     score_ci: tuple[float, float]
     seat_win_rates: list[float | None]
     result: TournamentResult = field(repr=False)
+
+    @property
+    def truncated(self) -> float:
+        """The share of games a safety cap cut short (won by nobody)."""
+        return self.result.truncated / self.games
 
     @property
     def chance(self) -> float:

@@ -266,3 +266,21 @@ def test_writers_of_the_ratings_file_wait_for_each_other(tmp_path):
         book.rate_game(ENV, ["e", "f"], [2, 1], [0])
         raise RuntimeError("a writer that fails writes nothing")
     assert "e" not in {r["name"] for r in RatingsBook.load(path).table(ENV)}
+
+
+def test_games_cut_by_the_safety_cap_are_won_by_nobody_and_counted():
+    """A game the turn cap truncates has no winner: it counts against every win rate, is
+    counted in the result and noted, and head-to-head reports the share."""
+    capped = run_tournament(
+        "we_are_dead_v0", 3, ["heuristic", "random"], 6, options={"max_turns": 2}, progress=False
+    )
+    assert capped.truncated == capped.games == 6
+    assert all(a.wins == 0 for a in capped.agents)
+    assert any("6 of 6 games reached the safety cap" in note for note in capped.notes)
+    assert capped.to_dict()["truncated"] == 6
+    full = run_tournament("we_are_dead_v0", 3, ["heuristic", "random"], 6, progress=False)
+    assert full.truncated == 0 and not any("safety cap" in note for note in full.notes)
+    match = head_to_head(
+        "we_are_dead_v0", 3, "heuristic", "random", 3, options={"max_turns": 2}, progress=False
+    )
+    assert match.truncated == 1.0 and match.win_rate == 0.0
