@@ -20,7 +20,7 @@ from gymnasium import spaces
 import zombie_envs
 from zombie_envs.agents import make_agent
 from zombie_envs.agents.policy import MLPPolicy, PolicyAgent, hint_agent, policy_input
-from zombie_envs.arena import result_winners, win_shares
+from zombie_envs.arena import win_shares
 
 OPPONENT_KINDS = ("random", "heuristic", "current", "snapshot")
 
@@ -222,6 +222,6 @@ class SelfPlayEnv(gymnasium.Env):
         info = {"seat": self.seat, "opponents": list(self.opponent_kinds)}
         game = self.aec.game
         if game.terminal:
-            info["win_share"] = win_shares(result_winners(game), self.num_players)[self.seat]
+            info["win_share"] = win_shares(game.final_winners(), self.num_players)[self.seat]
             info["truncated"] = game.truncated
         return info

@@ -75,14 +75,8 @@ def play_game(game, agents: Sequence[Agent], seed: int | None = None, **options)
         action = agents[seat].act(g, seat)
         g.apply(action)  # refuses anything but a legal integer action
         actions.append(int(action))
-    won = result_winners(g)
+    won = g.final_winners()
     return GameResult(seed, list(g.scores()), won, len(actions), g, actions, g.truncated)
-
-
-def result_winners(g) -> list[int]:
-    """The seats that won a finished game: none when a safety cap truncated it,
-    since no rule decided it."""
-    return [] if g.truncated else list(g.winners())
 
 
 def wilson_interval(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:

@@ -190,7 +190,7 @@ def replay_record(record: dict, upto: int | None = None):
             raise ValueError(f"record action {i} does not replay: {e}") from None
     result = record.get("result")
     if upto is None and result and record.get("finished") is not False:
-        got = {"scores": [float(v) for v in game.scores()], "winners": list(game.winners())}
+        got = {"scores": [float(v) for v in game.scores()], "winners": game.final_winners()}
         want = {"scores": [float(v) for v in result["scores"]], "winners": result["winners"]}
         if not game.terminal or got != want:
             raise ValueError(

@@ -56,8 +56,9 @@ def replay_frames(record: dict, seat: int | None = None, final: bool = False) ->
 def _outcome(record: dict, game) -> str:
     if not game.terminal:
         return f"game not finished after {len(record['actions'])} moves"
-    winners = game.winners()
-    names = ", ".join(_who(record, s, None) for s in winners) or "no player (the horde)"
+    winners = game.final_winners()
+    nobody = "no player (stopped at the safety cap)" if game.truncated else "no player (the horde)"
+    names = ", ".join(_who(record, s, None) for s in winners) or nobody
     return f"final scores {list(game.scores())}; winner(s): {names}"
 
 

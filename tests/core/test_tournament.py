@@ -268,12 +268,16 @@ def test_writers_of_the_ratings_file_wait_for_each_other(tmp_path):
     assert "e" not in {r["name"] for r in RatingsBook.load(path).table(ENV)}
 
 
-def test_games_cut_by_the_safety_cap_are_won_by_nobody_and_counted():
+def test_games_cut_by_the_safety_cap_are_won_by_nobody_and_counted(tmp_path):
     """A game the turn cap truncates has no winner: it counts against every win rate, is
-    counted in the result and noted, and head-to-head reports the share."""
+    counted in the result and noted, its record replays, and head-to-head reports the share."""
+    games = tmp_path / "games.jsonl"
+    options = {"max_turns": 2}
     capped = run_tournament(
-        "we_are_dead_v0", 3, ["heuristic", "random"], 6, options={"max_turns": 2}, progress=False
+        "we_are_dead_v0", 3, ["heuristic", "random"], 6, options=options, record_path=games
     )
+    for record in read_records(games):
+        assert record["result"]["winners"] == [] and replay_record(record).truncated
     assert capped.truncated == capped.games == 6
     assert all(a.wins == 0 for a in capped.agents)
     assert any("6 of 6 games reached the safety cap" in note for note in capped.notes)

@@ -248,6 +248,11 @@ class Engine(ABC):
         best = max(s)
         return [i for i, v in enumerate(s) if v == best]
 
+    def final_winners(self) -> list[int]:
+        """The seats that won the finished game: none when a safety cap
+        truncated it, since no rule decided it (``winners`` ranks by the rules)."""
+        return [] if self.truncated else self.winners()
+
     def returns(self, mode: str = "zero_sum") -> list[float]:
         """Final rewards.  ``zero_sum``: winners share +1, losers share -1
         (all zero if everyone wins; all share -1 if no seat won);
@@ -258,7 +263,7 @@ class Engine(ABC):
         n = self.num_players
         if self.truncated:
             return [0.0] * n
-        won = self.winners()
+        won = self.final_winners()
         if not won:  # a party outside the seats won (e.g. a horde): every seat lost
             return [-1.0 / n] * n
         if len(won) == n:

@@ -262,8 +262,9 @@ class TerminalGame:
                 for s, v in enumerate(scores)
             )
         )
-        won = g.winners()
-        who = ", ".join(f"player_{s}" for s in won) if won else "no player"
+        won = g.final_winners()
+        nobody = "no player (the game reached its safety cap)" if g.truncated else "no player"
+        who = ", ".join(f"player_{s}" for s in won) if won else nobody
         if self.seat not in won:
             verdict = "you lost"
         elif len(won) == 1:
@@ -283,7 +284,7 @@ class TerminalGame:
             list(self.names),
             list(self.actions),
             list(g.scores()),
-            list(g.winners()) if self.finished else [],
+            g.final_winners() if self.finished else [],
             finished=self.finished,
             human_seat=self.seat,
         )
@@ -337,7 +338,7 @@ def rate(game: TerminalGame, path: str | None) -> str:
     g, env_name, name = game.engine, game.env_name, game.names[game.seat]
     try:
         with RatingsBook.locked(path) as book:
-            book.rate_game(env_name, list(game.names), list(g.scores()), list(g.winners()))
+            book.rate_game(env_name, list(game.names), list(g.scores()), g.final_winners())
     except (ImportError, ValueError, OSError) as e:
         raise SystemExit(f"ratings: {e}; the game record is saved but not rated") from None
     r = book.get(env_name, name)

@@ -29,7 +29,6 @@ from positions import (
     start,
 )
 
-from zombie_envs.arena import result_winners
 from zombie_envs.games.mall_of_horror.data import POINTS
 
 
@@ -179,7 +178,7 @@ def test_max_rounds_cap_truncates_the_game():
     at = {RESTROOM: [(0, PIN), (1, PIN)], MEGATOYS: [(2, PIN), (3, PIN)]}
     g = start(position(4, at=at, rnd=5, max_rounds=5), "start_round")
     assert g.terminal and g.truncated and g.round == 5
-    assert result_winners(g) == [] and g.returns() == [0.0] * 4
+    assert g.final_winners() == [] and g.returns() == [0.0] * 4
     g = start(position(4, at=at, rnd=4, max_rounds=5), "start_round")
     assert not g.terminal and g.round == 5
     assert position(4).options["max_rounds"] == 60

@@ -11,7 +11,6 @@ from hypothesis import strategies as st
 
 from tests.envs_under_test import game_states
 from zombie_envs import we_are_dead_v0
-from zombie_envs.arena import result_winners
 from zombie_envs.games.we_are_dead import data
 from zombie_envs.games.we_are_dead.data import (
     BOARDS,
@@ -89,7 +88,7 @@ def test_games_end_within_max_turns(seed, n, board, max_turns):
     # only the cap truncates: a game that ended by a rule has a token-free board or a winner
     assert g.truncated == (g.turn == max_turns and any(g.token) and g.winner < 0)
     if g.truncated:
-        assert result_winners(g) == [] and g.returns() == [0.0] * n
+        assert g.final_winners() == [] and g.returns() == [0.0] * n
     elif g.winner >= 0:
         assert g.score[g.winner] >= GOAL[n]
     else:
@@ -112,7 +111,7 @@ def check_rewards(env):
     rewards = [total[a] for a in env.possible_agents]
     n, won, best = g.num_players, g.winners(), max(g.score)
     if g.truncated:  # the turn cap: no result, no reward
-        assert result_winners(g) == [] and rewards == [0.0] * n
+        assert g.final_winners() == [] and rewards == [0.0] * n
         assert all(env.truncations.values()) and not any(env.terminations.values())
         return g
     assert all(env.terminations.values()) and not any(env.truncations.values())

@@ -13,7 +13,6 @@ from wad_positions import (
 )
 
 from zombie_envs import we_are_dead_v0
-from zombie_envs.arena import result_winners
 
 TOKEN = node(13, 10)
 FAR = node(6, 19)
@@ -91,7 +90,7 @@ def test_wad_150_turn_cap_truncates_the_game():
     g.score = [1, 4, 2]
     g.turn = 5
     start(g, "start_turn")
-    assert g.terminal and g.truncated and result_winners(g) == []
+    assert g.terminal and g.truncated and g.final_winners() == []
     assert g.returns() == [0.0, 0.0, 0.0] and g.returns("score") == [1.0, 4.0, 2.0]
     env = we_are_dead_v0.env(max_turns=1)
     env.reset(seed=3)

@@ -82,7 +82,9 @@ def ansi(g, seat: int | None = None) -> str:
             f"  last vote ({PURPOSES[purpose]} at {L + 1}{', runoff' if runoff else ''}): {ballots}"
         )
     if g.terminal:
-        won = ", ".join(COLOURS[s] for s in g.winners())
+        won = (
+            ", ".join(COLOURS[s] for s in g.final_winners()) or "nobody (stopped at the round cap)"
+        )
         lines.append(f"  GAME OVER - scores {g.scores()} - winner(s): {won}")
     elif g.decision is not None:
         lines.append(f"  to act: {COLOURS[g.current_player]} ({g.decision})")
@@ -258,7 +260,7 @@ def _players(c: Canvas, g) -> None:
     c.text(x + 10, y + 9, "Players", WHITE, 2)
     c.text(x + SIDE_W - 10, y + 13, f"truck: {len(g.deck)} cards", GREY, anchor="right")
     points = g.scores()
-    winners = g.winners() if g.terminal else []
+    winners = g.final_winners() if g.terminal else []
     acting = g.current_player if g.decision is not None and not g.terminal else -1
     announced = _announced(g)
     for s in range(n):

@@ -62,8 +62,9 @@ def ansi(g, seat: int | None = None) -> str:
     if g.a_node >= 0:
         lines.append(f"  attacking a group of {g.a_value} shoppers, {g.slain} slain")
     if g.terminal:
-        won = g.winners()
-        who_won = ", ".join(f"player_{s}" for s in won) if won else "the horde"
+        won = g.final_winners()
+        nobody = "nobody (stopped at the turn cap)" if g.truncated else "the horde"
+        who_won = ", ".join(f"player_{s}" for s in won) if won else nobody
         lines.append(f"  GAME OVER - scores {g.score} - winner(s): {who_won}")
     elif g.decision is not None:
         lines.append(f"  to act: player_{g.current_player} ({g.decision})")
@@ -482,7 +483,7 @@ def _players(c: Canvas, g, f: Frame) -> int:
     x, y = f.side_x, BOARD_Y
     c.text(x + 10, y + 9, "Players", WHITE, 2)
     c.text(x + SIDE_W - 10, y + 13, f"goal: {g.goal} points", GOLD, anchor="right")
-    winners = g.winners() if g.terminal else []
+    winners = g.final_winners() if g.terminal else []
     acting = g.current_player if g.decision is not None and not g.terminal else -1
     for s in range(g.num_players):
         ry = y + 32 + s * CARD_STEP
@@ -682,11 +683,13 @@ def _title(c: Canvas, g, f: Frame) -> None:
 
 
 def _game_over(c: Canvas, g, f: Frame) -> None:
-    won = g.winners()
+    won = g.final_winners()
     if won:
         names = ", ".join(_name(s) for s in won)
         points = g.score[won[0]]
         label = f"Winner{'s' if len(won) > 1 else ''}: {names} - {points} points"
+    elif g.truncated:
+        label = f"Stopped at the turn cap ({g.turn}): no winner"
     else:
         label = f"The horde wins - {g.horde_score} points"
     bw = f.side_x - GAP - BOARD_X
