@@ -28,8 +28,8 @@ bench: .venv/.dev
 	$(PY) benchmarks/bench_training.py
 
 lint: .venv/.dev
-	.venv/bin/ruff check zombie_envs tests benchmarks training
-	.venv/bin/ruff format --check zombie_envs tests benchmarks training
+	.venv/bin/ruff check zombie_envs tests benchmarks training setup.py
+	.venv/bin/ruff format --check zombie_envs tests benchmarks training setup.py
 
 docs: .venv/.dev
 	$(PY) -m zombie_envs.docgen --write

@@ -31,8 +31,8 @@ from gymnasium import spaces
 from sb3_contrib import MaskablePPO
 from stable_baselines3.common.vec_env import DummyVecEnv, SubprocVecEnv
 
-from training.config import load_config
-from training.train import TimedVecEnv, _make_env, policy_from_model
+from zombie_envs.training.config import load_config
+from zombie_envs.training.train import TimedVecEnv, _make_env, policy_from_model
 
 ROOT = Path(__file__).resolve().parents[1]
 GAMES = ("mall_of_horror", "we_are_dead")

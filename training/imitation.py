@@ -15,7 +15,7 @@ import numpy as np
 
 from zombie_envs.agents import make_agent
 from zombie_envs.agents.policy import hint_agent, policy_input
-from zombie_envs.arena import engine_class
+from zombie_envs.registry import engine_class
 
 
 def heuristic_dataset(env_name, num_players, games, seed, options=None, progress=True, hint=None):

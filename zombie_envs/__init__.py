@@ -3,25 +3,26 @@
 ``zombie_envs.make(name, **kwargs)`` builds any env of the suite by name;
 ``ENVS`` lists them.  Each env is also importable as a module, like
 ``pettingzoo.classic``: ``from zombie_envs import mall_of_horror_v0``.
+
+The env modules load on first use, so importing an engine
+(``zombie_envs.games.mall_of_horror``) loads neither PettingZoo nor the other games.
 """
 
 from __future__ import annotations
 
-from . import mall_of_horror_v0, we_are_dead_v0
+from .registry import ENVS, make
 
 __version__ = "0.1.0"
 
-ENVS = {
-    "mall_of_horror_v0": mall_of_horror_v0,
-    "we_are_dead_v0": we_are_dead_v0,
-}
+
+def __getattr__(name: str):
+    if name in ENVS:
+        return ENVS[name]
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-def make(name: str, **kwargs):
-    """Build the wrapped AEC env registered under ``name``."""
-    if name not in ENVS:
-        raise ValueError(f"unknown env {name!r}; available: {sorted(ENVS)}")
-    return ENVS[name].env(**kwargs)
+def __dir__() -> list[str]:
+    return sorted({*globals(), *ENVS})
 
 
-__all__ = ["ENVS", "make", "mall_of_horror_v0", "we_are_dead_v0", "__version__"]
+__all__ = ["ENVS", "make", "__version__", *ENVS]

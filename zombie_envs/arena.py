@@ -13,22 +13,10 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from .agents.base import Agent, game_key, make_agent
+from .agents import make_agent
+from .core.agent import Agent
+from .registry import engine_class
 from .tables import render_table
-
-
-def engine_class(name: str):
-    """The engine class behind an env name (``mall_of_horror_v0``) or a game
-    name (``mall_of_horror``)."""
-    from . import ENVS
-
-    if name in ENVS:
-        return ENVS[name].raw_env.engine_cls
-    for module in ENVS.values():
-        cls = module.raw_env.engine_cls
-        if cls.name == game_key(name):
-            return cls
-    raise ValueError(f"unknown game {name!r}; available: {sorted(ENVS)}")
 
 
 def _factory(game) -> Callable:

@@ -24,7 +24,7 @@ def _demo(args) -> int:
     import shutil
 
     train = _training()
-    from training.config import ConfigError, load_config
+    from .training.config import ConfigError, load_config
 
     try:
         cfg = load_config(args.config, total_steps=args.total_steps)
@@ -71,7 +71,7 @@ def _demo(args) -> int:
 def _training():
     """The ``training`` package, or a clear message saying how to get it."""
     try:
-        import training.train as train
+        from .training import train
     except ImportError as e:
         raise SystemExit(
             f"training needs the train extra ({e.name} is missing): "
@@ -82,9 +82,8 @@ def _training():
 
 def _train(args) -> int:
     train = _training()
-    from training.config import ConfigError, load_config
-
     from .agents.policy import CheckpointError
+    from .training.config import ConfigError, load_config
 
     try:
         if args.resume:

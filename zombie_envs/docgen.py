@@ -15,7 +15,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from . import ENVS
+from .registry import ENVS
 
 START, END = "<!-- generated: start -->", "<!-- generated: end -->"
 DOCS = Path(__file__).resolve().parents[1] / "docs" / "games"

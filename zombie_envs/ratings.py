@@ -19,6 +19,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from .files import INT, NUMBER, check_fields, write_atomic
+from .registry import canonical_env
 from .tables import render_table
 
 ENV_VAR = "ZOMBIE_ENVS_RATINGS"
@@ -144,8 +145,6 @@ class RatingsBook:
         ``s``.  A name at several seats gets the mean of its per-seat updates;
         a game with a single name teaches nothing and changes nothing.
         Returns the new ratings of the names that played."""
-        from .records import canonical_env
-
         if len(names) != len(scores):
             raise ValueError(f"need one name per seat: {len(scores)} scores, {len(names)} names")
         env = canonical_env(env_name)
@@ -168,16 +167,12 @@ class RatingsBook:
 
     def get(self, env_name: str, name: str) -> dict:
         """``{mu, sigma, ordinal, games}``; a newcomer gets the model's prior."""
-        from .records import canonical_env
-
         entry = self.envs.get(canonical_env(env_name), {}).get(name) or _default()
         return _public(entry)
 
     def table(self, env_name: str | None = None) -> list[dict]:
         """Rows ``{env, name, mu, sigma, ordinal, games}``, best ordinal first
         within each env (envs in name order)."""
-        from .records import canonical_env
-
         envs = [canonical_env(env_name)] if env_name else sorted(self.envs)
         rows = [
             {"env": env, "name": name, **_public(entry)}

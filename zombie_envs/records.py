@@ -18,7 +18,9 @@ import json
 from collections.abc import Iterable
 from pathlib import Path
 
+from . import __version__
 from .files import BOOL, INT, NUMBER, OBJECT, TEXT, check_fields, list_of
+from .registry import ENVS, canonical_env, engine_class
 
 FORMAT = "zombie-envs-record"
 #: 2 added the ``check``; version 1 records (no check) are still read.
@@ -48,18 +50,6 @@ RESULT = {
 }
 
 
-def canonical_env(name: str) -> str:
-    """The registered env name for an env name or a game name
-    (``mall_of_horror`` -> ``mall_of_horror_v0``)."""
-    from . import ENVS
-    from .arena import engine_class
-
-    if name in ENVS:
-        return name
-    cls = engine_class(name)
-    return next(env for env, module in ENVS.items() if module.raw_env.engine_cls is cls)
-
-
 def make_record(
     env_name: str,
     num_players: int,
@@ -73,9 +63,6 @@ def make_record(
 ) -> dict:
     """A JSON-ready record of one game, sealed with its ``check``; ``extra``
     keys (``finished``, ``tournament``, ``game_index``, ...) are stored alongside."""
-    from . import __version__
-    from .arena import engine_class
-
     env = canonical_env(env_name)
     seats = [str(s) for s in seats]
     if len(seats) != num_players:
@@ -167,8 +154,6 @@ def replay_record(record: dict, upto: int | None = None):
     for a whole finished game a final result that differs from the stored one,
     and a record whose ``check`` does not match its content.
     """
-    from . import ENVS
-
     check_record(record)
     env = record["env"]
     if env not in ENVS:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from .records import public_action_text, read_records, replay_record
+from .registry import ENVS
 
 
 def _who(record: dict, seat: int, viewer: int | None) -> str:
@@ -24,8 +25,6 @@ def replay_frames(record: dict, seat: int | None = None, final: bool = False) ->
     """The text of the replay, one frame at a time: a header with the opening
     board, then each move with the board after it (only the final board with
     ``final``), as ``seat`` may see it (``None``: a spectator)."""
-    from . import ENVS
-
     end = replay_record(record)  # refuses a foreign version or a record that does not replay
     renderer = ENVS[record["env"]].raw_env.renderer
     n, actions = record["num_players"], record["actions"]

@@ -26,19 +26,20 @@ from dataclasses import dataclass, field
 from multiprocessing import get_context
 from pathlib import Path
 
-from .agents.base import Agent, make_agent
+from .agents import make_agent
 from .arena import (
     _build,
     _conf,
     _progress,
-    engine_class,
     play_game,
     wilson_interval,
     win_shares,
 )
 from .cliutil import parse_options
+from .core.agent import Agent
 from .ratings import RatingsBook, format_ratings, ratings_path
-from .records import canonical_env, make_record, write_records
+from .records import make_record, write_records
+from .registry import canonical_env, engine_class
 from .tables import render_table
 
 

@@ -10,7 +10,6 @@ import pytest
 from zombie_envs.agents import Agent, RandomAgent, heuristic_class, make_agent
 from zombie_envs.arena import (
     GameResult,
-    engine_class,
     format_table,
     play_game,
     play_match,
@@ -21,6 +20,7 @@ from zombie_envs.core.game import Engine
 from zombie_envs.core.layout import Layout
 from zombie_envs.games.mall_of_horror.bots import HeuristicAgent
 from zombie_envs.games.mall_of_horror.engine import MallOfHorror
+from zombie_envs.registry import engine_class
 
 ENV = "mall_of_horror_v0"
 

@@ -13,8 +13,9 @@ import pytest
 
 from zombie_envs.agents import make_agent
 from zombie_envs.agents.policy import CheckpointError, MLPPolicy, load_policy, policy_entries
-from zombie_envs.arena import engine_class, play_match
+from zombie_envs.arena import play_match
 from zombie_envs.cli import main
+from zombie_envs.registry import engine_class
 
 ENV = "mall_of_horror_v0"
 

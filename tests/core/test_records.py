@@ -10,7 +10,7 @@ import pytest
 
 from zombie_envs import ENVS, __version__, replay_cli
 from zombie_envs.agents import make_agent
-from zombie_envs.arena import engine_class, play_game
+from zombie_envs.arena import play_game
 from zombie_envs.games.mall_of_horror import observe as moh_observe
 from zombie_envs.games.we_are_dead import observe as wad_observe
 from zombie_envs.records import (
@@ -23,6 +23,7 @@ from zombie_envs.records import (
     replay_record,
     write_records,
 )
+from zombie_envs.registry import engine_class
 
 GAMES = {"mall_of_horror_v0": 4, "we_are_dead_v0": 3}
 

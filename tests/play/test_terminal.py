@@ -20,9 +20,8 @@ import pytest
 import zombie_envs
 from tests.games.mall_of_horror.test_bots import perturb as perturb_mall_of_horror
 from tests.games.we_are_dead.test_bots import perturb as perturb_we_are_dead
-from zombie_envs.agents.base import Agent
 from zombie_envs.agents.policy import MLPPolicy, policy_entries
-from zombie_envs.arena import engine_class
+from zombie_envs.core.agent import Agent
 from zombie_envs.play.terminal import (
     SECRET,
     TerminalGame,
@@ -34,6 +33,7 @@ from zombie_envs.play.terminal import (
 )
 from zombie_envs.ratings import RatingsBook
 from zombie_envs.records import read_records, replay_record
+from zombie_envs.registry import engine_class
 
 ENV_NAMES = sorted(zombie_envs.ENVS)
 #: env -> a copy of a state differing only in secrets the given seat may not see

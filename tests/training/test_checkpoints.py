@@ -16,10 +16,10 @@ import pytest
 import torch as th
 
 from tests.training.conftest import TINY
-from training.checkpoint import load_checkpoint
-from training.config import from_dict
-from training.train import OPTIMIZER_STATE, Trainer, policy_from_model
 from zombie_envs.agents.policy import CheckpointError
+from zombie_envs.training.checkpoint import load_checkpoint
+from zombie_envs.training.config import from_dict
+from zombie_envs.training.train import OPTIMIZER_STATE, Trainer, policy_from_model
 
 
 class Payload:

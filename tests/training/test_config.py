@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from training.config import ConfigError, from_dict, load_config
+from zombie_envs.training.config import ConfigError, from_dict, load_config
 
 CONFIGS = sorted((Path(__file__).parents[2] / "configs").glob("*.yaml"))
 

@@ -11,9 +11,6 @@ import pytest
 import torch as th
 from sb3_contrib import MaskablePPO
 
-from training.checkpoint import save_policy
-from training.selfplay import SelfPlayEnv
-from training.train import policy_from_model
 from zombie_envs.agents import make_agent
 from zombie_envs.agents.policy import (
     CheckpointError,
@@ -22,7 +19,11 @@ from zombie_envs.agents.policy import (
     load_policy,
     read_metadata,
 )
-from zombie_envs.arena import engine_class, play_match
+from zombie_envs.arena import play_match
+from zombie_envs.registry import engine_class
+from zombie_envs.training.checkpoint import save_policy
+from zombie_envs.training.selfplay import SelfPlayEnv
+from zombie_envs.training.train import policy_from_model
 
 
 def _meta(env="mall_of_horror_v0", players=4):
@@ -130,7 +131,7 @@ def test_bad_files_get_clear_errors(tmp_path):
 
 @pytest.fixture(scope="module")
 def hint_model():
-    from training.train import HintExtractor, HintPolicy
+    from zombie_envs.training.train import HintExtractor, HintPolicy
 
     env = SelfPlayEnv("we_are_dead_v0", 3, {"heuristic": 1.0}, hint="heuristic", seed=0)
     return MaskablePPO(

@@ -14,12 +14,12 @@ import numpy as np
 import pytest
 import yaml
 
-from training.checkpoint import load_checkpoint
-from training.config import from_dict
-from training.imitation import clone_heuristic, heuristic_dataset
-from training.train import Trainer, policy_from_model
 from zombie_envs.agents.policy import CheckpointError, load_policy
 from zombie_envs.cli import main
+from zombie_envs.training.checkpoint import load_checkpoint
+from zombie_envs.training.config import from_dict
+from zombie_envs.training.imitation import clone_heuristic, heuristic_dataset
+from zombie_envs.training.train import Trainer, policy_from_model
 
 
 def test_short_training_changes_weights_and_writes_the_run(tmp_path, tiny):

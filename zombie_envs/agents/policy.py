@@ -31,8 +31,9 @@ from pathlib import Path
 
 import numpy as np
 
+from ..core.agent import Agent
 from ..files import INT, OBJECT, TEXT, check_fields, list_of, or_null
-from .base import Agent, game_key, heuristic_class
+from ..registry import engine_class, game_key, heuristic_class
 
 HINTS = (None, "heuristic")
 FORMAT = "zombie-envs-policy"
@@ -436,8 +437,6 @@ class PolicyAgent(Agent):
     ) -> PolicyAgent:
         """Load ``path`` for ``game_name``, checked against the player count and
         the engine ``options`` when given."""
-        from ..arena import engine_class
-
         engine = engine_class(game_name)
         policy, meta = load_policy(path)
         check_compatible(meta, engine, num_players, options, source=str(path))

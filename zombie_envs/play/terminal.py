@@ -17,10 +17,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TextIO
 
-from .. import ENVS
-from ..agents.base import Agent, make_agent
+from ..agents import make_agent
 from ..cliutil import parse_options
-from ..records import canonical_env, make_record, public_action_text, write_records
+from ..core.agent import Agent
+from ..records import make_record, public_action_text, write_records
+from ..registry import ENVS, canonical_env
 
 DEFAULT_RECORD = "out/games/human.jsonl"
 #: What the log shows in place of another seat's secret choice.

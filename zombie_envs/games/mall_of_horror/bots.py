@@ -9,7 +9,7 @@ zombies and feeding the weakest opponent its worst truck card.
 
 from __future__ import annotations
 
-from ...agents.base import Agent
+from ...core.agent import Agent
 from .data import (
     CAMERA,
     CAPACITY,

@@ -12,7 +12,7 @@ opponents who threaten it.
 
 from __future__ import annotations
 
-from ...agents.base import Agent
+from ...core.agent import Agent
 from .data import (
     ATTACK_VALUES,
     CHEF,

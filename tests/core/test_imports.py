@@ -1,0 +1,266 @@
+"""Imports run one way: core <- games <- entries, with agents, tools, training and
+the command line above; nothing imports upward and no import closes a cycle.
+
+``pytest -s -q tests/core/test_imports.py -k arrows`` prints the import graph.
+"""
+
+from __future__ import annotations
+
+import ast
+import importlib.util
+import json
+import re
+import shutil
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from zombie_envs.registry import ENVS, HEURISTICS, engine_class, game_key
+
+ROOT = Path(__file__).parents[2]
+#: import path -> folder in the repository (``training/`` installs as ``zombie_envs.training``)
+PACKAGES = {"zombie_envs": ROOT / "zombie_envs", "zombie_envs.training": ROOT / "training"}
+GAMES = sorted({game_key(env) for env in ENVS})
+
+#: layer -> the layers its modules may import (its own included where listed)
+ALLOWED = {
+    "core": {"core"},
+    "games": {"core", "games"},  # and only their own game: see test_import_arrows
+    "entries": {"core", "games"},
+    "registry": {"core", "registry"},  # entries and bots are named, imported on first use
+    "helpers": {"helpers"},
+    "agents": {"core", "registry", "helpers", "agents"},
+    "tools": {"core", "games", "entries", "registry", "helpers", "agents", "tools"},
+    "training": {"core", "games", "entries", "registry", "helpers", "agents", "tools", "training"},
+    "cli": set(),  # filled below: the command line may import anything
+}
+ALLOWED["cli"] = set(ALLOWED)
+#: third-party packages only these layers may import (the env library never imports torch)
+EXTERNAL = {"torch": {"training"}, "stable_baselines3": {"training"}, "sb3_contrib": {"training"}}
+
+
+def layer(module: str) -> str:
+    parts = module.split(".")[1:]
+    if not parts or parts == ["registry"]:
+        return "registry"
+    head = parts[0]
+    if head in ("core", "games", "agents", "training"):
+        return head
+    if re.fullmatch(r"\w+_v\d+", head):
+        return "entries"
+    if head in ("files", "tables", "cliutil"):
+        return "helpers"
+    return "cli" if head == "cli" else "tools"
+
+
+def modules() -> dict[str, Path]:
+    """Every module of the package, by import path."""
+    out = {}
+    for package, folder in PACKAGES.items():
+        for path in sorted(folder.rglob("*.py")):
+            parts = list(path.relative_to(folder).with_suffix("").parts)
+            if parts[-1] == "__init__":
+                parts.pop()
+            out[".".join([package, *parts])] = path
+    return out
+
+
+def imports(module: str, path: Path, known) -> set[str]:
+    """The modules ``module`` imports anywhere in its file (function bodies
+    included), as absolute import paths; ``from pkg import name`` counts as
+    importing ``pkg.name`` when that is a module."""
+    package = module if path.name == "__init__.py" else module.rpartition(".")[0]
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text(), str(path))):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                anchor = package.rsplit(".", node.level - 1)[0] if node.level > 1 else package
+                base = f"{anchor}.{base}" if base else anchor
+            subs = [f"{base}.{alias.name}" for alias in node.names]
+            found.update(s for s in subs if s in known)
+            if not all(s in known for s in subs):
+                found.add(base)
+    return found
+
+
+def graph() -> dict[str, set[str]]:
+    """Module -> the package modules it imports (third-party names kept as ``!name``)."""
+    mods = modules()
+    out = {}
+    for module, path in mods.items():
+        deps = imports(module, path, mods)
+        inside = {d for d in deps if d in mods or d.split(".")[0] == "zombie_envs"}
+        outside = {"!" + d.split(".")[0] for d in deps - inside}
+        out[module] = {d for d in inside if d != module} | outside
+    return out
+
+
+def short(module: str) -> str:
+    return module.removeprefix("zombie_envs.") or "zombie_envs"
+
+
+def test_import_arrows():
+    g = graph()
+    print()
+    for name in ALLOWED:
+        layer_mods = sorted(m for m in g if layer(m) == name)
+        if not layer_mods:
+            continue
+        used = sorted({layer(d) for m in layer_mods for d in g[m] if not d.startswith("!")})
+        print(f"{name:9} -> {', '.join(used) or '(nothing in the package)'}")
+        for m in layer_mods:
+            deps = sorted(short(d) for d in g[m] if not d.startswith("!"))
+            print(f"    {short(m):34} {', '.join(deps)}")
+    wrong = []
+    for m, deps in g.items():
+        for d in deps:
+            if d.startswith("!"):
+                allowed = EXTERNAL.get(d[1:])
+                if allowed is not None and layer(m) not in allowed:
+                    wrong.append(f"{m} imports {d[1:]}")
+            elif layer(d) not in ALLOWED[layer(m)]:
+                wrong.append(f"{m} ({layer(m)}) imports {d} ({layer(d)})")
+            elif layer(m) == layer(d) == "games" and d.split(".")[:3] != m.split(".")[:3]:
+                wrong.append(f"{m} imports another game: {d}")
+    assert not wrong, "imports against the arrows:\n" + "\n".join(sorted(wrong))
+
+
+def test_no_import_cycle():
+    """Counting imports inside functions too, so none can hide a cycle."""
+    g = {m: {d for d in deps if not d.startswith("!")} for m, deps in graph().items()}
+    state: dict[str, int] = {}  # 1: on the current path, 2: done
+
+    def visit(m, path):
+        state[m] = 1
+        for d in sorted(g.get(m, ())):
+            if state.get(d) == 1:
+                cycle = path[path.index(d) :] + [d]
+                pytest.fail("import cycle: " + " -> ".join(cycle))
+            if d not in state:
+                visit(d, [*path, d])
+        state[m] = 2
+
+    for m in sorted(g):
+        if m not in state:
+            visit(m, [m])
+
+
+def test_graph_sees_upward_and_cyclic_imports(tmp_path):
+    """The walker resolves the relative forms that would break the arrows."""
+    path = tmp_path / "bots.py"
+    path.write_text(
+        "from ...agents import make_agent\n"
+        "def f():\n"
+        "    from ... import arena\n"
+        "    from ..we_are_dead import engine\n"
+    )
+    known = {"zombie_envs.arena", "zombie_envs.games.we_are_dead.engine"}
+    found = imports("zombie_envs.games.mall_of_horror.bots", path, known)
+    assert found == {"zombie_envs.agents", "zombie_envs.arena", *known}
+    assert layer("zombie_envs.agents") not in ALLOWED["games"]
+    assert layer("zombie_envs.arena") == "tools" and layer("zombie_envs.cli") == "cli"
+
+
+def loaded_after(code: str) -> set[str]:
+    """The modules a fresh interpreter holds after running ``code``."""
+    script = f"{code}\nimport json, sys\nprint(json.dumps(sorted(sys.modules)))"
+    out = subprocess.run(
+        [sys.executable, "-c", script], check=True, capture_output=True, text=True, cwd=ROOT
+    ).stdout
+    return set(json.loads(out.splitlines()[-1]))
+
+
+HEAVY = ("pettingzoo", "gymnasium", "torch")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_an_engine_loads_no_pettingzoo_and_no_other_game(game):
+    parts = ["engine", "observe", "render", "bots", "data"]
+    code = "\n".join(f"import zombie_envs.games.{game}.{p}" for p in parts)
+    loaded = loaded_after(code + f"\nzombie_envs.games.{game}.engine")
+    assert f"zombie_envs.games.{game}.bots" in loaded
+    unwanted = {*HEAVY, "zombie_envs.core.aec", *(f"zombie_envs.games.{g}" for g in GAMES)}
+    unwanted.discard(f"zombie_envs.games.{game}")
+    assert not unwanted & loaded
+
+
+def test_the_package_root_loads_envs_on_first_use():
+    import zombie_envs
+
+    assert set(dir(zombie_envs)) >= {"ENVS", "make", *ENVS}
+    assert not hasattr(zombie_envs, "no_such_env_v0")
+    loaded = loaded_after("import zombie_envs")
+    assert not {*HEAVY, *(f"zombie_envs.{env}" for env in ENVS)} & loaded
+    first, other = sorted(ENVS)[:2]
+    loaded = loaded_after(f"import zombie_envs\nzombie_envs.{first}.env()")
+    assert {"pettingzoo", f"zombie_envs.{first}"} <= loaded
+    assert not {"torch", f"zombie_envs.{other}", f"zombie_envs.games.{game_key(other)}"} & loaded
+
+
+def test_bots_play_an_engine_without_pettingzoo():
+    code = (
+        "from zombie_envs.agents import make_agent\n"
+        "from zombie_envs.arena import play_game\n"
+        "from zombie_envs.games.mall_of_horror import MallOfHorror\n"
+        "agents = [make_agent('heuristic', 'mall_of_horror', seed=s) for s in range(4)]\n"
+        "assert play_game(MallOfHorror, agents, seed=1).moves > 0"
+    )
+    assert not {*HEAVY, "zombie_envs.core.aec"} & loaded_after(code)
+
+
+def test_registry_names_match_the_engines():
+    assert set(HEURISTICS) == set(GAMES)
+    for env in ENVS:
+        assert engine_class(env).name == game_key(env)
+        assert engine_class(game_key(env)) is ENVS[env].raw_env.engine_cls
+
+
+@pytest.mark.skipif(
+    importlib.util.find_spec("setuptools") is None, reason="building a wheel needs setuptools"
+)
+def test_wheel_installs_training_inside_the_suite(tmp_path):
+    """A non-editable install has ``zombie_envs.training`` and no top-level ``training``."""
+    src = tmp_path / "src"
+    skip = shutil.ignore_patterns("__pycache__", "*.egg-info")
+    for name in ("zombie_envs", "training"):
+        shutil.copytree(ROOT / name, src / name, ignore=skip)
+    for name in ("pyproject.toml", "setup.py", "README.md"):
+        shutil.copy(ROOT / name, src / name)
+    subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "-q"]
+        + ["-w", str(tmp_path / "dist"), str(src)],
+        check=True,
+        capture_output=True,
+    )
+    (wheel,) = (tmp_path / "dist").glob("*.whl")
+    names = set(zipfile.ZipFile(wheel).namelist())
+    expected = {
+        f"{module.replace('.', '/')}{'/__init__' if path.name == '__init__.py' else ''}.py"
+        for module, path in modules().items()
+    }
+    data = (ROOT / "zombie_envs").glob("games/*/data/*")
+    expected |= {p.relative_to(ROOT).as_posix() for p in data if p.is_file()}
+    assert expected <= names
+    assert not any(n.startswith("training/") for n in names)
+    target = tmp_path / "site"
+    zipfile.ZipFile(wheel).extractall(target)
+    code = (
+        "import importlib.util, zombie_envs.training.config as c\n"
+        "print(c.__file__)\n"
+        "print(importlib.util.find_spec('training'))"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code],
+        check=True,
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        env={"PYTHONPATH": str(target), "PATH": ""},
+    ).stdout.split()
+    assert out == [str(target / "zombie_envs" / "training" / "config.py"), "None"]

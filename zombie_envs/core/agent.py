@@ -1,0 +1,49 @@
+"""The agent protocol and the random agent, in the core so games can build bots on them.
+
+Agents act on the engine directly (no PettingZoo, no observation vectors), so
+evaluation runs at engine speed.  The price is discipline: an agent is handed
+the whole engine, so it must read only what its seat may see (see ``Agent``).
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+
+
+class Agent(ABC):
+    """A player that chooses an action id for ``seat`` from ``game.legal``.
+
+    ``act`` receives the full engine for speed, but an agent must be a pure
+    function of what its seat may see, plus its own RNG: the public fields of
+    the game and its own private ones, as the game's ``observe`` module draws
+    that line.  It must never read other seats' hands or pending secret
+    choices, dice or cards its seat has not seen, the deck order or the
+    engine's RNG.  Same seed, same visible information: same action.
+    """
+
+    name = "agent"
+
+    def __init__(self, seed: int | None = None):
+        self.rng = random.Random(seed)
+
+    def reset(self, seed: int | None = None) -> None:
+        """Start a new game; reseeding makes the agent's play reproducible."""
+        self.rng.seed(seed)
+
+    @abstractmethod
+    def act(self, game, seat: int) -> int:
+        """The action ``seat`` plays in ``game`` (one of ``game.legal``)."""
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}()"
+
+
+class RandomAgent(Agent):
+    """Uniform over the legal actions: the baseline every bot must beat."""
+
+    name = "random"
+
+    def act(self, game, seat: int) -> int:
+        legal = game.legal
+        return legal[self.rng.randrange(len(legal))]
