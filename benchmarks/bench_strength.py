@@ -1,12 +1,14 @@
-"""How strong is the heuristic?  Its win rate against random bots, with a 95% interval.
+"""How strong is the heuristic?  Its win rate against baseline bots, with a 95% interval.
 
-The heuristic plays ``players - 1`` random bots over many games with seats
-rotated (every agent plays every seat equally often); a win shared by k seats
-counts 1/k.  Chance is 1/players.  Prints the figure, the table and the
-command that reproduces it.
+The heuristic plays ``players - 1`` copies of a baseline (random bots unless
+``--against`` says otherwise) in the match ``zombie-envs evaluate`` plays
+(``zombie_envs.match.head_to_head``): each game seed is played with the
+heuristic at every seat, and a win shared by k seats counts 1/k.  Chance is
+1/players.  Prints the table, the figure and the command that reproduces it.
 
     python benchmarks/bench_strength.py [--games 2000] [--players 4] [--seed 0]
-        [--env we_are_dead_v0] [--option board=carnival]
+        [--env we_are_dead_v0] [--against heuristic] [--option board=carnival]
+        [--workers 2]
 """
 
 from __future__ import annotations
@@ -15,8 +17,8 @@ import argparse
 import shlex
 import sys
 
-from zombie_envs.arena import format_table, play_match
-from zombie_envs.cliutil import parse_options
+from zombie_envs.cliutil import add_option_argument
+from zombie_envs.match import head_to_head
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -24,54 +26,42 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--env", default="mall_of_horror_v0")
     parser.add_argument("--games", type=int, default=2000)
     parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--against", default="random", help="the baseline bot kind")
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument(
-        "--option",
-        action="append",
-        default=[],
-        metavar="KEY=VALUE",
-        help="an engine option, e.g. board=carnival (repeatable)",
-    )
+    parser.add_argument("--workers", type=int, default=1, help="processes to play on")
+    add_option_argument(parser)
     parser.add_argument("--no-progress", action="store_true")
     args = parser.parse_args(argv)
-    options = parse_options(args.option)
+    options = dict(args.option)
     n = args.players
-    games = max(args.games, 1000)  # fewer gives too wide an interval to judge by
-    games += -games % n  # a multiple of n: every seat equally often
-    result = play_match(
+    h = head_to_head(
         args.env,
-        ["heuristic"] + ["random"] * (n - 1),
-        games,
         n,
+        "heuristic",
+        args.against,
+        max(args.games, 1000),  # fewer gives too wide an interval to judge by
         seed=args.seed,
         progress=not args.no_progress,
-        **options,
+        options=options,
+        workers=args.workers,
     )
-    lo, hi = result.interval(0)
-    command = shlex.join(
-        [
-            "python",
-            "benchmarks/bench_strength.py",
-            "--env",
-            args.env,
-            "--games",
-            str(games),
-            "--players",
-            str(n),
-            "--seed",
-            str(args.seed),
-        ]
-        + [word for text in args.option for word in ("--option", text)]
-    )
-    print(format_table(result, markdown=True))
+    command = ["python", "benchmarks/bench_strength.py", "--env", args.env]
+    command += ["--games", str(h.games), "--players", str(n), "--against", args.against]
+    command += ["--seed", str(args.seed)]
+    command += [word for key, value in args.option for word in ("--option", f"{key}={value}")]
+    for note in h.result.notes:
+        print(f"note: {note}")
+    print(h.result.table(markdown=True))
     print()
     where = "".join(f", {k}={v}" for k, v in options.items())
+    lo, hi = h.ci
     print(
-        f"heuristic vs {n - 1} random bots, {n} players{where}, {games} games: "
-        f"win rate {100 * result.win_rate(0):.1f}% (95% Wilson CI {100 * lo:.1f}%-"
-        f"{100 * hi:.1f}%), chance {100 / n:.1f}%; {result.games_per_second:.0f} games/s"
+        f"heuristic vs {n - 1} {args.against} bots, {n} players{where}, {h.games} games: "
+        f"win rate {100 * h.win_rate:.1f}% (95% Wilson CI {100 * lo:.1f}%-{100 * hi:.1f}%), "
+        f"chance {100 * h.chance:.1f}%, truncated {100 * h.truncated:.1f}%; "
+        f"{h.result.games_per_second:.0f} games/s"
     )
-    print(f"command: {command}")
+    print(f"command: {shlex.join(command)}")
     return 0
 
 

@@ -14,14 +14,15 @@ import sys
 from pathlib import Path
 
 from . import ENVS
-from .cliutil import parse_options
-from .tables import render_table
 
 
 def _demo(args) -> int:
     """Train Mall of Horror from scratch for a few minutes, then evaluate the new
     policy and the shipped checkpoint against the bots and show a final board."""
     import shutil
+
+    from .match.commands import head_to_heads
+    from .match.report import format_head_to_head
 
     train = _training()
     from .training.config import ConfigError, load_config
@@ -48,7 +49,7 @@ def _demo(args) -> int:
         candidates.append(shipped)
     else:
         print(f"(no shipped checkpoint at {shipped}; evaluating the new policy only)")
-    rows = _head_to_heads(cfg.env, n, candidates, ("random", "heuristic"), args, cfg.env_options)
+    rows = head_to_heads(cfg.env, n, candidates, ("random", "heuristic"), args, cfg.env_options)
     print()
     print(f"greedy policies vs {n - 1} bots, {args.games} games each, seats rotated:")
     print(format_head_to_head(rows, markdown=args.markdown))
@@ -117,61 +118,6 @@ def _train(args) -> int:
     return 0
 
 
-def _evaluate(args) -> int:
-    options = parse_options(args.option)
-    rows = _head_to_heads(args.env, args.players, args.checkpoint, args.against, args, options)
-    print(format_head_to_head(rows, markdown=args.markdown))
-    return 0
-
-
-def _head_to_heads(env: str, players: int, checkpoints, baselines, args, options: dict) -> list:
-    """Every checkpoint against ``players - 1`` copies of every baseline with
-    the engine ``options``, on the games, seed, progress and workers the
-    command line asked for."""
-    from .tournament import head_to_head
-
-    try:
-        return [
-            head_to_head(
-                env,
-                players,
-                f"ckpt:{path}",
-                kind,
-                args.games,
-                seed=args.seed,
-                progress=not args.no_progress,
-                workers=args.workers,
-                options=options,
-            )
-            for path in checkpoints
-            for kind in baselines
-        ]
-    except (ValueError, FileNotFoundError) as e:  # CheckpointError is a ValueError
-        raise SystemExit(str(e)) from None
-
-
-def format_head_to_head(rows, markdown: bool = False) -> str:
-    """One line per (candidate, baseline) ``HeadToHead``: win rate with its 95% interval."""
-    head = ["candidate", "against", "games", "win rate", "95% CI", "chance", "mean score"]
-    head.append("truncated")
-    body = []
-    for r in rows:
-        lo, hi = r.ci
-        body.append(
-            [
-                r.candidate.removeprefix("ckpt:"),
-                f"{r.num_players - 1} x {r.baseline}",
-                str(r.games),
-                f"{100 * r.win_rate:.1f}%",
-                f"[{100 * lo:.1f}%, {100 * hi:.1f}%]",
-                f"{100 * r.chance:.1f}%",
-                f"{r.mean_score:.2f}",
-                f"{100 * r.truncated:.1f}%",
-            ]
-        )
-    return render_table(head, body, [False, False] + [True] * 6, markdown)
-
-
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="zombie-envs", description="zombie-envs tools")
     sub = parser.add_subparsers(dest="command")
@@ -198,25 +144,11 @@ def build_parser() -> argparse.ArgumentParser:
     train.add_argument("--no-progress", action="store_true", help="no progress bar")
     train.set_defaults(func=_train)
 
-    ev = sub.add_parser("evaluate", help="checkpoints vs n-1 copies of each baseline bot")
-    ev.add_argument("checkpoint", nargs="+", help="policy.zip, checkpoint.zip or a run folder")
-    ev.add_argument("--env", default="mall_of_horror_v0", choices=sorted(ENVS))
-    ev.add_argument("--players", type=int, default=4)
-    ev.add_argument("--against", nargs="+", default=["random", "heuristic"])
-    ev.add_argument("--games", type=int, default=1000)
-    ev.add_argument(
-        "--option", action="append", default=[], metavar="KEY=VALUE", help="engine option"
-    )
-    ev.add_argument("--seed", type=int, default=0)
-    ev.add_argument("--workers", type=int, default=1, help="processes to play on")
-    ev.add_argument("--markdown", action="store_true", help="print the table as Markdown")
-    ev.add_argument("--no-progress", action="store_true", help="no progress bar")
-    ev.set_defaults(func=_evaluate)
-
-    from . import replay_cli, tournament
+    from . import replay_cli
+    from .match import commands
     from .play import terminal
 
-    tournament.add_commands(sub)
+    commands.add_commands(sub)
     replay_cli.add_commands(sub)
     terminal.add_commands(sub)
     return parser

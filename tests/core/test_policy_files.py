@@ -11,9 +11,9 @@ import zipfile
 import numpy as np
 import pytest
 
-from zombie_envs.agents import make_agent
+from zombie_envs.agents import RandomAgent, make_agent
 from zombie_envs.agents.policy import CheckpointError, MLPPolicy, load_policy, policy_entries
-from zombie_envs.arena import play_match
+from zombie_envs.arena import play_game
 from zombie_envs.cli import main
 from zombie_envs.registry import engine_class
 
@@ -155,7 +155,7 @@ def test_a_policy_trained_with_other_engine_options_is_refused(tmp_path):
     # a path that does not pass the options on is caught at the first move
     agent = make_agent(f"ckpt:{mall}", env, 0, 3)
     with pytest.raises(CheckpointError, match=r"board=mall, not board=carnival"):
-        play_match(env, [agent, "random", "random"], 3, progress=False, board="carnival")
+        play_game(env, [agent, RandomAgent(1), RandomAgent(2)], 0, board="carnival")
     argv = ["tournament", "--game", env, "--players", "3", "--agents", "random"]
     argv += [f"ckpt:{mall}", "--games", "3", "--no-ratings", "--no-progress"]
     with pytest.raises(SystemExit, match=rf"{mall}.*board=mall, not board=carnival"):

@@ -19,7 +19,7 @@ from zombie_envs.agents.policy import (
     load_policy,
     read_metadata,
 )
-from zombie_envs.arena import play_match
+from zombie_envs.match import head_to_head
 from zombie_envs.registry import engine_class
 from zombie_envs.training.checkpoint import save_policy
 from zombie_envs.training.selfplay import SelfPlayEnv
@@ -92,10 +92,7 @@ def test_policy_file_round_trip_and_agent(tmp_path, model):
     assert read_metadata(tmp_path)["env"] == "mall_of_horror_v0"  # a run folder finds policy.zip
     agent = make_agent(f"ckpt:{path}", "mall_of_horror_v0", seed=0, num_players=4)
     assert isinstance(agent, PolicyAgent)
-    result = play_match(
-        "mall_of_horror_v0", [agent, "random", "random", "random"], 4, 4, seed=0, progress=False
-    )
-    assert result.games(0) == 4
+    assert head_to_head("mall_of_horror_v0", 4, agent, "random", 4, progress=False).games == 4
 
 
 def test_wrong_env_or_players_is_refused(tmp_path, model):
@@ -198,5 +195,4 @@ def test_hint_checkpoint_metadata_sizes(tmp_path, hint_model):
     save_policy(path, policy, meta)
     agent = PolicyAgent.from_file(path, "we_are_dead_v0", 3, seed=0)
     assert agent.hinter is not None
-    result = play_match("we_are_dead_v0", [agent, "random", "random"], 3, 3, seed=0, progress=False)
-    assert result.games(0) == 3
+    assert head_to_head("we_are_dead_v0", 3, agent, "random", 3, progress=False).games == 3

@@ -11,7 +11,7 @@ import pytest
 
 from zombie_envs.agents import make_agent
 from zombie_envs.agents.policy import load_policy
-from zombie_envs.arena import play_match
+from zombie_envs.match import head_to_head
 
 ROOT = Path(__file__).parents[2] / "checkpoints"
 GAMES = {"mall_of_horror": ("mall_of_horror_v0", 4), "we_are_dead": ("we_are_dead_v0", 3)}
@@ -27,10 +27,8 @@ def test_shipped_checkpoint(game):
     assert json.loads((ROOT / game / "metadata.json").read_text()) == meta
     agent = make_agent(f"ckpt:{path}", env, seed=0, num_players=players)
     assert agent.policy == policy
-    result = play_match(
-        env, [agent] + ["heuristic"] * (players - 1), players, seed=0, progress=False
-    )
-    assert result.games(0) == players  # every action it chose was legal
+    h = head_to_head(env, players, agent, "heuristic", players, progress=False)
+    assert h.games == players  # every action it chose was legal
 
 
 def test_playing_a_checkpoint_needs_no_torch():
@@ -38,9 +36,9 @@ def test_playing_a_checkpoint_needs_no_torch():
     import sys
 
     code = (
-        "import sys; from zombie_envs.arena import play_match; "
-        f"r = play_match('mall_of_horror_v0', ['ckpt:{ROOT / 'mall_of_horror' / 'policy.zip'}'] "
-        "+ ['random'] * 3, 4, 4, seed=0, progress=False); "
-        "assert r.games(0) == 4; assert 'torch' not in sys.modules, 'torch was imported'"
+        "import sys; from zombie_envs.match import head_to_head; "
+        "h = head_to_head('mall_of_horror_v0', 4, "
+        f"'ckpt:{ROOT / 'mall_of_horror' / 'policy.zip'}', 'random', 4, progress=False); "
+        "assert h.games == 4; assert 'torch' not in sys.modules, 'torch was imported'"
     )
     subprocess.run([sys.executable, "-c", code], check=True)

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import TextIO
 
 from ..agents import make_agent
-from ..cliutil import parse_options
+from ..cliutil import add_option_argument
 from ..core.agent import Agent
 from ..records import make_record, public_action_text, write_records
 from ..registry import ENVS, canonical_env
@@ -305,7 +305,7 @@ def main(args, input_fn: Callable[[str], str] = input, output: TextIO | None = N
         args.players,
         args.seed,
         args.name,
-        parse_options(args.option),
+        dict(args.option),
         input_fn,
         out,
     )
@@ -370,13 +370,7 @@ def add_commands(subparsers) -> None:
     )
     p.add_argument("--seed", type=int, help="game seed (default: drawn at random, shown)")
     p.add_argument("--name", default="human", help="your name in records and ratings")
-    p.add_argument(
-        "--option",
-        action="append",
-        default=[],
-        metavar="KEY=VALUE",
-        help="an env option, e.g. board=carnival (repeatable)",
-    )
+    add_option_argument(p)
     p.add_argument(
         "--record",
         default=DEFAULT_RECORD,

@@ -1,21 +1,32 @@
-"""Tournaments: balanced seating, duplicate-style seeds, determinism, outputs, CLI."""
+"""Matches: balanced seating, duplicate-style seeds, determinism, statistics, outputs, CLI."""
 
 from __future__ import annotations
 
 import argparse
 import csv
 import json
+import math
 import sys
 import threading
 from collections import Counter
 
 import pytest
 
-from zombie_envs import tournament
 from zombie_envs.agents import RandomAgent
+from zombie_envs.arena import play_game
+from zombie_envs.core.game import Engine
+from zombie_envs.core.layout import Layout
+from zombie_envs.match import (
+    Schedule,
+    TournamentResult,
+    commands,
+    head_to_head,
+    run_tournament,
+    runner,
+    wilson_interval,
+)
 from zombie_envs.ratings import RatingsBook
 from zombie_envs.records import read_records, replay_record
-from zombie_envs.tournament import Schedule, head_to_head, run_tournament
 
 ENV = "mall_of_horror_v0"
 
@@ -68,6 +79,133 @@ def test_more_agents_than_seats_mix_opponents_across_blocks():
         pairs.update({(a, b) for a in lineup for b in lineup if a < b})
     # fixed windows of 3 neighbours on a circle of 6 would never seat 0 with 3
     assert len(pairs) == 15 and max(pairs.values()) < 2 * min(pairs.values())
+
+
+def test_head_to_head_puts_the_candidate_at_every_seat_of_each_seed():
+    schedule = Schedule.one_against_rest(4, seed=3)
+    assert schedule.block_size == 4 and schedule.notes(8) == []
+    assert schedule.notes(6) == [
+        "6 games rounded up to 8: whole blocks of 4 games "
+        "(1 lineup(s) x 4 seat rotations on shared seeds)"
+    ]
+    seeds, seats = set(), []
+    for i in range(4):
+        seed, lineup = schedule.seating(i)
+        assert sorted(lineup) == [0, 1, 1, 1]
+        seeds.add(seed)
+        seats.append(lineup.index(0))
+    assert len(seeds) == 1 and sorted(seats) == [0, 1, 2, 3]
+
+
+class SeatSpy(RandomAgent):
+    """Records the seat it was asked to play, one entry per game."""
+
+    name = "spy"
+
+    def __init__(self, seed=None):
+        super().__init__(seed)
+        self.seats = []
+
+    def reset(self, seed=None):
+        super().reset(seed)
+        self.seats.append(None)
+
+    def act(self, game, seat):
+        assert self.seats[-1] in (None, seat)
+        self.seats[-1] = seat
+        return super().act(game, seat)
+
+
+def test_agents_play_the_seats_the_schedule_gives_them():
+    spy = SeatSpy(0)
+    h = head_to_head(ENV, 4, spy, "random", 12, seed=3, progress=False)
+    schedule = Schedule.one_against_rest(4, seed=3)
+    assert spy.seats == [schedule.seating(i)[1].index(0) for i in range(12)]
+    assert h.result.agent("spy").seat_games == [3, 3, 3, 3]
+    assert h.result.agent("random").seat_games == [9, 9, 9, 9]
+    assert h.result.games == 12 and h.result.moves > 0 and h.result.games_per_second > 0
+
+
+class Rigged(Engine):
+    """One pass per seat, then seats 0, 1 and 2 tie on points (seat 3 loses)."""
+
+    name = "rigged"
+    min_players, max_players, default_players = 4, 4, 4
+    action_layout = Layout("rigged actions")
+    action_layout.add("pass", 1, "pass")
+    obs_layout = state_layout = action_layout
+    FIELDS = ("turn",)
+
+    def setup(self):
+        self.turn = 0
+        self.push(("next",))
+
+    def next(self):
+        self.ask(self.turn, "go", [0])
+
+    def on_go(self, action):
+        self.turn += 1
+        if self.turn == self.num_players:
+            self.end_game()
+        else:
+            self.push(("next",))
+
+    def scores(self):
+        return [2, 2, 2, 0]
+
+    def encode(self, seat, out, god):
+        pass
+
+
+def test_tied_wins_are_shared_in_the_statistics():
+    game = play_game(Rigged, [RandomAgent(0)] * 4, seed=0)
+    assert game.winners == [0, 1, 2]
+    result = TournamentResult.start(
+        "rigged", ["a", "b", "c", "d"], 4, options={}, seed=0, requested_games=8, block_size=4
+    )
+    for i in range(8):
+        seats = [(j + i) % 4 for j in range(4)]  # agent seats[s] at seat s: each seat twice
+        result.add(seats, game.scores, game.winners, game.moves)
+    # 6 games at a tied winning seat (1/3 each), 2 at the losing seat; each game
+    # hands out exactly one win in all
+    assert [a.wins for a in result.agents] == pytest.approx([2.0] * 4)
+    a = result.agents[0]
+    assert a.seat_wins == pytest.approx([2 / 3, 2 / 3, 2 / 3, 0.0])
+    assert a.win_rate == pytest.approx(0.25) and a.mean_score == pytest.approx(1.5)
+    assert result.games == 8 and result.moves == 32 and result.truncated == 0
+
+
+def _wilson_by_roots(x, n, z):
+    """The Wilson bounds are the roots in p of (x/n - p)^2 = z^2 p (1 - p) / n."""
+    ph = x / n
+    a = 1 + z * z / n
+    b = -(2 * ph + z * z / n)
+    c = ph * ph
+    d = math.sqrt(b * b - 4 * a * c)
+    return (-b - d) / (2 * a), (-b + d) / (2 * a)
+
+
+@pytest.mark.parametrize("x,n", [(0, 10), (5, 10), (10, 10), (1, 3), (250, 1000), (851.5, 1000)])
+@pytest.mark.parametrize("z", [1.0, 1.96, 2.576])
+def test_wilson_interval_matches_the_quadratic(x, n, z):
+    lo, hi = wilson_interval(x, n, z)
+    rlo, rhi = _wilson_by_roots(x, n, z)
+    assert lo == pytest.approx(max(0.0, rlo), abs=1e-12)
+    assert hi == pytest.approx(min(1.0, rhi), abs=1e-12)
+    assert lo <= x / n <= hi
+
+
+def test_wilson_interval_known_values():
+    # Published 95% Wilson intervals (e.g. Newcombe 1998, Brown, Cai & DasGupta 2001).
+    assert wilson_interval(0, 10) == pytest.approx((0.0, 0.2775), abs=1e-4)
+    assert wilson_interval(5, 10) == pytest.approx((0.2366, 0.7634), abs=1e-4)
+    assert wilson_interval(81, 263) == pytest.approx((0.2553, 0.3662), abs=1e-4)
+    assert wilson_interval(0, 0) == (0.0, 1.0)
+
+
+def test_progress_bar_is_optional(monkeypatch):
+    monkeypatch.setitem(sys.modules, "tqdm", None)  # import tqdm now fails
+    assert head_to_head(ENV, 4, "heuristic", "random", 4, progress=True).games == 4
 
 
 def test_table_is_the_same_for_any_worker_count():
@@ -180,7 +318,7 @@ def test_head_to_head_accepts_kinds_agents_and_factories():
 
 def _cli(argv):
     parser = argparse.ArgumentParser()
-    tournament.add_commands(parser.add_subparsers(dest="command"))
+    commands.add_commands(parser.add_subparsers(dest="command"))
     args = parser.parse_args(argv)
     return args.func(args)
 
@@ -215,6 +353,18 @@ def test_cli_turns_bad_input_into_messages(agents, match, tmp_path):
         _cli(argv + ["--out", str(tmp_path), "--no-progress"])
 
 
+def test_engine_options_on_the_command_line(tmp_path, capsys):
+    argv = ["tournament", "--game", "we_are_dead_v0", "--players", "3", "--games", "6"]
+    argv += ["--agents", "heuristic", "random", "--no-ratings", "--no-progress"]
+    argv += ["--out", str(tmp_path)]
+    assert _cli(argv + ["--option", "max_turns=2"]) == 0  # a whole number becomes an int
+    assert "6 of 6 games reached the safety cap" in capsys.readouterr().out
+    with pytest.raises(SystemExit) as stop:
+        _cli(argv + ["--option", "max_turns"])
+    assert stop.value.code == 2
+    assert "--option: takes KEY=VALUE, got 'max_turns'" in capsys.readouterr().err
+
+
 def test_cli_refuses_a_corrupt_ratings_file(tmp_path):
     bad = tmp_path / "ratings.json"
     bad.write_text("[]")
@@ -228,7 +378,7 @@ def test_ratings_written_while_a_tournament_runs_are_kept(tmp_path, monkeypatch)
     ratings = tmp_path / "ratings.json"
     argv = ["tournament", "--game", ENV, "--players", "3", "--games", "6", "--no-progress"]
     argv += ["--agents", "heuristic", "random", "--ratings", str(ratings)]
-    play_game, others = tournament.play_game, []
+    others = []
 
     def play_and_let_another_tournament_finish(*args, **kwargs):
         if not others:
@@ -236,7 +386,7 @@ def test_ratings_written_while_a_tournament_runs_are_kept(tmp_path, monkeypatch)
             _cli(argv + ["--out", str(tmp_path / "b")])
         return play_game(*args, **kwargs)
 
-    monkeypatch.setattr(tournament, "play_game", play_and_let_another_tournament_finish)
+    monkeypatch.setattr(runner, "play_game", play_and_let_another_tournament_finish)
     _cli(argv + ["--out", str(tmp_path / "a")])
     book = RatingsBook.load(ratings)
     assert book.get(ENV, "heuristic")["games"] == book.get(ENV, "random")["games"] == 12

@@ -1,0 +1,108 @@
+"""Who sits where in each game of a match, from the master seed alone.
+
+Seats differ (turn order, who is chief first), and luck differs between
+deals, so a fair match controls both.  Games come in *blocks*: a block plays
+each *window* (a lineup of agents) under every rotation of the seats, and all
+rotations of a window share one game seed (duplicate style: every agent of the
+lineup gets the same deal from every seat).  Over a block every agent fills
+every seat equally often, so a match is rounded up to whole blocks.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+import random
+from dataclasses import dataclass
+
+
+def derive_seed(master: int, *parts) -> int:
+    """A 63-bit seed from the master seed and labels; stable across processes
+    and Python versions (unlike ``hash``)."""
+    text = ":".join(str(p) for p in (master, *parts))
+    return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big") >> 1
+
+
+@dataclass(frozen=True)
+class Schedule:
+    """Who sits where in game ``i``.
+
+    ``windows`` are lineups (an agent index per lineup slot); a block plays
+    each window under the ``num_players`` seat rotations on one shared seed.
+    With ``shuffle`` each block first reorders the agents (seeded), so with
+    many agents every pair of them meets equally often on average.
+    ``seating_notes`` say in words what the lineups do to the agents.
+    """
+
+    num_agents: int
+    num_players: int
+    seed: int
+    windows: tuple[tuple[int, ...], ...]
+    shuffle: bool = False
+    seating_notes: tuple[str, ...] = ()
+
+    @classmethod
+    def round_robin(cls, num_agents: int, num_players: int, seed: int) -> Schedule:
+        """Window ``r`` seats agents ``r, r+1, ...`` (mod the agent count) in
+        slots ``0, 1, ...``: with more agents than seats each agent is in
+        ``num_players`` windows; with fewer, agents repeat to fill the table.
+        One window suffices when the agent count divides the player count
+        (the other windows would be rotations of it)."""
+        a, n = num_agents, num_players
+        count = 1 if n % a == 0 else a
+        windows = tuple(tuple((r + s) % a for s in range(n)) for r in range(count))
+        notes = []
+        if a < n:
+            notes.append(
+                f"{a} agents for {n} seats: agents fill several seats per game and each "
+                "seat-game counts as one game in the table"
+            )
+            if n % a:
+                notes.append(
+                    f"{n} is not a multiple of {a}: in each game some agents fill "
+                    f"{n // a + 1} seats and others {n // a}; over a block every agent "
+                    "fills every seat equally often"
+                )
+        if a > n + 1:
+            notes.append(
+                f"{a} agents for {n} seats: each block reorders the agents (seeded) so "
+                "that every pair meets equally often on average"
+            )
+        return cls(a, n, seed, windows, shuffle=a > n + 1, seating_notes=tuple(notes))
+
+    @classmethod
+    def one_against_rest(cls, num_players: int, seed: int) -> Schedule:
+        """Agent 0 (a candidate) against ``num_players - 1`` copies of agent 1
+        (a baseline), the candidate at every seat of each shared seed."""
+        return cls(2, num_players, seed, ((0,) + (1,) * (num_players - 1),))
+
+    @property
+    def block_size(self) -> int:
+        return len(self.windows) * self.num_players
+
+    def games(self, requested: int) -> int:
+        """``requested`` rounded up to whole blocks."""
+        return math.ceil(requested / self.block_size) * self.block_size
+
+    def notes(self, requested: int) -> list[str]:
+        """What the schedule does to a request of ``requested`` games, in words."""
+        total, n = self.games(requested), self.num_players
+        notes = []
+        if total != requested:
+            notes.append(
+                f"{requested} games rounded up to {total}: whole blocks of {self.block_size} "
+                f"games ({len(self.windows)} lineup(s) x {n} seat rotations on shared seeds)"
+            )
+        return notes + list(self.seating_notes)
+
+    def seating(self, i: int) -> tuple[int, tuple[int, ...]]:
+        """``(game seed, agent index per seat)`` of game ``i``."""
+        n = self.num_players
+        block, rest = divmod(i, self.block_size)
+        window, rotation = divmod(rest, n)
+        order = list(range(self.num_agents))
+        if self.shuffle:
+            random.Random(derive_seed(self.seed, "order", block)).shuffle(order)
+        lineup = [order[a] for a in self.windows[window]]
+        seed = derive_seed(self.seed, "game", block, window)
+        return seed, tuple(lineup[(s + rotation) % n] for s in range(n))
