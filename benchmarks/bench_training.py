@@ -32,7 +32,7 @@ from sb3_contrib import MaskablePPO
 from stable_baselines3.common.vec_env import DummyVecEnv, SubprocVecEnv
 
 from zombie_envs.training.config import load_config
-from zombie_envs.training.train import TimedVecEnv, _make_env, policy_from_model
+from zombie_envs.training.train import TimedVecEnv, make_env, policy_from_model
 
 ROOT = Path(__file__).resolve().parents[1]
 GAMES = ("mall_of_horror", "we_are_dead")
@@ -92,7 +92,7 @@ def run(cfg, fns, steps: int) -> tuple[float, float]:
 
 
 def episode_length(cfg) -> int:
-    env = _make_env(cfg, 0)()
+    env = make_env(cfg, 0)()
     lengths = []
     for episode in range(20):
         env.reset(seed=episode)
@@ -121,7 +121,7 @@ def main(argv=None) -> int:
         ours, null, shares = [], [], []
         for _ in range(args.rounds):
             rate, share = run(
-                cfg, [_make_env(cfg, cfg.seed + i) for i in range(cfg.n_envs)], args.steps
+                cfg, [make_env(cfg, cfg.seed + i) for i in range(cfg.n_envs)], args.steps
             )
             ours.append(rate)
             shares.append(share)
@@ -141,7 +141,7 @@ def main(argv=None) -> int:
 def profile(cfg, steps: int) -> None:
     """One in-process run under cProfile: the env's share of CPU time and its parts."""
     cfg = dataclasses.replace(cfg, vec_env="dummy")
-    fns = [_make_env(cfg, cfg.seed + i) for i in range(cfg.n_envs)]
+    fns = [make_env(cfg, cfg.seed + i) for i in range(cfg.n_envs)]
     prof = cProfile.Profile()
     prof.enable()
     run(cfg, fns, steps)

@@ -166,7 +166,10 @@ def evaluate(policy: MLPPolicy, cfg: TrainConfig, games: int, seed: int, progres
     return results
 
 
-def _make_env(cfg: TrainConfig, seed: int):
+def make_env(cfg: TrainConfig, seed: int):
+    """A builder of one seeded ``SelfPlayEnv`` worker of the config, as vec envs
+    take them; the training benchmark builds the same workers."""
+
     def thunk():
         from .selfplay import SelfPlayEnv
 
@@ -256,7 +259,7 @@ class Trainer:
 
     def _vec_env(self, seed: int):
         cfg = self.cfg
-        fns = [_make_env(cfg, seed + i) for i in range(cfg.n_envs)]
+        fns = [make_env(cfg, seed + i) for i in range(cfg.n_envs)]
         if cfg.vec_env == "subproc":
             vec = SubprocVecEnv(fns, start_method="forkserver")
         else:
