@@ -290,14 +290,30 @@ def test_an_unreadable_ratings_file_stops_before_the_game(tmp_path):
     assert ratings.read_text() == "not json" and not records.exists()
 
 
+def test_a_ratings_file_spoiled_during_the_game_keeps_the_record(tmp_path):
+    records, ratings = tmp_path / "games.jsonl", tmp_path / "ratings.json"
+
+    def spoil(person):
+        ratings.write_text("not json")  # another program breaks the file meanwhile
+        return "1"
+
+    args = parse(
+        ["mall_of_horror_v0", "--seed", "2", "--record", str(records)] + ["--ratings", str(ratings)]
+    )
+    out = io.StringIO()
+    with pytest.raises(SystemExit, match="unreadable ratings file.*saved but not rated"):
+        main(args, Person(out, [spoil]), out)
+    assert read_records(records)[0]["finished"] and ratings.read_text() == "not json"
+
+
 def test_a_checkpoint_for_another_game_is_refused(tmp_path):
     spec = write_policy(tmp_path / "policy.zip", "mall_of_horror_v0", 2)
-    with pytest.raises(SystemExit, match="does not fit this env"):
+    with pytest.raises(ValueError, match="does not fit this env"):
         TerminalGame("we_are_dead_v0", opponents=[spec], input_fn=refuse_input)
 
 
 def test_an_unknown_env_is_refused():
-    with pytest.raises(SystemExit, match="unknown env 'chess'"):
+    with pytest.raises(ValueError, match="unknown env 'chess'"):
         TerminalGame("chess", input_fn=refuse_input)
 
 

@@ -130,13 +130,13 @@ def seat_specs(env_name: str, opponents: Sequence[str] | None, players: int | No
     if players is None:
         players = len(specs) + 1 if opponents else cls.default_players
     if not cls.min_players <= players <= cls.max_players:
-        raise SystemExit(
+        raise ValueError(
             f"{env_name} takes {cls.min_players} to {cls.max_players} players, not {players}"
         )
     if len(specs) == 1:
         specs *= players - 1
     if len(specs) != players - 1:
-        raise SystemExit(
+        raise ValueError(
             f"{players} players need {players - 1} opponent specs (or one for all), "
             f"got {len(specs)}: {' '.join(specs)}"
         )
@@ -145,7 +145,9 @@ def seat_specs(env_name: str, opponents: Sequence[str] | None, players: int | No
 
 class TerminalGame:
     """One game with a person at ``seat``, reading choices from ``input_fn``
-    and writing to ``output``, and agents built from ``opponents`` elsewhere."""
+    and writing to ``output``, and agents built from ``opponents`` elsewhere.
+    A setting that cannot make a game (env, seats, names, options, an opponent
+    that cannot be built) raises ``ValueError`` saying which."""
 
     def __init__(
         self,
@@ -160,19 +162,16 @@ class TerminalGame:
         output: TextIO | None = None,
     ):
         if env_name not in ENVS:
-            raise SystemExit(f"unknown env {env_name!r}; available: {', '.join(sorted(ENVS))}")
+            raise ValueError(f"unknown env {env_name!r}; available: {', '.join(sorted(ENVS))}")
         n, specs = seat_specs(env_name, opponents, num_players)
         if not 0 <= seat < n:
-            raise SystemExit(f"--seat must be from 0 to {n - 1} in a {n}-player game")
+            raise ValueError(f"--seat must be from 0 to {n - 1} in a {n}-player game")
         if name in specs:
-            raise SystemExit(f"--name {name!r} is an opponent's name: pick another")
+            raise ValueError(f"--name {name!r} is an opponent's name: pick another")
         self.env_name = env_name
         self.seat = seat
         self.seed = random.randrange(2**31) if seed is None else seed
-        try:
-            self.engine = ENVS[env_name].raw_env.engine_cls(n, seed=self.seed, **(options or {}))
-        except ValueError as e:
-            raise SystemExit(str(e)) from None
+        self.engine = ENVS[env_name].raw_env.engine_cls(n, seed=self.seed, **(options or {}))
         others = [s for s in range(n) if s != seat]
         self.names = [name] * n
         for s, spec in zip(others, specs, strict=True):
@@ -185,7 +184,7 @@ class TerminalGame:
                     self.names[s], env_name, seeds.getrandbits(32), n, self.engine.options
                 )
             except (ValueError, OSError) as e:
-                raise SystemExit(f"opponent {self.names[s]!r} at seat {s}: {e}") from None
+                raise ValueError(f"opponent {self.names[s]!r} at seat {s}: {e}") from None
         self.input_fn = input_fn
         self.output = output if output is not None else sys.stdout
         self.actions: list[int] = []
@@ -298,42 +297,49 @@ def _number(v) -> str:
 def main(args, input_fn: Callable[[str], str] = input, output: TextIO | None = None) -> int:
     """The ``play`` command: play, save the record, rate a finished game."""
     out = output if output is not None else sys.stdout
-    game = TerminalGame(
-        args.env,
-        args.seat,
-        args.opponents,
-        args.players,
-        args.seed,
-        args.name,
-        dict(args.option),
-        input_fn,
-        out,
-    )
-    if not args.no_ratings:
-        ratings_book(args.ratings)  # a bad ratings file stops us before the game, not after
+    try:
+        game = TerminalGame(
+            args.env,
+            args.seat,
+            args.opponents,
+            args.players,
+            args.seed,
+            args.name,
+            dict(args.option),
+            input_fn,
+            out,
+        )
+        if not args.no_ratings:
+            ratings_book(args.ratings)  # a bad ratings file stops us before the game, not after
+    except ValueError as e:
+        raise SystemExit(str(e)) from None
     record = game.play()
     path = write_records(args.record, [record])
     game.write(f"game record saved to {path}")
     if game.finished and not args.no_ratings:
-        game.write(rate(game, args.ratings))
+        try:
+            game.write(rate(game, args.ratings))
+        except ValueError as e:
+            raise SystemExit(str(e)) from None
     return 0
 
 
 def ratings_book(path: str | None):
     """The shared ratings book at ``path``, checked to be readable and ratable
-    (openskill installed); a clear exit otherwise."""
+    (openskill installed); ``ValueError`` saying why not otherwise."""
     from ..ratings import RatingsBook, model
 
     try:
         model()
         return RatingsBook.load(path)
     except (ImportError, ValueError, OSError) as e:
-        raise SystemExit(f"ratings: {e} (or play with --no-ratings)") from None
+        raise ValueError(f"ratings: {e} (or play with --no-ratings)") from None
 
 
 def rate(game: TerminalGame, path: str | None) -> str:
     """Add a finished game to the ratings book; the line telling the person's new rating.
-    The book is read again under its lock so that games rated meanwhile are kept."""
+    The book is read again under its lock so that games rated meanwhile are kept;
+    ``ValueError`` when the book cannot be updated."""
     from ..ratings import RatingsBook
 
     g, env_name, name = game.engine, game.env_name, game.names[game.seat]
@@ -341,7 +347,7 @@ def rate(game: TerminalGame, path: str | None) -> str:
         with RatingsBook.locked(path) as book:
             book.rate_game(env_name, list(game.names), list(g.scores()), g.final_winners())
     except (ImportError, ValueError, OSError) as e:
-        raise SystemExit(f"ratings: {e}; the game record is saved but not rated") from None
+        raise ValueError(f"ratings: {e}; the game record is saved but not rated") from None
     r = book.get(env_name, name)
     return (
         f"rating of {name} on {env_name}: {r['ordinal']:.2f} "
