@@ -32,14 +32,14 @@ from zombie_envs.agents.policy import (
     read_arrays,
     read_zip,
 )
-from zombie_envs.files import write_atomic
+from zombie_envs.core.files import write_atomic
 
 REQUIRED = ("metadata.json", "policy.npz", "config.yaml", "model.npz", "pool.npz", "state.json")
 ENTRIES = (*REQUIRED, "rng.json")
 
 
 def write_zip(path: Path, entries: dict[str, bytes]) -> None:
-    """Write a zip atomically (see ``zombie_envs.files.write_atomic``)."""
+    """Write a zip atomically (see ``zombie_envs.core.files.write_atomic``)."""
     buf = io.BytesIO()
     with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as zf:
         for name, data in entries.items():

@@ -29,7 +29,7 @@ from stable_baselines3.common.vec_env import DummyVecEnv, SubprocVecEnv, VecEnvW
 
 import zombie_envs
 from zombie_envs.agents.policy import CheckpointError, MLPPolicy, PolicyAgent, input_size
-from zombie_envs.files import INT, NUMBER, OBJECT, check_fields, list_of, or_null
+from zombie_envs.core.files import INT, NUMBER, OBJECT, check_fields, list_of, or_null
 from zombie_envs.match import head_to_head
 
 from . import checkpoint as ckpt

@@ -18,7 +18,7 @@ from contextlib import contextmanager
 from functools import lru_cache
 from pathlib import Path
 
-from .files import INT, NUMBER, check_fields, write_atomic
+from .core.files import INT, NUMBER, check_fields, write_atomic
 from .registry import canonical_env
 from .tables import render_table
 

@@ -1,53 +1,21 @@
-"""Game records: one finished (or abandoned) game as a small JSON dict.
+"""Game record files: JSON lines, one record (``zombie_envs.core.record``) per line,
+so games can be appended as they finish.
 
-A record holds what is needed to replay a game exactly (env, engine version,
-player count, options, seed and every action) plus who sat where and the
-result, so tournaments, human games and replays share one format.  Files are
-JSON lines, one record per line, so games can be appended as they finish.
-
-Records are data from anyone: every field is type-checked on reading, and a
-record carries a ``check`` (a SHA-256 of everything else in it), so an edited
-or corrupted record is refused instead of replaying as another game.  The
-check catches edits and damage, not forgery: anyone can recompute it.
+Records are data from anyone: every field is type-checked on reading and the
+record's ``check`` must match, so an edited or corrupted record is refused
+instead of replaying as another game.
 """
 
 from __future__ import annotations
 
-import hashlib
 import json
 from collections.abc import Iterable
 from pathlib import Path
 
 from . import __version__
-from .files import BOOL, INT, NUMBER, OBJECT, TEXT, check_fields, list_of
+from .core import record as schema
+from .core.record import check_record
 from .registry import ENVS, canonical_env, engine_class
-
-FORMAT = "zombie-envs-record"
-#: 2 added the ``check``; version 1 records (no check) are still read.
-FORMAT_VERSION = 2
-READABLE_VERSIONS = (1, 2)
-FIELDS = {
-    "env": TEXT,
-    "engine_version": INT,
-    "num_players": INT,
-    "options": OBJECT,
-    "seed": INT,
-    "seats": list_of(TEXT, "a list of strings"),
-    "actions": list_of(INT, "a list of integers"),
-    "result": OBJECT,
-}
-EXTRAS = {
-    "package_version": TEXT,
-    "finished": BOOL,
-    "game_index": INT,
-    "human_seat": INT,
-    "tournament": OBJECT,
-    "check": TEXT,
-}
-RESULT = {
-    "scores": list_of(NUMBER, "a list of numbers"),
-    "winners": list_of(INT, "a list of integers"),
-}
 
 
 def make_record(
@@ -61,36 +29,13 @@ def make_record(
     winners: Iterable[int],
     **extra,
 ) -> dict:
-    """A JSON-ready record of one game, sealed with its ``check``; ``extra``
-    keys (``finished``, ``tournament``, ``game_index``, ...) are stored alongside."""
+    """A record of one game of a registered env (an env or a game name),
+    stamped with this package's version."""
     env = canonical_env(env_name)
-    seats = [str(s) for s in seats]
-    if len(seats) != num_players:
-        raise ValueError(f"need one name per seat: {num_players} players, {len(seats)} names")
-    record = {
-        "format": FORMAT,
-        "format_version": FORMAT_VERSION,
-        "env": env,
-        "engine_version": engine_class(env).version,
-        "package_version": __version__,
-        "num_players": num_players,
-        "options": dict(options or {}),
-        "seed": seed,
-        "seats": seats,
-        "actions": [int(a) for a in actions],
-        "result": {"scores": list(scores), "winners": [int(w) for w in winners]},
-        **extra,
-    }
-    record["check"] = record_check(record)
-    return record
-
-
-def record_check(record: dict) -> str:
-    """SHA-256 of the record's canonical JSON without its ``check``: one changed
-    action, seat name or byte gives another value."""
-    body = {k: v for k, v in record.items() if k != "check"}
-    text = json.dumps(body, sort_keys=True, separators=(",", ":"), allow_nan=False)
-    return hashlib.sha256(text.encode()).hexdigest()
+    return schema.make_record(
+        engine_class(env), env, num_players, options, seed, seats, actions, scores, winners,
+        package_version=__version__, **extra,
+    )  # fmt: skip
 
 
 def write_records(path: str | Path, records: Iterable[dict], append: bool = True) -> Path:
@@ -124,67 +69,14 @@ def read_records(path: str | Path) -> list[dict]:
     return records
 
 
-def check_record(record, where: str = "record") -> None:
-    """Refuse anything that is not a game record this package can read, naming
-    the field that is missing or of the wrong type."""
-    if not isinstance(record, dict) or record.get("format") != FORMAT:
-        raise ValueError(f"{where}: not a zombie-envs game record")
-    version = record.get("format_version")
-    if version not in READABLE_VERSIONS or not INT.test(version):
-        raise ValueError(
-            f"{where}: record format version {version!r}; "
-            f"this zombie-envs reads versions {', '.join(map(str, READABLE_VERSIONS))}"
-        )
-    required = {**FIELDS, "check": TEXT} if version >= 2 else FIELDS
-    check_fields(record, where, required, EXTRAS)
-    n = record["num_players"]
-    result = check_fields(record["result"], f"{where}: field result", RESULT)
-    for name, values in (("seats", record["seats"]), ("result.scores", result["scores"])):
-        if len(values) != n:
-            raise ValueError(f"{where}: field {name} has {len(values)} entries for {n} players")
-    if not all(0 <= w < n for w in result["winners"]):
-        raise ValueError(f"{where}: field result.winners names a seat outside 0 to {n - 1}")
-
-
 def replay_record(record: dict, upto: int | None = None):
-    """The engine after the record's first ``upto`` actions (all by default).
-
-    Refuses a record of an unknown env or of another engine version (the same
-    actions would mean another game), an action the engine finds illegal,
-    for a whole finished game a final result that differs from the stored one,
-    and a record whose ``check`` does not match its content.
-    """
+    """The engine of a registered env after the record's first ``upto`` actions
+    (all by default), with every check of ``core.record.replay_engine``."""
     check_record(record)
     env = record["env"]
     if env not in ENVS:
         raise ValueError(f"record is for unknown env {env!r}; available: {sorted(ENVS)}")
-    cls = ENVS[env].raw_env.engine_cls
-    if record["engine_version"] != cls.version:
-        raise ValueError(
-            f"record made with {env} engine version {record['engine_version']}, "
-            f"this is version {cls.version}"
-        )
-    actions = record["actions"]
-    if upto is not None and not 0 <= upto <= len(actions):
-        raise ValueError(f"upto must be between 0 and {len(actions)}, got {upto}")
-    game = cls(record["num_players"], seed=record["seed"], **record["options"])
-    for i, action in enumerate(actions[:upto]):
-        try:
-            game.apply(action)
-        except ValueError as e:
-            raise ValueError(f"record action {i} does not replay: {e}") from None
-    result = record.get("result")
-    if upto is None and result and record.get("finished") is not False:
-        got = {"scores": [float(v) for v in game.scores()], "winners": game.final_winners()}
-        want = {"scores": [float(v) for v in result["scores"]], "winners": result["winners"]}
-        if not game.terminal or got != want:
-            raise ValueError(
-                f"record does not replay to its result: stored {want}, replayed {got}"
-                + ("" if game.terminal else " (game not over)")
-            )
-    if "check" in record and record["check"] != record_check(record):
-        raise ValueError("record changed after it was written (its check does not match)")
-    return game
+    return schema.replay_engine(record, engine_class(env), upto)
 
 
 def public_action_text(engine_before, seat_viewer: int | None, action: int) -> str | None:

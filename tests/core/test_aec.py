@@ -12,6 +12,7 @@ import zombie_envs
 from tests.envs_under_test import legal_of, play_out
 from zombie_envs import mall_of_horror_v0
 from zombie_envs.core.aec import ZombieAECEnv, replay
+from zombie_envs.core.record import record_check
 
 
 def advance(env, rng, steps):
@@ -169,8 +170,9 @@ def test_record_with_an_illegal_action_is_refused():
     env.reset(seed=0)
     advance(env, random.Random(0), 5)
     record = env.unwrapped.record()
+    edited = {**record, "actions": record["actions"] + [10_000]}
     with pytest.raises(ValueError, match="illegal action"):
-        replay({**record, "actions": record["actions"] + [10_000]}, mall_of_horror_v0.env)
+        replay({**edited, "check": record_check(edited)}, mall_of_horror_v0.env)
 
 
 def midgame_env(seed=3, steps=25, **kwargs):

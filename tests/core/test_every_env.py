@@ -31,6 +31,7 @@ from tests.envs_under_test import (
     snapshot,
 )
 from zombie_envs.core.aec import replay
+from zombie_envs.core.record import record_check
 
 every_config = pytest.mark.parametrize("cfg", CONFIGS, ids=ids(CONFIGS))
 every_env = pytest.mark.parametrize("cfg", DEFAULTS, ids=ids(DEFAULTS))
@@ -369,12 +370,19 @@ def test_record_for_another_env_or_version_is_refused(cfg):
     env = live_env(cfg, seed=0, steps=5)
     record = env.unwrapped.record()
     version = cfg.engine_cls.version
+
+    def sealed(**changes):
+        edited = {**record, **changes}
+        return {**edited, "check": record_check(edited)}
+
     with pytest.raises(ValueError, match=f"record is for env 'other_v0', not '{cfg.name}'"):
-        replay({**record, "env": "other_v0"}, cfg.module.env)
+        replay(sealed(env="other_v0"), cfg.module.env)
     with pytest.raises(ValueError, match=f"version {version + 1}, this is version {version}"):
-        replay({**record, "version": version + 1}, cfg.module.env)
+        replay(sealed(engine_version=version + 1), cfg.module.env)
     with pytest.raises(ValueError, match="illegal action"):
-        replay({**record, "actions": record["actions"] + [10_000]}, cfg.module.env)
+        replay(sealed(actions=record["actions"] + [10_000]), cfg.module.env)
+    with pytest.raises(ValueError, match="record changed after it was written"):
+        replay({**record, "actions": record["actions"][:-1]}, cfg.module.env)
     for name, module in zombie_envs.ENVS.items():
         if name != cfg.name:
             with pytest.raises(ValueError):

@@ -51,7 +51,7 @@ def layer(module: str) -> str:
         return head
     if re.fullmatch(r"\w+_v\d+", head):
         return "entries"
-    if head in ("files", "tables", "cliutil"):
+    if head in ("tables", "cliutil"):
         return "helpers"
     return "cli" if head == "cli" else "tools"
 

@@ -5,21 +5,24 @@ from __future__ import annotations
 import argparse
 import io
 import json
+import random
 
+import numpy as np
 import pytest
 
+import zombie_envs
 from zombie_envs import ENVS, __version__, replay_cli
 from zombie_envs.agents import make_agent
 from zombie_envs.arena import play_game
+from zombie_envs.core.record import FORMAT, FORMAT_VERSION, record_check
 from zombie_envs.games.mall_of_horror import observe as moh_observe
 from zombie_envs.games.we_are_dead import observe as wad_observe
+from zombie_envs.match import run_tournament
+from zombie_envs.play.terminal import TerminalGame
 from zombie_envs.records import (
-    FORMAT,
-    FORMAT_VERSION,
     make_record,
     public_action_text,
     read_records,
-    record_check,
     replay_record,
     write_records,
 )
@@ -113,17 +116,17 @@ def test_foreign_or_broken_records_are_refused():
     _, record = played("mall_of_horror_v0")
     version = engine_class("mall_of_horror_v0").version
     with pytest.raises(ValueError, match=f"engine version 99, this is version {version}"):
-        replay_record({**record, "engine_version": 99})
+        replay_record(sealed({**record, "engine_version": 99}))
     with pytest.raises(ValueError, match="unknown env 'chess_v9'"):
-        replay_record({**record, "env": "chess_v9"})
+        replay_record(sealed({**record, "env": "chess_v9"}))
     with pytest.raises(ValueError, match="record action 0 does not replay"):
-        replay_record({**record, "actions": [10**6] + record["actions"]})
+        replay_record(sealed({**record, "actions": [10**6] + record["actions"]}))
     lied = {**record, "result": {"scores": [99, 0, 0, 0], "winners": [0]}}
     with pytest.raises(ValueError, match="does not replay to its result"):
-        replay_record(lied)
+        replay_record(sealed(lied))
     cut = {**record, "actions": record["actions"][:20]}
     with pytest.raises(ValueError, match="game not over"):
-        replay_record(cut)
+        replay_record(sealed(cut))
     assert not replay_record(sealed({**cut, "finished": False})).terminal
     assert replay_record(sealed(lied), upto=10) is not None  # a partial replay checks no result
 
@@ -215,7 +218,7 @@ def test_replay_cli_final_and_step(tmp_path, capsys, monkeypatch):
 
 def test_replay_cli_refuses_another_engine_version(tmp_path):
     _, record = played("we_are_dead_v0")
-    path = write_records(tmp_path / "old.jsonl", [{**record, "engine_version": 0}])
+    path = write_records(tmp_path / "old.jsonl", [sealed({**record, "engine_version": 0})])
     version = engine_class("we_are_dead_v0").version
     with pytest.raises(SystemExit, match=f"engine version 0, this is version {version}"):
         _cli(["replay", str(path)])
@@ -296,3 +299,27 @@ def test_records_before_the_check_still_replay_and_new_ones_need_it():
     unsealed = {k: v for k, v in record.items() if k != "check"}
     with pytest.raises(ValueError, match="lacks check"):
         replay_record(unsealed)
+
+
+@pytest.mark.parametrize("env", sorted(GAMES))
+def test_records_from_the_env_a_tournament_and_the_terminal_seat_replay_alike(
+    env, tmp_path, capsys
+):
+    """One format: a record from ``env.unwrapped.record()``, one a tournament wrote and one
+    the terminal seat wrote all open in ``zombie-envs replay`` and replay to their games."""
+    n, rng = GAMES[env], random.Random(3)
+    aec = zombie_envs.make(env, num_players=n)
+    aec.reset(seed=4)
+    for _ in aec.agent_iter():
+        obs, _, term, trunc, _ = aec.last()
+        legal = np.flatnonzero(obs["action_mask"])
+        aec.step(None if term or trunc else int(rng.choice(legal)))
+    from_env = aec.unwrapped.record()
+    run_tournament(env, n, ["random", "heuristic"], n, record_path=tmp_path / "t.jsonl")
+    seat = TerminalGame(env, 0, ["random"], n, seed=5, input_fn=lambda prompt: "1")
+    records = [from_env, read_records(tmp_path / "t.jsonl")[0], seat.play()]
+    path = write_records(tmp_path / "all.jsonl", records)
+    for game, record in enumerate(read_records(path)):
+        assert record["result"]["scores"] == [float(v) for v in replay_record(record).scores()]
+        _cli(["replay", str(path), "--game", str(game), "--final"])
+        assert "winner(s)" in capsys.readouterr().out

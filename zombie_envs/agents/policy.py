@@ -32,7 +32,7 @@ from pathlib import Path
 import numpy as np
 
 from ..core.agent import Agent
-from ..files import INT, OBJECT, TEXT, check_fields, list_of, or_null
+from ..core.files import INT, OBJECT, TEXT, check_fields, list_of, or_null
 from ..registry import engine_class, game_key, heuristic_class
 
 HINTS = (None, "heuristic")

@@ -18,6 +18,7 @@ from pettingzoo.utils import wrappers
 from pettingzoo.utils.env_logger import EnvLogger
 
 from .game import Engine, _as_int
+from .record import check_record, make_record, replay_engine
 
 REWARD_MODES = ("zero_sum", "score")
 ILLEGAL_MODES = ("raise", "terminate")
@@ -181,15 +182,22 @@ class ZombieAECEnv(AECEnv):
         return self.game.action_name(action)
 
     def record(self) -> dict:
-        """A game record: replaying its actions from its seed gives this state."""
-        return {
-            "env": self.metadata["name"],
-            "version": self.engine_cls.version,
-            "num_players": self.num_players,
-            "options": dict(self.game_options),
-            "seed": self.seed_used,
-            "actions": list(self.actions_played),
-        }
+        """The game so far as a game record (``core.record``, the format tournaments
+        and the terminal seat write and ``zombie-envs replay`` reads): replaying
+        its actions from its seed gives this state."""
+        game = self.game
+        return make_record(
+            self.engine_cls,
+            self.metadata["name"],
+            self.num_players,
+            self.game_options,
+            self.seed_used,
+            self.possible_agents,
+            self.actions_played,
+            game.scores(),
+            game.final_winners() if game.terminal else [],
+            finished=game.terminal,
+        )
 
     def render(self):
         if self.game is None:
@@ -210,15 +218,13 @@ class ZombieAECEnv(AECEnv):
 
 
 def replay(record: dict, env_fn: Callable) -> ZombieAECEnv:
-    """Rebuild an env from a record made by ``ZombieAECEnv.record``."""
+    """Rebuild an env from a game record (from an env, a tournament or the
+    terminal seat), after every check of ``core.record.replay_engine``."""
+    check_record(record)
     env = env_fn(num_players=record["num_players"], **record["options"]).unwrapped
-    if record.get("env") != env.metadata["name"]:
-        raise ValueError(f"record is for env {record.get('env')!r}, not {env.metadata['name']!r}")
-    if record.get("version") != env.engine_cls.version:
-        raise ValueError(
-            f"record was made with {record['env']} engine version {record.get('version')}, "
-            f"this is version {env.engine_cls.version}"
-        )
+    if record["env"] != env.metadata["name"]:
+        raise ValueError(f"record is for env {record['env']!r}, not {env.metadata['name']!r}")
+    replay_engine(record, env.engine_cls)
     env._start(record["seed"])
     for action in record["actions"]:
         env.step(action)
