@@ -9,10 +9,10 @@ import numpy as np
 import pytest
 
 import zombie_envs
-from tests.envs_under_test import legal_of, play_out
 from zombie_envs import mall_of_horror_v0
 from zombie_envs.core.aec import ZombieAECEnv, replay
 from zombie_envs.core.record import record_check
+from zombie_envs.testing import legal_of, play_out
 
 
 def advance(env, rng, steps):

@@ -16,13 +16,12 @@ from hypothesis import strategies as st
 from pettingzoo.test import api_test, seed_test
 
 import zombie_envs
-from tests.envs_under_test import (
-    API_CONFIGS,
-    CONFIGS,
-    DEFAULTS,
+from tests.envs_under_test import API_CONFIGS, CONFIGS, DEFAULTS, ids
+from zombie_envs.core.aec import replay
+from zombie_envs.core.record import record_check
+from zombie_envs.testing import (
     MAX_DECISIONS,
     expected_returns,
-    ids,
     legal_of,
     live_env,
     play_env,
@@ -30,8 +29,6 @@ from tests.envs_under_test import (
     random_play,
     snapshot,
 )
-from zombie_envs.core.aec import replay
-from zombie_envs.core.record import record_check
 
 every_config = pytest.mark.parametrize("cfg", CONFIGS, ids=ids(CONFIGS))
 every_env = pytest.mark.parametrize("cfg", DEFAULTS, ids=ids(DEFAULTS))
@@ -159,7 +156,7 @@ def test_mask_is_a_fresh_array(cfg):
 @every_config
 @pytest.mark.parametrize("steps", [0, 30, 200])
 def test_masked_out_action_raises_and_changes_nothing(cfg, steps):
-    env = live_env(cfg, seed=steps, steps=steps)
+    env = live_env(cfg.env(), seed=steps, steps=steps)
     legal = legal_of(env)
     illegal = next(a for a in range(env.action_space(env.agent_selection).n) if a not in legal)
     before = snapshot(env)
@@ -177,7 +174,7 @@ def test_masked_out_action_raises_and_changes_nothing(cfg, steps):
 
 @every_config
 def test_every_masked_out_action_is_refused(cfg):
-    env = live_env(cfg, seed=4, steps=40)
+    env = live_env(cfg.env(), seed=4, steps=40)
     legal = set(legal_of(env))
     before = snapshot(env)
     for a in range(env.action_space(env.agent_selection).n):
@@ -190,7 +187,7 @@ def test_every_masked_out_action_is_refused(cfg):
 @every_env
 @pytest.mark.parametrize("action", [None, 1.5, "a", "0", -1, 10_000, [0], (0,)])
 def test_non_actions_raise_value_error(cfg, action):
-    env = live_env(cfg, seed=5, steps=7)
+    env = live_env(cfg.env(), seed=5, steps=7)
     before = snapshot(env)
     with pytest.raises(ValueError, match="illegal action"):
         env.step(action)
@@ -201,7 +198,7 @@ def test_non_actions_raise_value_error(cfg, action):
 @every_env
 def test_a_legal_number_as_a_float_is_refused(cfg):
     """Only integers are actions, as in ``Discrete.contains``: ``2.0`` is not ``2``."""
-    env = live_env(cfg, seed=6, steps=9)
+    env = live_env(cfg.env(), seed=6, steps=9)
     legal = legal_of(env)
     before = snapshot(env)
     for kind in (float, np.float64, str):
@@ -215,7 +212,7 @@ def test_a_legal_number_as_a_float_is_refused(cfg):
 @every_env
 @pytest.mark.parametrize("kind", [int, np.int64, np.int32, np.uint16, np.array])
 def test_integer_types_are_accepted(cfg, kind):
-    env = live_env(cfg, seed=7, steps=3)
+    env = live_env(cfg.env(), seed=7, steps=3)
     a = legal_of(env)[-1]
     assert env.action_space(env.agent_selection).contains(kind(a))
     env.step(kind(a))
@@ -225,7 +222,7 @@ def test_integer_types_are_accepted(cfg, kind):
 
 @every_config
 def test_illegal_action_in_terminate_mode_costs_the_mover(cfg, caplog):
-    env = live_env(cfg, seed=8, steps=15, illegal_action="terminate")
+    env = live_env(cfg.env(illegal_action="terminate"), seed=8, steps=15)
     mover = env.agent_selection
     illegal = next(a for a in range(env.action_space(mover).n) if a not in legal_of(env))
     with caplog.at_level(logging.WARNING):
@@ -367,7 +364,7 @@ def test_record_replays_to_the_identical_state(cfg, steps):
 
 @every_env
 def test_record_for_another_env_or_version_is_refused(cfg):
-    env = live_env(cfg, seed=0, steps=5)
+    env = live_env(cfg.env(), seed=0, steps=5)
     record = env.unwrapped.record()
     version = cfg.engine_cls.version
 

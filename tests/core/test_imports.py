@@ -1,5 +1,7 @@
 """Imports run one way: core <- games <- entries, with agents, tools, training and
 the command line above; nothing imports upward and no import closes a cycle.
+The test helpers (``testing``) sit beside the library: they may use it, it never
+uses them.
 
 ``pytest -s -q tests/core/test_imports.py -k arrows`` prints the import graph.
 """
@@ -35,11 +37,19 @@ ALLOWED = {
     "agents": {"core", "registry", "helpers", "agents"},
     "tools": {"core", "games", "entries", "registry", "helpers", "agents", "tools"},
     "training": {"core", "games", "entries", "registry", "helpers", "agents", "tools", "training"},
-    "cli": set(),  # filled below: the command line may import anything
+    "cli": set(),  # filled below: the command line may import anything but the test helpers
+    "testing": {"core", "registry", "entries", "games", "agents", "testing"},
 }
-ALLOWED["cli"] = set(ALLOWED)
-#: third-party packages only these layers may import (the env library never imports torch)
-EXTERNAL = {"torch": {"training"}, "stable_baselines3": {"training"}, "sb3_contrib": {"training"}}
+ALLOWED["cli"] = set(ALLOWED) - {"testing"}
+#: third-party packages only these layers may import (the env library never imports torch,
+#: and nothing in it needs a test runner)
+EXTERNAL = {
+    "torch": {"training"},
+    "stable_baselines3": {"training"},
+    "sb3_contrib": {"training"},
+    "pytest": set(),
+    "hypothesis": set(),
+}
 
 
 def layer(module: str) -> str:
@@ -47,7 +57,7 @@ def layer(module: str) -> str:
     if not parts or parts == ["registry"]:
         return "registry"
     head = parts[0]
-    if head in ("core", "games", "agents", "training"):
+    if head in ("core", "games", "agents", "training", "testing"):
         return head
     if re.fullmatch(r"\w+_v\d+", head):
         return "entries"
@@ -212,6 +222,24 @@ def test_bots_play_an_engine_without_pettingzoo():
         "assert play_game(MallOfHorror, agents, seed=1).moves > 0"
     )
     assert not {*HEAVY, "zombie_envs.core.aec"} & loaded_after(code)
+
+
+def test_test_helpers_need_no_test_runner_and_no_game():
+    """A game's author can use ``zombie_envs.testing`` with plain asserts, no torch."""
+    loaded = loaded_after("import zombie_envs.testing")
+    assert not {*HEAVY, "pytest", "hypothesis", "zombie_envs.games"} & loaded
+
+
+def test_no_module_shadows_the_standard_library():
+    """A folder on ``sys.path`` (a script's, a test runner's) must not hide a stdlib module."""
+    found = [
+        path.relative_to(ROOT).as_posix()
+        for folder in ("zombie_envs", "training", "tests", "benchmarks")
+        for path in (ROOT / folder).rglob("*")
+        if (path.suffix == ".py" and path.stem in sys.stdlib_module_names)
+        or (path.is_dir() and path.name in sys.stdlib_module_names)
+    ]
+    assert found == []
 
 
 def test_registry_names_match_the_engines():

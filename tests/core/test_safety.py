@@ -11,7 +11,8 @@ import numpy as np
 import pytest
 
 import zombie_envs
-from tests.envs_under_test import DEFAULTS, ids, legal_of, play_env
+from tests.envs_under_test import DEFAULTS, ids
+from zombie_envs.testing import legal_of, play_env
 
 every_env = pytest.mark.parametrize("cfg", DEFAULTS, ids=ids(DEFAULTS))
 both_modes = pytest.mark.parametrize("mode", ["raise", "terminate"])

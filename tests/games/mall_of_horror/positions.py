@@ -8,7 +8,6 @@ names; ``Dice`` scripts the engine's random draws.
 
 from __future__ import annotations
 
-from tests.rig import Dice, act, asked, finished, rigged, settle, start
 from zombie_envs.games.mall_of_horror.data import (
     CAMERA,
     HARDWARE,
@@ -37,6 +36,7 @@ from zombie_envs.games.mall_of_horror.engine import (
     OVERRUN,
     MallOfHorror,
 )
+from zombie_envs.testing import Dice, act, asked, finished, rigged, settle, start
 
 RESTROOM, CACHOU, MEGATOYS, PARKING, SECURITY, SUPERMARKET = range(6)
 PIN, TOUGH, GUN, GIRL = range(4)

@@ -6,8 +6,6 @@ import random
 
 import pytest
 
-from tests.blindness import blindness_violations as shared_blindness
-from tests.blindness import reshuffle_deck, reshuffle_hands
 from zombie_envs.agents import RandomAgent
 from zombie_envs.arena import play_game
 from zombie_envs.games.mall_of_horror.bots import HeuristicAgent, _vote_share
@@ -34,6 +32,8 @@ from zombie_envs.games.mall_of_horror.engine import (
     EATEN,
     MallOfHorror,
 )
+from zombie_envs.testing import blindness_violations as shared_blindness
+from zombie_envs.testing import reshuffle_deck, reshuffle_hands
 
 ENV = "mall_of_horror_v0"
 NUM_CARDS = 7

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import random
 
-from tests.envs_under_test import legal_of, random_play
 from zombie_envs import mall_of_horror_v0
 from zombie_envs.games.mall_of_horror import render
 from zombie_envs.games.mall_of_horror.engine import MallOfHorror
+from zombie_envs.testing import legal_of, random_play
 
 
 def test_env_with_ansi_render():

@@ -13,11 +13,11 @@ import random
 import numpy as np
 import pytest
 
-from tests.secrets import check_hidden_from_all, find_states, swap_with_deck
-from tests.secrets import check_secret as shared_check
 from zombie_envs.games.mall_of_horror import render
 from zombie_envs.games.mall_of_horror.data import CAMERA, NUM_CARDS, NUM_LOCATIONS
 from zombie_envs.games.mall_of_horror.engine import A_GIVE, A_KEEP, MallOfHorror
+from zombie_envs.testing import check_hidden_from_all, find_states, swap_with_deck
+from zombie_envs.testing import check_secret as shared_check
 
 GAMES = 400
 

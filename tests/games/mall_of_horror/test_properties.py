@@ -8,10 +8,10 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tests.envs_under_test import game_states
 from zombie_envs import mall_of_horror_v0
 from zombie_envs.games.mall_of_horror.data import KINDS, LOCATION_NAMES
 from zombie_envs.games.mall_of_horror.engine import CLOSED, EATEN, OUT, OVERRUN, MallOfHorror
+from zombie_envs.testing import game_states
 
 CAPACITY = {
     "Restroom": 3,

@@ -7,11 +7,11 @@ import numpy as np
 import pytest
 from pettingzoo.test import render_test
 
-from tests.envs_under_test import state_clones
 from zombie_envs import mall_of_horror_v0
 from zombie_envs.games.mall_of_horror import render
 from zombie_envs.games.mall_of_horror.data import CARD_NAMES, NUM_LOCATIONS
 from zombie_envs.games.mall_of_horror.engine import OPEN, MallOfHorror
+from zombie_envs.testing import state_clones
 
 
 def random_states(num_players: int, seed: int, every: int = 1):

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from positions import (
+from tests.games.mall_of_horror.positions import (
     A_CHARACTER,
     A_PASS,
     A_PLAY,

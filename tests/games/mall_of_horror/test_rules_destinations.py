@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from positions import (
+from tests.games.mall_of_horror.positions import (
     A_LOCATION,
     CACHOU,
     GUN,
@@ -21,7 +21,6 @@ from positions import (
     position,
     start,
 )
-
 from zombie_envs.games.mall_of_horror.observe import OBS
 
 AT = {

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import pytest
-from positions import (
+
+from tests.games.mall_of_horror.positions import (
     A_GIVE_TO,
     A_LOCATION,
     A_PASS,
@@ -28,7 +29,6 @@ from positions import (
     slot,
     start,
 )
-
 from zombie_envs.games.mall_of_horror.data import POINTS
 
 

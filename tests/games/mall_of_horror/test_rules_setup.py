@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import pytest
-from positions import (
+
+from tests.games.mall_of_horror.positions import (
     A_CHARACTER,
     A_LOCATION,
     CACHOU,
@@ -27,7 +28,6 @@ from positions import (
     slot,
     start,
 )
-
 from zombie_envs.games.mall_of_horror.data import (
     CAPACITY,
     CARD_COUNTS,

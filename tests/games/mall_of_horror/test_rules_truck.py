@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from positions import (
+from tests.games.mall_of_horror.positions import (
     A_GIVE,
     A_GIVE_TO,
     A_KEEP,

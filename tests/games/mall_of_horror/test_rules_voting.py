@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from positions import (
+from tests.games.mall_of_horror.positions import (
     A_CHARACTER,
     A_PASS,
     A_PLAY,
@@ -29,7 +29,6 @@ from positions import (
     start,
     vote_action,
 )
-
 from zombie_envs.games.mall_of_horror.observe import OBS
 
 DECK = [WEAPON1, WEAPON2, THREAT]

@@ -6,8 +6,6 @@ import random
 
 import pytest
 
-from tests.blindness import blindness_violations as shared_blindness
-from tests.blindness import reshuffle_deck, reshuffle_hands
 from zombie_envs.agents import RandomAgent, make_agent
 from zombie_envs.arena import play_game
 from zombie_envs.games.we_are_dead.bots import HeuristicAgent, keep_value
@@ -30,6 +28,8 @@ from zombie_envs.games.we_are_dead.engine import (
     A_YES,
     WeAreDead,
 )
+from zombie_envs.testing import blindness_violations as shared_blindness
+from zombie_envs.testing import reshuffle_deck, reshuffle_hands
 
 ENV = "we_are_dead_v0"
 HEROES = range(NUM_ATTACK, HAND_KINDS)

@@ -7,10 +7,10 @@ import random
 
 import pytest
 
-from tests.envs_under_test import legal_of, play_env, random_play
 from zombie_envs import we_are_dead_v0
 from zombie_envs.games.we_are_dead.data import shopper_tokens
 from zombie_envs.games.we_are_dead.engine import A_SQUARE, WeAreDead
+from zombie_envs.testing import legal_of, play_env, random_play
 
 
 @pytest.mark.parametrize("board", ["mall", "carnival"])

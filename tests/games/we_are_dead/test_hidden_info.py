@@ -16,11 +16,11 @@ from collections import Counter
 import numpy as np
 import pytest
 
-from tests.secrets import check_hidden_from_all, find_states, swap_with_deck
-from tests.secrets import check_secret as shared_check
 from zombie_envs.games.we_are_dead import render
 from zombie_envs.games.we_are_dead.data import BOARDS, HAND_KINDS, NUM_ATTACK, PANIC, SKATERS
 from zombie_envs.games.we_are_dead.engine import WeAreDead
+from zombie_envs.testing import check_hidden_from_all, find_states, swap_with_deck
+from zombie_envs.testing import check_secret as shared_check
 
 GAMES = 40
 HEROES = range(NUM_ATTACK, HAND_KINDS)

@@ -9,7 +9,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tests.envs_under_test import game_states
 from zombie_envs import we_are_dead_v0
 from zombie_envs.games.we_are_dead import data
 from zombie_envs.games.we_are_dead.data import (
@@ -20,6 +19,7 @@ from zombie_envs.games.we_are_dead.data import (
     shopper_tokens,
 )
 from zombie_envs.games.we_are_dead.engine import WeAreDead
+from zombie_envs.testing import game_states
 
 CARDS = len(deck_cards())
 TOKENS = len(shopper_tokens())

@@ -8,7 +8,6 @@ import numpy as np
 import pytest
 from pettingzoo.test import render_test
 
-from tests.envs_under_test import state_clones
 from zombie_envs import we_are_dead_v0
 from zombie_envs.games.we_are_dead import render
 from zombie_envs.games.we_are_dead.data import (
@@ -20,6 +19,7 @@ from zombie_envs.games.we_are_dead.data import (
     NUM_HEROES,
 )
 from zombie_envs.games.we_are_dead.engine import WeAreDead
+from zombie_envs.testing import state_clones
 
 PLAYERS = [2, 3, 4, 5]
 

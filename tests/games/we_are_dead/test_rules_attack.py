@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from wad_positions import (
+from tests.games.we_are_dead.wad_positions import (
     A_CHOOSE,
     A_INFECTION,
     A_PASS,
@@ -24,7 +24,6 @@ from wad_positions import (
     position,
     start,
 )
-
 from zombie_envs.games.we_are_dead.observe import PER_SEAT
 
 TOKEN = node(13, 10)  # next to the hotdog cart

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from wad_positions import (
+from tests.games.we_are_dead.wad_positions import (
     A_YES,
     HORDE,
     act,
@@ -13,7 +13,6 @@ from wad_positions import (
     squares,
     start,
 )
-
 from zombie_envs.games.we_are_dead.engine import WeAreDead
 
 

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import pytest
-from wad_positions import (
+
+from tests.games.we_are_dead.wad_positions import (
     A_YES,
     HORDE,
     HORDE_INFECTION,
@@ -20,7 +21,6 @@ from wad_positions import (
     squares,
     start,
 )
-
 from zombie_envs.games.we_are_dead import engine as engine_module
 from zombie_envs.games.we_are_dead.data import (
     ATTACK_VALUES,

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import pytest
-from wad_positions import (
+
+from tests.games.we_are_dead.wad_positions import (
     A_YES,
     act,
     card,
@@ -11,7 +12,6 @@ from wad_positions import (
     position,
     start,
 )
-
 from zombie_envs import we_are_dead_v0
 
 TOKEN = node(13, 10)

@@ -9,7 +9,6 @@ engine's random draws.
 
 from __future__ import annotations
 
-from tests.rig import Dice, act, asked, finished, rigged, settle, start
 from zombie_envs.games.we_are_dead.data import (
     CHEF,
     CLERK,
@@ -37,6 +36,7 @@ from zombie_envs.games.we_are_dead.engine import (
     A_YES,
     WeAreDead,
 )
+from zombie_envs.testing import Dice, act, asked, finished, rigged, settle, start
 
 __all__ = [
     "A_CARD",

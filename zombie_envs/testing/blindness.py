@@ -1,4 +1,4 @@
-"""Proof that an agent reads only what its seat may see, for every game.
+"""Proof that an agent reads only what its seat may see, for any engine.
 
 At sampled decisions the agent acts on the real position and on copies where
 ``perturb`` changed other seats' secrets; with the same agent seed, a fair
@@ -12,7 +12,7 @@ import random
 from collections import Counter
 from collections.abc import Callable, Iterable
 
-from zombie_envs.agents import RandomAgent
+from ..core.agent import RandomAgent
 
 
 def blindness_violations(

@@ -1,4 +1,5 @@
-"""Hand-set engine positions for rules tests, shared by every game.
+"""Hand-set engine positions for rules tests: a rule runs from a chosen state, not
+from a random game that might never reach it.
 
 ``rigged(Engine)`` adds a ``halt`` task that stops a run once a test's tasks
 are done, and ``asked``: every decision posed (auto-taken ones included) as

@@ -1,4 +1,4 @@
-"""Checks that a secret stays with the seats allowed to see it, for every game.
+"""Checks that a secret stays with the seats allowed to see it, for any engine.
 
 ``check_secret(g, c, seers, ...)``: ``c`` is a copy of ``g`` that differs only
 in one secret; every seat outside ``seers`` must get the same observation and

@@ -1,0 +1,57 @@
+"""Test helpers for any game built on ``zombie_envs.core.game.Engine``: the ones the
+suite's own games use, so a new game is tested the same way (see docs/new_game.md).
+
+- ``rig``: run rule tasks from a hand-set position (``rigged``, ``start``, ``act``,
+  ``asked``, ``finished``, ``settle``) with scripted dice (``Dice``);
+- ``secrecy``: a copy that differs in one secret changes exactly the allowed seats'
+  views (``check_secret``, ``check_hidden_from_all``, ``find_states``);
+- ``blindness``: a bot acts the same whatever the other seats' secrets are
+  (``blindness_violations``);
+- ``random_games``: seeded random play on engines and envs, and snapshots to compare.
+
+Plain asserts only: neither pytest nor torch is needed to import or use them, and
+nothing in the library imports this package.
+"""
+
+from .blindness import blindness_violations, reshuffle_deck, reshuffle_hands
+from .random_games import (
+    MAX_DECISIONS,
+    expected_returns,
+    game_states,
+    legal_of,
+    live_env,
+    play_env,
+    play_out,
+    random_play,
+    snapshot,
+    state_clones,
+)
+from .rig import Dice, act, asked, finished, rigged, settle, start
+from .secrecy import check_hidden_from_all, check_secret, find_states, swap_with_deck
+
+__all__ = [
+    "MAX_DECISIONS",
+    "Dice",
+    "act",
+    "asked",
+    "blindness_violations",
+    "check_hidden_from_all",
+    "check_secret",
+    "expected_returns",
+    "find_states",
+    "finished",
+    "game_states",
+    "legal_of",
+    "live_env",
+    "play_env",
+    "play_out",
+    "random_play",
+    "reshuffle_deck",
+    "reshuffle_hands",
+    "rigged",
+    "settle",
+    "snapshot",
+    "start",
+    "state_clones",
+    "swap_with_deck",
+]
