@@ -1,0 +1,56 @@
+"""Dice and decks: every draw of every game comes from the engine's generator,
+in a fixed order, so a seed fixes a game and a clone rolls the same dice."""
+
+from __future__ import annotations
+
+import random
+
+from zombie_envs.core import deck, dice
+
+
+def test_a_die_is_one_draw_from_zero_to_sides_minus_one():
+    rolls = [dice.roll(random.Random(s), 6) for s in range(200)]
+    assert set(rolls) == set(range(6))
+    rng, twin = random.Random(3), random.Random(3)
+    assert dice.roll_dice(rng, 4, 6) == [twin.randrange(6) for _ in range(4)]
+    assert rng.getstate() == twin.getstate()
+
+
+def test_pick_is_a_die_with_a_face_per_item():
+    items = ["a", "b", "c"]
+    rng, twin = random.Random(5), random.Random(5)
+    assert [dice.pick(rng, items) for _ in range(20)] == [
+        items[twin.randrange(3)] for _ in range(20)
+    ]
+
+
+def test_a_deck_from_counts_holds_each_kind_that_often():
+    assert deck.from_counts([2, 0, 1, 3]) == [0, 0, 2, 3, 3, 3]
+
+
+def test_shuffled_is_one_shuffle_of_the_same_list():
+    cards = deck.from_counts([3, 3, 3])
+    expected = list(cards)
+    random.Random(9).shuffle(expected)
+    assert deck.shuffled(random.Random(9), cards) is cards and cards == expected
+
+
+def test_draw_and_deal_take_the_top_which_is_the_end():
+    d = [1, 2, 3, 4]
+    assert deck.draw(d) == 4 and d == [1, 2, 3]
+    assert deck.deal(d, 2) == [3, 2] and d == [1]
+    assert deck.deal(d, 5) == [1] and d == []
+
+
+def test_to_bottom_keeps_the_order_under_the_deck():
+    d = [5, 6]
+    deck.to_bottom(d, [1, 2])
+    assert d == [1, 2, 5, 6] and deck.draw(d) == 6
+
+
+def test_reshuffle_turns_the_discard_pile_into_the_deck():
+    d, discard = [], [1, 2, 3, 4, 5]
+    expected = list(discard)
+    random.Random(2).shuffle(expected)
+    deck.reshuffle(random.Random(2), d, discard)
+    assert d == expected and discard == []

@@ -1,0 +1,44 @@
+"""Decks, piles and bags of tokens, as plain lists so they clone and serialise
+with the rest of the state.
+
+The top of a deck is the end of its list: ``draw`` pops it, ``to_bottom``
+slides cards under the first one.  A card is whatever the game stores (usually
+an int kind).  Shuffles use the engine's own generator (see ``dice``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+
+def from_counts(counts: Sequence[int]) -> list[int]:
+    """A deck in a fixed order holding ``counts[k]`` cards of kind ``k``."""
+    return [kind for kind, count in enumerate(counts) for _ in range(count)]
+
+
+def shuffled(rng, cards: list) -> list:
+    """``cards`` shuffled in place, returned for convenience."""
+    rng.shuffle(cards)
+    return cards
+
+
+def draw(deck: list):
+    """The top card, taken off the deck."""
+    return deck.pop()
+
+
+def deal(deck: list, count: int) -> list:
+    """Up to ``count`` cards off the top, in the order drawn."""
+    return [deck.pop() for _ in range(min(count, len(deck)))]
+
+
+def to_bottom(deck: list, cards: Iterable) -> None:
+    """Put ``cards`` under the deck, keeping their order."""
+    deck[:0] = cards
+
+
+def reshuffle(rng, deck: list, discard: list) -> None:
+    """Shuffle the discard pile back into the deck."""
+    deck += discard
+    discard.clear()
+    rng.shuffle(deck)
