@@ -47,9 +47,9 @@ class Config:
 def _choices(engine_cls) -> dict:
     """Option name -> its non-default allowed values, for options with a fixed set."""
     return {
-        key: [v for v in allowed if v != default]
-        for key, (default, allowed) in engine_cls.OPTIONS.items()
-        if allowed is not None
+        o.name: [v for v in o.choices if v != o.default]
+        for o in engine_cls.game_type.options
+        if o.choices
     }
 
 

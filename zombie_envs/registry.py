@@ -1,31 +1,35 @@
-"""What the suite holds, by name: its envs and each game's heuristic agent.
+"""What the suite holds, by name: each game's declaration and its env.
 
-Both tables name modules as strings and import one only when it is looked up,
-so importing this registry, the package root or one engine loads no game and
-no PettingZoo.  A game name (``mall_of_horror``) is its env name without the
-version suffix (``mall_of_horror_v0``) and the engine class's ``name``.
+A game is declared once, as ``GAME`` (a ``core.game_type.GameType``) in its
+package ``zombie_envs.games.<name>``, and made an env by its entry module
+``zombie_envs/<name>_v<N>.py`` (``raw_env, env = make_entry(GAME, __name__)``,
+PettingZoo's naming).  The registry finds the entry modules by their file
+names and imports one only when it is looked up, so importing this registry,
+the package root or one engine loads no game and no PettingZoo.  A game
+declared elsewhere (a plugin, a test) joins with ``register_game``.
 """
 
 from __future__ import annotations
 
 import importlib
+import pkgutil
 import re
 from collections.abc import Iterator, Mapping
+from pathlib import Path
 from types import ModuleType
 
 from .core.agent import Agent
+from .core.game_type import GameType
 
+_ENTRY = re.compile(r"\w+_v\d+")
 #: env name -> its entry module (``env()``, ``raw_env``, ``parallel_env`` if offered)
 _ENTRIES = {
-    "mall_of_horror_v0": "zombie_envs.mall_of_horror_v0",
-    "we_are_dead_v0": "zombie_envs.we_are_dead_v0",
+    m.name: f"{__package__}.{m.name}"
+    for m in pkgutil.iter_modules([str(Path(__file__).parent)])
+    if _ENTRY.fullmatch(m.name)
 }
-
-#: game name -> its heuristic agent, as a class or a ``"module:Class"`` path
-HEURISTICS: dict[str, object] = {
-    "mall_of_horror": "zombie_envs.games.mall_of_horror.bots:HeuristicAgent",
-    "we_are_dead": "zombie_envs.games.we_are_dead.bots:HeuristicAgent",
-}
+#: game name -> declaration, for games registered from outside the package
+_GAMES: dict[str, GameType] = {}
 
 
 class _Envs(Mapping):
@@ -35,7 +39,7 @@ class _Envs(Mapping):
         return importlib.import_module(_ENTRIES[name])
 
     def __iter__(self) -> Iterator[str]:
-        return iter(_ENTRIES)
+        return iter(sorted(_ENTRIES))
 
     def __len__(self) -> int:
         return len(_ENTRIES)
@@ -45,6 +49,13 @@ class _Envs(Mapping):
 
 
 ENVS: Mapping[str, ModuleType] = _Envs()
+
+
+def register_game(game: GameType, entry: str) -> None:
+    """Add a game declared outside the package; ``entry`` names the module that
+    made its env with ``raw_env, env = make_entry(game, __name__)``."""
+    _GAMES[game.name] = game
+    _ENTRIES[game.env] = entry
 
 
 def make(name: str, **kwargs):
@@ -70,25 +81,20 @@ def canonical_env(name: str) -> str:
     raise ValueError(f"unknown game {name!r}; available: {sorted(ENVS)}")
 
 
+def game_type(name: str) -> GameType:
+    """The declaration of a game, by env or game name (loads its package, not PettingZoo)."""
+    key = game_key(canonical_env(name))
+    if key in _GAMES:
+        return _GAMES[key]
+    return importlib.import_module(f"{__package__}.games.{key}").GAME
+
+
 def engine_class(name: str):
     """The engine class behind an env name (``mall_of_horror_v0``) or a game
     name (``mall_of_horror``)."""
-    return ENVS[canonical_env(name)].raw_env.engine_cls
-
-
-def register_heuristic(game_name: str, target) -> None:
-    """Register a game's heuristic agent: a class or a ``"module:Class"`` path."""
-    HEURISTICS[game_key(game_name)] = target
+    return game_type(name).engine_cls
 
 
 def heuristic_class(game_name: str) -> type[Agent]:
     """The heuristic agent class of a game, imported on first use."""
-    key = game_key(game_name)
-    if key not in HEURISTICS:
-        raise ValueError(f"no heuristic agent for game {game_name!r}; known: {sorted(HEURISTICS)}")
-    target = HEURISTICS[key]
-    if isinstance(target, str):
-        module, _, cls = target.partition(":")
-        target = getattr(importlib.import_module(module), cls)
-        HEURISTICS[key] = target
-    return target
+    return game_type(game_name).heuristic_cls

@@ -427,6 +427,18 @@ def test_every_decision_has_a_legal_action(cfg, seed):
         g.apply(rng.choice(g.legal))
 
 
+@every_config
+def test_legal_actions_lie_in_the_blocks_their_decision_declares(cfg):
+    """The declaration's table says which action blocks each kind of decision opens."""
+    layout, table = cfg.engine_cls.action_layout, cfg.engine_cls.game_type.by_kind
+    g = cfg.engine(seed=21)
+    rng = random.Random(21)
+    while not g.terminal:
+        opened = {layout.locate(a)[0].name for a in g.legal}
+        assert opened <= set(table[g.decision].blocks), (g.decision, opened)
+        g.apply(rng.choice(g.legal))
+
+
 @every_env
 def test_engine_refuses_to_pose_a_decision_without_options(cfg):
     g = cfg.engine(seed=0)

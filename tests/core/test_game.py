@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 
 from zombie_envs.core.game import Engine
+from zombie_envs.core.game_type import Decision, GameType, Option
 from zombie_envs.core.layout import Layout
 from zombie_envs.games.mall_of_horror.engine import MallOfHorror
 
@@ -22,16 +23,29 @@ TOY_STATE.add("points", 4, "points per seat")
 TOY_STATE.add("rolls", 1, "rolls so far")
 
 
+TOY = GameType(
+    name="toy",
+    title="Toy",
+    version=3,
+    min_players=2,
+    max_players=4,
+    default_players=2,
+    engine=f"{__name__}:Toy",
+    renderer=__name__,
+    heuristic="zombie_envs.core.agent:RandomAgent",
+    rule_prefix="TOY",
+    decisions=(Decision("bet", ("bet",), "bets"), Decision("pass_only", ("pass",), "passes")),
+    options=(Option("rounds", 2, "rounds"), Option("style", "plain", "looks", ("plain", "fancy"))),
+)
+
+
 class Toy(Engine):
     """Each seat in turn rolls a die, then bets; a roll of 0 forces a zero bet."""
 
-    name = "toy"
-    version = 3
-    min_players, max_players, default_players = 2, 4, 2
+    game_type = TOY
     action_layout = TOY_ACTIONS
     obs_layout = TOY_OBS
     state_layout = TOY_STATE
-    OPTIONS = {"rounds": (2, None), "style": ("plain", ("plain", "fancy"))}
     FIELDS = ("points", "rolls", "grid", "log")
 
     def setup(self):

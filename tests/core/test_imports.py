@@ -20,7 +20,8 @@ from pathlib import Path
 
 import pytest
 
-from zombie_envs.registry import ENVS, HEURISTICS, engine_class, game_key
+from zombie_envs.core.agent import Agent
+from zombie_envs.registry import ENVS, engine_class, game_key, game_type, heuristic_class
 
 ROOT = Path(__file__).parents[2]
 #: import path -> folder in the repository (``training/`` installs as ``zombie_envs.training``)
@@ -243,10 +244,12 @@ def test_no_module_shadows_the_standard_library():
 
 
 def test_registry_names_match_the_engines():
-    assert set(HEURISTICS) == set(GAMES)
+    """Each entry module ``<name>_v<N>`` plays the game its package declares."""
     for env in ENVS:
-        assert engine_class(env).name == game_key(env)
-        assert engine_class(game_key(env)) is ENVS[env].raw_env.engine_cls
+        game = game_type(env)
+        assert game.env == env and game.name == game_key(env) == engine_class(env).name
+        assert engine_class(game_key(env)) is ENVS[env].raw_env.engine_cls is game.engine_cls
+        assert issubclass(heuristic_class(env), Agent)
 
 
 @pytest.mark.skipif(
@@ -279,9 +282,10 @@ def test_wheel_installs_training_inside_the_suite(tmp_path):
     target = tmp_path / "site"
     zipfile.ZipFile(wheel).extractall(target)
     code = (
-        "import importlib.util, zombie_envs.training.config as c\n"
+        "import importlib.util, zombie_envs, zombie_envs.training.config as c\n"
         "print(c.__file__)\n"
-        "print(importlib.util.find_spec('training'))"
+        "print(importlib.util.find_spec('training'))\n"
+        "print(','.join(zombie_envs.ENVS))"
     )
     out = subprocess.run(
         [sys.executable, "-c", code],
@@ -291,4 +295,5 @@ def test_wheel_installs_training_inside_the_suite(tmp_path):
         cwd=tmp_path,
         env={"PYTHONPATH": str(target), "PATH": ""},
     ).stdout.split()
-    assert out == [str(target / "zombie_envs" / "training" / "config.py"), "None"]
+    config = str(target / "zombie_envs" / "training" / "config.py")
+    assert out == [config, "None", ",".join(ENVS)]  # the installed registry finds every env

@@ -15,6 +15,7 @@ import pytest
 from zombie_envs.agents import RandomAgent
 from zombie_envs.arena import play_game
 from zombie_envs.core.game import Engine
+from zombie_envs.core.game_type import Decision, GameType
 from zombie_envs.core.layout import Layout
 from zombie_envs.match import (
     Schedule,
@@ -129,8 +130,19 @@ def test_agents_play_the_seats_the_schedule_gives_them():
 class Rigged(Engine):
     """One pass per seat, then seats 0, 1 and 2 tie on points (seat 3 loses)."""
 
-    name = "rigged"
-    min_players, max_players, default_players = 4, 4, 4
+    game_type = GameType(
+        name="rigged",
+        title="Rigged",
+        version=1,
+        min_players=4,
+        max_players=4,
+        default_players=4,
+        engine=f"{__name__}:Rigged",
+        renderer=__name__,
+        heuristic="zombie_envs.core.agent:RandomAgent",
+        rule_prefix="RIG",
+        decisions=(Decision("go", ("pass",), "goes"),),
+    )
     action_layout = Layout("rigged actions")
     action_layout.add("pass", 1, "pass")
     obs_layout = state_layout = action_layout

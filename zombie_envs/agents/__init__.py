@@ -9,7 +9,7 @@ The ``Agent`` protocol and ``RandomAgent`` live in ``zombie_envs.core.agent``
 from __future__ import annotations
 
 from ..core.agent import Agent, RandomAgent
-from ..registry import HEURISTICS, heuristic_class, register_heuristic
+from ..registry import heuristic_class
 from .policy import CheckpointError, MLPPolicy, PolicyAgent
 
 AGENT_KINDS = ("random", "heuristic", "ckpt:PATH")
@@ -36,7 +36,6 @@ def make_agent(
 
 __all__ = [
     "AGENT_KINDS",
-    "HEURISTICS",
     "Agent",
     "CheckpointError",
     "MLPPolicy",
@@ -44,5 +43,4 @@ __all__ = [
     "RandomAgent",
     "heuristic_class",
     "make_agent",
-    "register_heuristic",
 ]

@@ -2,7 +2,7 @@
 
 It turns any ``Engine`` into an ``AECEnv``: agent cycling, dead steps, reward
 bookkeeping, cached spaces, seeding, game records and render dispatch live
-here once.  Games only provide the engine, a renderer and a name.
+here once.  Games only provide their declaration (``core.game_type``).
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ from pettingzoo.utils import wrappers
 from pettingzoo.utils.env_logger import EnvLogger
 
 from .game import Engine, _as_int
+from .game_type import GameType
 from .record import check_record, make_record, replay_engine
 
 REWARD_MODES = ("zero_sum", "score")
@@ -266,18 +267,19 @@ class TerminatingEnv(wrappers.OrderEnforcingWrapper):
         super().step(action)
 
 
-def make_entry(engine_cls: type[Engine], renderer, name: str, module: str):
+def make_entry(game: GameType, module: str):
     """Build the ``raw_env`` class and ``env`` factory of a game's ``<game>_v0``
-    module; ``module`` is that module's ``__name__``, so pickle finds the class."""
-
+    module from its declaration; ``module`` is that module's ``__name__``, so
+    pickle finds the class."""
+    engine_cls = game.engine_cls
     raw = type(
         "raw_env",
         (ZombieAECEnv,),
         {
             "engine_cls": engine_cls,
-            "renderer": renderer,
-            "metadata": {**ZombieAECEnv.metadata, "name": name},
-            "__doc__": f"{name}: {engine_cls.__doc__ or ''}\n\n{ZombieAECEnv.__doc__}",
+            "renderer": game.renderer_module,
+            "metadata": {**ZombieAECEnv.metadata, "name": game.env},
+            "__doc__": f"{game.env}: {engine_cls.__doc__ or ''}\n\n{ZombieAECEnv.__doc__}",
             "__module__": module,
             "__qualname__": "raw_env",
         },

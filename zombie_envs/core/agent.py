@@ -9,6 +9,9 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
+from typing import ClassVar
+
+from .game_type import HANDLER, GameType
 
 
 class Agent(ABC):
@@ -37,6 +40,22 @@ class Agent(ABC):
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}()"
+
+
+class DecisionAgent(Agent):
+    """An agent with one ``on_<kind>(game, seat)`` method per decision kind of
+    its game, checked against the game's declaration (``game_type``) when the class
+    that names it is created; ``act`` calls the one for the pending decision."""
+
+    game_type: ClassVar[GameType]
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        if "game_type" in cls.__dict__:
+            cls.game_type.check_handlers(cls)
+
+    def act(self, game, seat: int) -> int:
+        return getattr(self, HANDLER + game.decision)(game, seat)
 
 
 class RandomAgent(Agent):

@@ -13,10 +13,11 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from typing import Any, ClassVar
+from typing import ClassVar
 
 import numpy as np
 
+from .game_type import HANDLER, GameType
 from .layout import Layout
 
 _CLOCKWISE = {
@@ -55,25 +56,26 @@ def _to_json(value):
 class Engine(ABC):
     """Base class of a game engine.
 
-    Subclasses set the class attributes, list their mutable state in
-    ``FIELDS``, implement ``setup`` (which pushes the first tasks), the task
-    methods, one ``on_<kind>`` handler per decision kind, ``observation``,
-    ``state_vector`` and ``scores``.
+    Subclasses name their declaration as ``game_type``, set the
+    layouts, list their mutable state in ``FIELDS``, implement ``setup``
+    (which pushes the first tasks), the task methods, one ``on_<kind>``
+    handler per declared decision kind, ``encode`` and ``scores``.  The class
+    that names ``game_type`` is checked against it when it is created.
     """
 
+    game_type: ClassVar[GameType]
+    # from the declaration:
     name: ClassVar[str]
-    version: ClassVar[int] = 1
+    version: ClassVar[int]
     min_players: ClassVar[int]
     max_players: ClassVar[int]
     default_players: ClassVar[int]
+    #: decision kinds whose choice the other seats must not learn (replays and
+    #: spectators name these moves only to the seat that made them)
+    secret_decisions: ClassVar[frozenset[str]]
     action_layout: ClassVar[Layout]
     obs_layout: ClassVar[Layout]
     state_layout: ClassVar[Layout]
-    #: decision kinds whose choice the other seats must not learn (replays and
-    #: spectators name these moves only to the seat that made them)
-    secret_decisions: ClassVar[frozenset[str]] = frozenset()
-    #: option name -> (default, allowed values or None for any int >= 1)
-    OPTIONS: ClassVar[dict[str, tuple[Any, tuple | None]]] = {}
     FIELDS: ClassVar[tuple[str, ...]] = ()
     _BASE_FIELDS = ("tasks", "decision", "legal", "current_player", "terminal", "truncated")
 
@@ -99,25 +101,23 @@ class Engine(ABC):
         self.setup()
         self._run()
 
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        if not hasattr(cls, "game_type"):
+            raise TypeError(f"{cls.__name__} names no game_type (a core.game_type.GameType)")
+        game = cls.__dict__.get("game_type")
+        if game is None:  # a subclass of a game's engine keeps its declaration
+            return
+        cls.name, cls.version = game.name, game.version
+        cls.min_players, cls.max_players = game.min_players, game.max_players
+        cls.default_players = game.default_players
+        cls.secret_decisions = game.secret_decisions
+        game.check_handlers(cls)
+        game.check_blocks(cls.action_layout)
+
     @classmethod
     def check_options(cls, options: dict) -> dict:
-        unknown = set(options) - set(cls.OPTIONS)
-        if unknown:
-            raise ValueError(
-                f"{cls.name}: unknown option(s) {sorted(unknown)}; known: {sorted(cls.OPTIONS)}"
-            )
-        out = {}
-        for key, (default, allowed) in cls.OPTIONS.items():
-            value = options.get(key, default)
-            if allowed is None:
-                if not isinstance(value, int) or value < 1:
-                    raise ValueError(f"{cls.name}: option {key} must be an int >= 1, got {value!r}")
-            elif value not in allowed:
-                raise ValueError(
-                    f"{cls.name}: option {key} must be one of {list(allowed)}, got {value!r}"
-                )
-            out[key] = value
-        return out
+        return cls.game_type.check_options(options)
 
     def attach(self) -> None:  # noqa: B027 - an optional hook, empty by default
         """Set attributes derived from the options alone (a board, tables): they
@@ -146,7 +146,7 @@ class Engine(ABC):
         assert legal, f"{self.name}: decision '{kind}' posed to seat {seat} with no legal action"
         self.current_player = seat
         if public and len(legal) == 1:
-            getattr(self, "on_" + kind)(legal[0])
+            getattr(self, HANDLER + kind)(legal[0])
             return
         self.decision = kind
         self.legal = legal
@@ -200,7 +200,7 @@ class Engine(ABC):
             raise ValueError(self._illegal_message(action))
         kind = self.decision
         self.decision = None
-        getattr(self, "on_" + kind)(a)
+        getattr(self, HANDLER + kind)(a)
         self._run()
 
     def _illegal_message(self, action) -> str:

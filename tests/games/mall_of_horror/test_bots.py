@@ -150,7 +150,7 @@ class PeeksAtDice(HeuristicAgent):
 
 
 class PeeksAtHands(HeuristicAgent):
-    def _give_to(self, g, seat):
+    def on_give_to(self, g, seat):
         n = g.num_players
         to = max(
             (s for s in range(n) if s != seat),
@@ -158,10 +158,10 @@ class PeeksAtHands(HeuristicAgent):
         )
         return A_GIVE_TO + (to - seat - 1) % n
 
-    def _cards(self, g, seat):
+    def on_cards(self, g, seat):
         if any(g.hands[s][WEAPON2] for s in range(g.num_players) if s != seat):
             return A_PASS
-        return super()._cards(g, seat)
+        return super().on_cards(g, seat)
 
 
 @pytest.mark.parametrize("cheat", [PeeksAtDice, PeeksAtHands])

@@ -180,29 +180,29 @@ def test_heuristic_sees_only_its_own_secrets():
 
 
 class PeeksAtTokens(HeuristicAgent):
-    def _move(self, g, seat):
+    def on_move(self, g, seat):
         squares = [a for a in g.legal if A_SQUARE <= a < A_CARD]
         return max(squares, key=lambda a: (g.token[a - A_SQUARE], -a))
 
 
 class PeeksAtHeroes(HeuristicAgent):
-    def _choose_hero(self, g, seat):
+    def on_choose_hero(self, g, seat):
         n = g.num_players
         return min(g.legal, key=lambda a: (g.facedown[(seat + 1 + a - A_CHOOSE) % n], a))
 
 
 class PeeksAtHands(HeuristicAgent):
-    def _place_hero(self, g, seat):
+    def on_place_hero(self, g, seat):
         if g.hands[g.active][4]:
             return A_PASS
-        return super()._place_hero(g, seat)
+        return super().on_place_hero(g, seat)
 
 
 class PeeksAtDeck(HeuristicAgent):
-    def _discard(self, g, seat):
+    def on_discard(self, g, seat):
         if A_PASS in g.legal and g.deck and g.deck[-1] >= NUM_ATTACK:
             return A_PASS
-        return super()._discard(g, seat)
+        return super().on_discard(g, seat)
 
 
 @pytest.mark.parametrize("cheat", [PeeksAtTokens, PeeksAtHeroes, PeeksAtHands, PeeksAtDeck])

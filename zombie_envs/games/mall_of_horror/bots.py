@@ -9,7 +9,7 @@ zombies and feeding the weakest opponent its worst truck card.
 
 from __future__ import annotations
 
-from ...core.agent import Agent
+from ...core.agent import DecisionAgent
 from .data import (
     CAMERA,
     CAPACITY,
@@ -31,6 +31,7 @@ from .data import (
     WEAPON1,
     WEAPON2,
 )
+from .declaration import GAME
 from .engine import (
     A_CHARACTER,
     A_GIVE,
@@ -81,7 +82,7 @@ def _unique_max(values: list[int]) -> int:
     return values.index(best)
 
 
-class HeuristicAgent(Agent):
+class HeuristicAgent(DecisionAgent):
     """Safety-first Mall of Horror bot.
 
     Information: it reads the public board (characters, zombies, closed and
@@ -94,9 +95,7 @@ class HeuristicAgent(Agent):
     """
 
     name = "heuristic"
-
-    def act(self, game, seat: int) -> int:
-        return getattr(self, "_" + game.decision)(game, seat)
+    game_type = GAME
 
     # ----- evaluation ---------------------------------------------------------
     def expected_loss(
@@ -209,12 +208,12 @@ class HeuristicAgent(Agent):
         q = _PLACE_QUALITY.get(L, 2.0)
         return q + 0.3 * min(g.loc.count(L), 2)
 
-    def _place_location(self, g, seat: int) -> int:
+    def on_place_location(self, g, seat: int) -> int:
         options = [a - A_LOCATION for a in g.legal]
         best = max(options, key=lambda L: (self._place_quality(g, L), -L))
         return A_LOCATION + best
 
-    def _place_character(self, g, seat: int) -> int:
+    def on_place_character(self, g, seat: int) -> int:
         kinds = sorted((a - A_CHARACTER for a in g.legal), key=lambda k: POINTS[k])
         L = g.pending_place
         if L == PARKING or (L == SUPERMARKET and len(kinds) > 1):
@@ -222,7 +221,7 @@ class HeuristicAgent(Agent):
         return A_CHARACTER + kinds[-1]
 
     # ----- votes ------------------------------------------------------------------
-    def _threat(self, g, seat: int) -> int:
+    def on_threat(self, g, seat: int) -> int:
         if seat not in g.v_candidates or len(g.v_candidates) < 2:
             return A_PASS
         if g.v_purpose == ATTACK:
@@ -234,7 +233,7 @@ class HeuristicAgent(Agent):
                 return _play(g, THREAT)
         return A_PASS
 
-    def _ballot(self, g, seat: int) -> int:
+    def on_ballot(self, g, seat: int) -> int:
         n = g.num_players
         cands = g.v_candidates
         if g.v_purpose in (TRUCK, CHIEF):
@@ -263,17 +262,17 @@ class HeuristicAgent(Agent):
                 best, best_key = s, key
         return best
 
-    def _victim(self, g, seat: int) -> int:
+    def on_victim(self, g, seat: int) -> int:
         return min(g.legal, key=lambda a: (POINTS[a - A_CHARACTER], a))
 
     # ----- the truck --------------------------------------------------------------
-    def _keep(self, g, seat: int) -> int:
+    def on_keep(self, g, seat: int) -> int:
         return max(g.legal, key=lambda a: (CARD_VALUE[a - A_KEEP], a))
 
-    def _give(self, g, seat: int) -> int:
+    def on_give(self, g, seat: int) -> int:
         return min(g.legal, key=lambda a: (CARD_VALUE[a - A_GIVE], a))
 
-    def _give_to(self, g, seat: int) -> int:
+    def on_give_to(self, g, seat: int) -> int:
         n = g.num_players
         scores = g.scores()
         others = [(seat + 1 + r) % n for r in range(n - 1)]
@@ -281,10 +280,10 @@ class HeuristicAgent(Agent):
         return A_GIVE_TO + (to - seat - 1) % n
 
     # ----- zombies and destinations -------------------------------------------------
-    def _camera(self, g, seat: int) -> int:
+    def on_camera(self, g, seat: int) -> int:
         return _play(g, CAMERA)
 
-    def _zombie(self, g, seat: int) -> int:
+    def on_zombie(self, g, seat: int) -> int:
         """An eliminated player sends its zombie at the leader's weakest spot."""
         scores = g.scores()
         best, best_key = A_PASS, None
@@ -303,7 +302,7 @@ class HeuristicAgent(Agent):
                 best, best_key = a, key
         return best
 
-    def _destination(self, g, seat: int) -> int:
+    def on_destination(self, g, seat: int) -> int:
         arrive = self._arrivals(g, seat)
         phantom = [0] * NUM_LOCATIONS
         for s in range(g.num_players):
@@ -365,7 +364,7 @@ class HeuristicAgent(Agent):
             )
         return value
 
-    def _move(self, g, seat: int) -> int:
+    def on_move(self, g, seat: int) -> int:
         order = g.order()
         later = order[order.index(seat) + 1 :]
         phantom = [0] * NUM_LOCATIONS
@@ -396,7 +395,7 @@ class HeuristicAgent(Agent):
         return best
 
     # ----- the zombie attack ---------------------------------------------------------
-    def _cards(self, g, seat: int) -> int:
+    def on_cards(self, g, seat: int) -> int:
         L = g.a_loc
         hand = g.hands[seat]
         mine = g.chars_at(seat, L, visible_only=True)
@@ -475,7 +474,7 @@ class HeuristicAgent(Agent):
                 return _play(g, card)
         return A_PASS
 
-    def _hide(self, g, seat: int) -> int:
+    def on_hide(self, g, seat: int) -> int:
         return max(g.legal, key=lambda a: (POINTS[a - A_CHARACTER], a))
 
 

@@ -9,6 +9,8 @@ policy can play every seat.
 
 from __future__ import annotations
 
+from ...core.deck import deal, draw, from_counts, shuffled, to_bottom
+from ...core.dice import pick, roll, roll_dice
 from ...core.game import Engine
 from ...core.layout import Layout
 from ...core.vote import plurality
@@ -48,6 +50,7 @@ from .data import (
     ZOMBIE_FIGURES,
     end_survivors,
 )
+from .declaration import GAME, KIND
 
 MAX_PLAYERS = len(COLOURS)
 VOTES = tuple(1 + extra for extra in EXTRA_VOTES)  # a Gunman brings one more vote
@@ -90,22 +93,10 @@ A_PASS = ACTIONS.add("pass", 1, "play no (more) cards / place no zombie", ("pass
 
 
 class MallOfHorror(Engine):
-    name = "mall_of_horror"
-    # 2: cards before an attack's runoff, no destination when there is nowhere to go
-    version = 2
-    min_players, max_players, default_players = 3, MAX_PLAYERS, 4
+    game_type = GAME
     action_layout = ACTIONS
     obs_layout = observe.OBS
     state_layout = observe.STATE
-    # Ballots until the reveal, destinations until the moves, truck cards kept
-    # and given (the gift's card is seen by giver and receiver only).
-    secret_decisions = frozenset({"ballot", "destination", "keep", "give"})
-    OPTIONS = {
-        # Eliminated players return as zombies every later round, once, or never.
-        "zombie_return": ("every", ("every", "once", "never")),
-        # Safety cap; the rulebook has none (random play ends long before).
-        "max_rounds": (60, None),
-    }
     FIELDS = (
         "first_player",
         "round",
@@ -151,7 +142,7 @@ class MallOfHorror(Engine):
     def setup(self) -> None:
         n = self.num_players
         rng = self.rng
-        self.first_player = rng.randrange(n)  # "The oldest player goes first."
+        self.first_player = roll(rng, n)  # "The oldest player goes first."
         self.round = 0
         kinds = [k for k in range(KINDS) if n <= CHARACTER_MAX_PLAYERS[k]]
         self.loc = [UNPLACED if k in kinds else OUT for _ in range(n) for k in range(KINDS)]
@@ -160,15 +151,14 @@ class MallOfHorror(Engine):
         self.closed = [OPEN] * NUM_LOCATIONS
         if n <= SMALL_GAME_MAX:
             self.closed[SMALL_GAME_CLOSED] = CLOSED
-        self.deck = [card for card, count in enumerate(CARD_COUNTS) for _ in range(count)]
-        rng.shuffle(self.deck)
+        self.deck = shuffled(rng, from_counts(CARD_COUNTS))
         self.hands = [[0] * NUM_CARDS for _ in range(n)]
         self.discards = [0] * NUM_CARDS
         self.played = [[0] * NUM_CARDS for _ in range(n)]
         self.chief = self.first_player
         self.chief_elected = 0
         for seat in self.order():
-            self.hands[seat][self.deck.pop()] += 1
+            self.hands[seat][draw(self.deck)] += 1
         self.place_dice = [-1, -1]
         self.pending_place = -1
         self.dice = [-1] * ARRIVAL_DICE
@@ -282,26 +272,25 @@ class MallOfHorror(Engine):
 
     # ----- initial placement ----------------------------------------------
     def place(self, seat: int) -> None:
-        rng = self.rng
-        self.place_dice = [rng.randrange(NUM_LOCATIONS), rng.randrange(NUM_LOCATIONS)]
+        self.place_dice = roll_dice(self.rng, 2, NUM_LOCATIONS)
         options = sorted({d for d in self.place_dice if self.has_room(d)})
         if not options:
             options = [L for L in range(NUM_LOCATIONS) if self.has_room(L)]
-        self.ask(seat, "place_location", [A_LOCATION + L for L in options], public=True)
+        self.ask(seat, KIND.place_location, [A_LOCATION + L for L in options], public=True)
 
     def on_place_location(self, action: int) -> None:
         seat = self.current_player
         self.pending_place = action - A_LOCATION
         kinds = [k for k in range(KINDS) if self.loc[seat * KINDS + k] == UNPLACED]
-        self.ask(seat, "place_character", [A_CHARACTER + k for k in kinds], public=True)
+        self.ask(seat, KIND.place_character, [A_CHARACTER + k for k in kinds], public=True)
 
     def on_place_character(self, action: int) -> None:
         self.loc[self.current_player * KINDS + action - A_CHARACTER] = self.pending_place
         self.pending_place = -1
 
     def initial_zombies(self) -> None:
-        for _ in range(INITIAL_ZOMBIE_DICE):
-            self.add_zombie(self.rng.randrange(NUM_LOCATIONS))
+        for L in roll_dice(self.rng, INITIAL_ZOMBIE_DICE, NUM_LOCATIONS):
+            self.add_zombie(L)
         self.place_dice = [-1, -1]
 
     # ----- the round ------------------------------------------------------
@@ -378,7 +367,7 @@ class MallOfHorror(Engine):
     def threat_window(self, seat: int) -> None:
         """Every voter is asked, holder or not, so asking reveals no hand."""
         legal = [A_PLAY + THREAT, A_PASS] if self.hands[seat][THREAT] else [A_PASS]
-        self.ask(seat, "threat", legal)
+        self.ask(seat, KIND.threat, legal)
 
     def on_threat(self, action: int) -> None:
         seat = self.current_player
@@ -390,7 +379,9 @@ class MallOfHorror(Engine):
 
     def ballot(self, seat: int) -> None:
         n = self.num_players
-        self.ask(seat, "ballot", [A_VOTE + (c - seat) % n for c in self.v_candidates], public=True)
+        self.ask(
+            seat, KIND.ballot, [A_VOTE + (c - seat) % n for c in self.v_candidates], public=True
+        )
 
     def on_ballot(self, action: int) -> None:
         seat = self.current_player
@@ -417,7 +408,7 @@ class MallOfHorror(Engine):
             self.push(("vote", purpose, L, 1, tuple(top)))
         elif purpose == ATTACK:  # second tie: the victim is chosen at random
             pool = [s * KINDS + k for s in top for k in self.chars_at(s, L, True)]
-            self.eat(pool[self.rng.randrange(len(pool))])
+            self.eat(pick(self.rng, pool))
         # second tie for the truck or the chief: nobody is chosen
 
     def resolve_vote(self, purpose: int, L: int, seat: int) -> None:
@@ -429,7 +420,7 @@ class MallOfHorror(Engine):
             self.chief_elected = 1
         else:
             kinds = self.chars_at(seat, L, visible_only=True)
-            self.ask(seat, "victim", [A_CHARACTER + k for k in kinds], public=True)
+            self.ask(seat, KIND.victim, [A_CHARACTER + k for k in kinds], public=True)
 
     def runoff(self, L: int) -> None:
         """The second vote of an attack, once its cards are played: only if there is
@@ -453,15 +444,15 @@ class MallOfHorror(Engine):
 
     def search(self, seat: int) -> None:
         self.truck_seat = seat
-        self.truck = [self.deck.pop() for _ in range(min(3, len(self.deck)))]
-        self.ask(seat, "keep", [A_KEEP + c for c in sorted(set(self.truck))])
+        self.truck = deal(self.deck, 3)
+        self.ask(seat, KIND.keep, [A_KEEP + c for c in sorted(set(self.truck))])
 
     def on_keep(self, action: int) -> None:
         seat = self.truck_seat
         self.truck.remove(action - A_KEEP)
         self.hands[seat][action - A_KEEP] += 1
         if self.truck:
-            self.ask(seat, "give", [A_GIVE + c for c in sorted(set(self.truck))])
+            self.ask(seat, KIND.give, [A_GIVE + c for c in sorted(set(self.truck))])
         else:
             self.truck_seat = -1
 
@@ -470,7 +461,7 @@ class MallOfHorror(Engine):
         self.gift = [self.truck_seat, -1, action - A_GIVE]
         self.ask(
             self.truck_seat,
-            "give_to",
+            KIND.give_to,
             [A_GIVE_TO + r for r in range(self.num_players - 1)],
             public=True,
         )
@@ -480,7 +471,7 @@ class MallOfHorror(Engine):
         to = (seat + 1 + action - A_GIVE_TO) % self.num_players
         self.gift[1] = to
         self.hands[to][self.gift[2]] += 1
-        self.deck[:0] = self.truck  # the third card goes to the bottom
+        to_bottom(self.deck, self.truck)  # the third card goes to the bottom
         self.truck = []
         self.truck_seat = -1
 
@@ -491,7 +482,7 @@ class MallOfHorror(Engine):
 
     # ----- c) Arrival of the Zombies ---------------------------------------
     def arrival_of_zombies(self) -> None:
-        self.dice = [self.rng.randrange(NUM_LOCATIONS) for _ in range(ARRIVAL_DICE)]
+        self.dice = roll_dice(self.rng, ARRIVAL_DICE, NUM_LOCATIONS)
         self.dice_seen = [0] * self.num_players
         if self.chief_elected:
             self.dice_seen[self.chief] = 1
@@ -500,7 +491,7 @@ class MallOfHorror(Engine):
     def camera_window(self, seat: int) -> None:
         if not self.dice_seen[seat]:
             legal = [A_PLAY + CAMERA, A_PASS] if self.hands[seat][CAMERA] else [A_PASS]
-            self.ask(seat, "camera", legal)
+            self.ask(seat, KIND.camera, legal)
 
     def on_camera(self, action: int) -> None:
         if action != A_PASS:
@@ -525,7 +516,7 @@ class MallOfHorror(Engine):
         Lot have nowhere to go: no destination, and no move in phase e)."""
         legal = [A_LOCATION + L for L in self.legal_destinations(seat)]
         if legal:
-            self.ask(seat, "destination", legal, public=True)
+            self.ask(seat, KIND.destination, legal, public=True)
 
     def on_destination(self, action: int) -> None:
         seat = self.current_player
@@ -547,7 +538,7 @@ class MallOfHorror(Engine):
 
     def zombie_player(self, seat: int) -> None:
         open_locs = [A_LOCATION + L for L in range(NUM_LOCATIONS) if self.is_open(L)]
-        self.ask(seat, "zombie", open_locs + [A_PASS])
+        self.ask(seat, KIND.zombie, open_locs + [A_PASS])
 
     def on_zombie(self, action: int) -> None:
         if action != A_PASS:
@@ -586,7 +577,7 @@ class MallOfHorror(Engine):
         ]
         if self.hands[seat][SPRINT]:
             legal += [A_SPRINT + L for L in range(NUM_LOCATIONS) if L != D and self.is_open(L)]
-        self.ask(seat, "move", legal)
+        self.ask(seat, KIND.move, legal)
 
     def on_move(self, action: int) -> None:
         seat = self.current_player
@@ -654,7 +645,7 @@ class MallOfHorror(Engine):
             and not (L == SUPERMARKET and self.zombies[L] >= SUPERMARKET_BREAK_IN)
         ):
             legal.append(A_PLAY + HARDWARE)
-        self.ask(seat, "cards", sorted(legal) + [A_PASS])
+        self.ask(seat, KIND.cards, sorted(legal) + [A_PASS])
 
     def on_cards(self, action: int) -> None:
         if action == A_PASS:
@@ -670,7 +661,7 @@ class MallOfHorror(Engine):
             self.zombies[L] = max(0, self.zombies[L] - CARD_KILLS[card])
         else:
             kinds = self.chars_at(seat, L, visible_only=True)
-            self.ask(seat, "hide", [A_CHARACTER + k for k in kinds], public=True)
+            self.ask(seat, KIND.hide, [A_CHARACTER + k for k in kinds], public=True)
 
     def on_hide(self, action: int) -> None:
         self.hidden[self.current_player * KINDS + action - A_CHARACTER] = 1

@@ -14,26 +14,10 @@ from __future__ import annotations
 
 from ...core.layout import Layout
 from .data import CARD_NAMES, CHARACTER_NAMES, COLOURS, KINDS, NUM_CARDS
+from .declaration import GAME, KIND
 
 MAX_PLAYERS = len(COLOURS)
 NUM_LOCATIONS = 6
-DECISIONS = (
-    "place_location",
-    "place_character",
-    "threat",
-    "ballot",
-    "victim",
-    "keep",
-    "give",
-    "give_to",
-    "camera",
-    "destination",
-    "zombie",
-    "move",
-    "cards",
-    "hide",
-)
-DECISION_INDEX = {name: i for i, name in enumerate(DECISIONS)}
 PURPOSES = ("truck", "chief", "attack")
 _REL = ("self",) + tuple(f"+{i}" for i in range(1, MAX_PLAYERS))
 _LOCS = tuple(str(i + 1) for i in range(NUM_LOCATIONS))
@@ -47,7 +31,7 @@ def _public(layout: Layout) -> None:
     add("in_game", MAX_PLAYERS, "seat is in this game (relative)", _REL)
     add("chief", MAX_PLAYERS, "Chief of Security (relative)", _REL)
     add("to_act", MAX_PLAYERS, "seat that decides now (relative)", _REL)
-    add("decision", len(DECISIONS), "kind of the pending decision", DECISIONS)
+    add("decision", len(KIND), "kind of the pending decision", KIND)
     # everything up to chief_elected is written in one go: keep these blocks in this order
     add("zombies", NUM_LOCATIONS, "zombies in front of each location", _LOCS)
     add("closed", NUM_LOCATIONS, "0 open, 1 closed, 2 overrun", _LOCS)
@@ -202,11 +186,8 @@ _NP = len(PURPOSES)
 _HEAD_END = _CHIEF_ELECTED + 1
 _BOARD_END = _HIDDEN
 _ONE = [bytes(1 if i == k else 0 for i in range(MAX_PLAYERS)) for k in range(MAX_PLAYERS)]
-_IDLE = bytes(MAX_PLAYERS + len(DECISIONS))  # to_act + decision when nobody decides
-_DECISION_ROW = {
-    name: bytes(1 if i == k else 0 for i in range(len(DECISIONS)))
-    for k, name in enumerate(DECISIONS)
-}
+_IDLE = bytes(MAX_PLAYERS + len(KIND))  # to_act + decision when nobody decides
+_DECISION_ROW = GAME.one_hot()
 # my_colour + in_game, per (players, observer)
 _SEAT_ROWS = {
     (n, seat): _ONE[seat] + bytes([1] * n + [0] * (MAX_PLAYERS - n))

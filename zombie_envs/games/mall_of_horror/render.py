@@ -21,6 +21,7 @@ from .data import (
     LOCATION_NAMES,
     PARKING,
 )
+from .declaration import GAME
 from .engine import CLOSED, EATEN, OUT, OVERRUN, PURPOSES
 
 _SHORT = {"Pin-Up": "P", "Tough Guy": "T", "Gunman": "G", "Little Girl": "g"}
@@ -114,23 +115,6 @@ SIDE_X = MARGIN + BOARD_W + GAP
 SIDE_H = 2 * PANEL_H + GAP
 WIDTH = SIDE_X + SIDE_W + MARGIN
 HEIGHT = BOARD_Y + SIDE_H + MARGIN
-
-_DOING = {
-    "place_location": "places a character",
-    "place_character": "places a character",
-    "threat": "may play a Threat",
-    "ballot": "votes",
-    "victim": "picks the victim",
-    "keep": "keeps a truck card",
-    "give": "gives a truck card",
-    "give_to": "gives a truck card",
-    "camera": "may use the Camera",
-    "destination": "picks a destination",
-    "zombie": "may add a zombie",
-    "move": "moves",
-    "cards": "may play cards",
-    "hide": "hides a character",
-}
 
 
 def _seat_rgb(seat: int):
@@ -347,7 +331,7 @@ def _title(c: Canvas, g) -> None:
         c.text(right, 16, "Game over", GOLD, 2, anchor="right")
     elif g.decision is not None:
         seat = g.current_player
-        label = f"{_name(seat)} {_DOING.get(g.decision, g.decision)}"
+        label = f"{_name(seat)} {GAME.by_kind[g.decision].doing}"
         w = c.text(right, 16, label, WHITE, 2, anchor="right")[0]
         c.disc(right - w - 16, 22, 9, _seat_rgb(seat))
         c.ring(right - w - 16, 22, 9, GREY, 1)

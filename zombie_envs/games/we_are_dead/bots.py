@@ -12,7 +12,7 @@ opponents who threaten it.
 
 from __future__ import annotations
 
-from ...core.agent import Agent
+from ...core.agent import DecisionAgent
 from .data import (
     ATTACK_VALUES,
     CHEF,
@@ -36,6 +36,7 @@ from .data import (
     WOUND_DAMAGE,
     WOUND_PENALTY,
 )
+from .declaration import GAME, KIND
 from .engine import A_CARD, A_CHOOSE, A_INFECTION, A_PASS, A_SQUARE, A_YES
 
 HEROES = range(NUM_ATTACK, HAND_KINDS)
@@ -61,7 +62,7 @@ def keep_value(kind: int) -> float:
     return HERO_KEEP.get(kind, 0.5)
 
 
-class HeuristicAgent(Agent):
+class HeuristicAgent(DecisionAgent):
     """Tempo-first We Are Dead bot.
 
     Information: it reads the public table (positions, scores, damage,
@@ -75,17 +76,15 @@ class HeuristicAgent(Agent):
     """
 
     name = "heuristic"
-
-    def act(self, game, seat: int) -> int:
-        return getattr(self, "_" + game.decision)(game, seat)
+    game_type = GAME
 
     # ----- set up and movement --------------------------------------------------
-    def _place_token(self, g, seat: int) -> int:
+    def on_place_token(self, g, seat: int) -> int:
         """Shoppers near the start are shoppers it reaches first."""
         dist = g.board.dist[g.board.start]
         return min(g.legal, key=lambda a: (dist[a - A_SQUARE], a))
 
-    def _move(self, g, seat: int) -> int:
+    def on_move(self, g, seat: int) -> int:
         b = g.board
         pos = g.pos[seat]
         tokens = _tokens(g)
@@ -128,10 +127,10 @@ class HeuristicAgent(Agent):
         return out + [A_INFECTION] * g.infection[seat]
 
     # ----- the attack -----------------------------------------------------------------
-    def _attack(self, g, seat: int) -> int:
+    def on_attack(self, g, seat: int) -> int:
         return A_YES if _capacity(g, seat) > 0 else A_PASS
 
-    def _choose_hero(self, g, seat: int) -> int:
+    def on_choose_hero(self, g, seat: int) -> int:
         """Every face-down hero looks alike; fight the leader's, so its hand loses a hero."""
         n = g.num_players
 
@@ -141,7 +140,7 @@ class HeuristicAgent(Agent):
 
         return max(g.legal, key=key)
 
-    def _panic(self, g, seat: int) -> int:
+    def on_panic(self, g, seat: int) -> int:
         if A_CARD + PANIC not in g.legal:
             return A_PASS
         hand = g.hands[seat]
@@ -154,7 +153,7 @@ class HeuristicAgent(Agent):
             stay -= 1.0
         return A_CARD + PANIC if panicked > stay else A_PASS
 
-    def _fight(self, g, seat: int) -> int:
+    def on_fight(self, g, seat: int) -> int:
         hand = g.hands[seat]
         cards = [ATTACK_VALUES[k] for k in ATTACKS for _ in range(hand[k])]
         left = g.a_value - g.slain
@@ -210,7 +209,7 @@ class HeuristicAgent(Agent):
             value -= CHEF_COST
         return value + _slay_value(left, cards, inf, clerk=kind == CLERK)
 
-    def _slay(self, g, seat: int) -> int:
+    def on_slay(self, g, seat: int) -> int:
         hand = g.hands[seat]
         cards = [k for k in ATTACKS if hand[k]]
         if g.clerk and g.slay_units == 0 and sum(hand[k] for k in ATTACKS) < CLERK_COST:
@@ -222,20 +221,20 @@ class HeuristicAgent(Agent):
         return A_PASS
 
     # ----- heroes against other players ----------------------------------------------
-    def _place_hero(self, g, seat: int) -> int:
+    def on_place_hero(self, g, seat: int) -> int:
         options = [a - A_CARD for a in g.legal if a != A_PASS]
         options = [k for k in options if keep_value(k) < 1.0]
         if not options or not self._threat(g, seat, g.active):
             return A_PASS
         return A_CARD + max(options, key=lambda k: (self._harm(g, g.active, k), k))
 
-    def _reveal(self, g, seat: int) -> int:
+    def on_reveal(self, g, seat: int) -> int:
         kind = g.facedown[seat]
         if keep_value(kind) >= 1.0 or not self._threat(g, seat, g.active):
             return A_PASS
         return A_YES
 
-    def _skaters(self, g, seat: int) -> int:
+    def on_skaters(self, g, seat: int) -> int:
         if A_CARD + SKATERS in g.legal and self._threat(g, seat, g.active):
             return A_CARD + SKATERS
         return A_PASS
@@ -269,7 +268,7 @@ class HeuristicAgent(Agent):
         return harm
 
     # ----- discard, draw and the horde --------------------------------------------------
-    def _discard(self, g, seat: int) -> int:
+    def on_discard(self, g, seat: int) -> int:
         hand = g.hands[seat]
         held = sum(hand)
         if A_PASS in g.legal:
@@ -279,12 +278,12 @@ class HeuristicAgent(Agent):
             return A_PASS
         return min(g.legal, key=lambda a: (keep_value(a - A_CARD), a))
 
-    def _horde_target(self, g, seat: int) -> int:
+    def on_horde_target(self, g, seat: int) -> int:
         """Tied shoppers: send the horde to those farthest from me."""
         dist = g.board.dist[g.pos[seat]]
         return max(g.legal, key=lambda a: (dist[a - A_SQUARE], -a))
 
-    def _horde_pick(self, g, seat: int) -> int:
+    def on_horde_pick(self, g, seat: int) -> int:
         """Two hordes as near the shoppers: let them eat the fewest near me.  The
         hordes' paths follow from public squares alone, so a copy may play them out."""
         near = g.board.dist[g.pos[seat]]
@@ -292,20 +291,20 @@ class HeuristicAgent(Agent):
         def eaten_near_me(a: int) -> float:
             sim = g.clone()
             sim.apply(a)
-            while sim.decision in ("horde_target", "horde_pick"):
+            while sim.decision in (KIND.horde_target, KIND.horde_pick):
                 sim.apply(
-                    self._horde_target(sim, seat)
-                    if sim.decision == "horde_target"
+                    self.on_horde_target(sim, seat)
+                    if sim.decision == KIND.horde_target
                     else sim.legal[0]
                 )
             return sum(1.0 / (1 + near[v]) for v in sim.h_targets)
 
         return min(g.legal, key=lambda a: (eaten_near_me(a), a))
 
-    def _revealer_draw(self, g, seat: int) -> int:
+    def on_revealer_draw(self, g, seat: int) -> int:
         return A_YES  # a card in hand is worth more than the small risk of a horde card
 
-    def _horde_hero(self, g, seat: int) -> int:
+    def on_horde_hero(self, g, seat: int) -> int:
         eaten = sum(g.token[v] for v in g.h_targets) - g.h_reduction
         if eaten <= 0:
             return A_PASS

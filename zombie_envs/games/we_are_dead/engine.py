@@ -10,6 +10,8 @@ the deciding seat, so one policy can play every seat.
 
 from __future__ import annotations
 
+from ...core.deck import draw, reshuffle, shuffled
+from ...core.dice import pick, roll
 from ...core.game import Engine
 from ...core.layout import Layout
 from . import observe
@@ -45,6 +47,7 @@ from .data import (
     deck_cards,
     shopper_tokens,
 )
+from .declaration import GAME, KIND
 
 MAX_PLAYERS = max(GOAL)
 MAX_SQUARES = max(board(name).size for name in BOARDS)
@@ -75,24 +78,23 @@ A_CHOOSE = ACTIONS.add(
 ).start
 A_YES = ACTIONS.add("yes", 1, "flip and attack the shopper token / reveal my hero", ("yes",)).start
 A_PASS = ACTIONS.add("pass", 1, "pass, stop, or end the step", ("pass",)).start
+# What a card or "yes" does, by the decision it answers.
+_CARD_VERBS = {
+    KIND.move: "discard to move 1 more:",
+    KIND.fight: "fight with",
+    KIND.slay: "slay a shopper with",
+    KIND.discard: "discard",
+    KIND.place_hero: "place face down:",
+    KIND.horde_hero: "play against the horde:",
+}
+_YES_WORDS = {KIND.reveal: "reveal my hero", KIND.revealer_draw: "draw 1 card"}
 
 
 class WeAreDead(Engine):
-    name = "we_are_dead"
-    version = 2
-    min_players, max_players, default_players = 2, MAX_PLAYERS, 3
+    game_type = GAME
     action_layout = ACTIONS
     obs_layout = observe.OBS
     state_layout = observe.STATE
-    # Which hero goes face down (whether one was placed is public).
-    secret_decisions = frozenset({"place_hero"})
-    OPTIONS = {
-        "board": ("mall", BOARDS),
-        # Method 1 (random, at once) or method 2 (players take turns placing).
-        "shopper_placement": ("random", ("random", "turns")),
-        # Safety cap on turns; played games end long before.
-        "max_turns": (400, None),
-    }
     FIELDS = (
         "active", "turn", "pos", "score", "damage", "infection", "hands",
         "deck", "discard", "reshuffles", "token", "pool", "hordes", "horde_score",
@@ -110,20 +112,18 @@ class WeAreDead(Engine):
     # ----- set up ---------------------------------------------------------
     def setup(self) -> None:
         n, rng, b = self.num_players, self.rng, self.board
-        self.active = rng.randrange(n)  # "the player who last visited a mall starts"
+        self.active = roll(rng, n)  # "the player who last visited a mall starts"
         self.turn = 0
         self.pos = [b.start] * n
         self.score = [0] * n
         self.damage = [0] * n
         self.infection = [OPENING_INFECTION] * n
         self.hands = [[0] * HAND_KINDS for _ in range(n)]
-        self.deck = deck_cards()
-        rng.shuffle(self.deck)
+        self.deck = shuffled(rng, deck_cards())
         self.discard = []
         self.reshuffles = 0
         self.token = [0] * b.size
-        self.pool = shopper_tokens()
-        rng.shuffle(self.pool)
+        self.pool = shuffled(rng, shopper_tokens())
         self.hordes = []
         self.horde_score = 0
         self.horde_armed = 0  # a reshuffle happened: the next horde card adds a token
@@ -148,8 +148,7 @@ class WeAreDead(Engine):
             self.draw(seat, HAND_SIZE, trigger=False)  # opening hordes are replaced
         placing = []
         if self.options["shopper_placement"] == "random":
-            cells = list(b.token_cells)
-            rng.shuffle(cells)
+            cells = shuffled(rng, list(b.token_cells))
             for cell, value in zip(cells, self.pool, strict=False):
                 self.token[cell] = value
             self.pool = []
@@ -164,10 +163,10 @@ class WeAreDead(Engine):
 
     def place_token(self, seat: int) -> None:
         free = [A_SQUARE + c for c in self.board.token_cells if not self.token[c]]
-        self.ask(seat, "place_token", free, public=True)
+        self.ask(seat, KIND.place_token, free, public=True)
 
     def on_place_token(self, action: int) -> None:
-        self.token[action - A_SQUARE] = self.pool.pop()  # face down: nobody knows it
+        self.token[action - A_SQUARE] = draw(self.pool)  # face down: nobody knows it
 
     # ----- cards ------------------------------------------------------------
     def draw(self, seat: int, count: int, trigger: bool) -> None:
@@ -177,7 +176,7 @@ class WeAreDead(Engine):
         while count > 0:
             if not self.deck and not self.reshuffle():
                 return  # nothing left to hold
-            card = self.deck.pop()
+            card = draw(self.deck)
             if card < HAND_KINDS:
                 hand[card] += 1
                 count -= 1
@@ -192,8 +191,7 @@ class WeAreDead(Engine):
         """The discard pile becomes the deck, when it holds a card to draw."""
         if all(card >= HAND_KINDS for card in self.discard):
             return False  # only horde cards (or nothing): drawing could never end
-        self.deck, self.discard = self.discard, []
-        self.rng.shuffle(self.deck)
+        reshuffle(self.rng, self.deck, self.discard)
         self.reshuffles += 1
         self.horde_armed = 1
         return True
@@ -242,7 +240,7 @@ class WeAreDead(Engine):
             legal += [A_CARD + k for k in range(HAND_KINDS) if hand[k]]
         if self.infection[s]:
             legal.append(A_INFECTION)
-        self.ask(s, "move", sorted(legal))
+        self.ask(s, KIND.move, sorted(legal))
 
     def on_move(self, action: int) -> None:
         s = self.active
@@ -258,7 +256,7 @@ class WeAreDead(Engine):
 
     def attack_step(self) -> None:
         if self.token[self.pos[self.active]]:
-            self.ask(self.active, "attack", [A_YES, A_PASS])
+            self.ask(self.active, KIND.attack, [A_YES, A_PASS])
 
     def on_attack(self, action: int) -> None:
         if action == A_PASS:
@@ -276,7 +274,7 @@ class WeAreDead(Engine):
     def hero_offer(self, seat: int) -> None:
         """Every opponent is asked, hero in hand or not, so asking reveals nothing."""
         hand = self.hands[seat]
-        self.ask(seat, "place_hero", [A_CARD + k for k in HEROES if hand[k]] + [A_PASS])
+        self.ask(seat, KIND.place_hero, [A_CARD + k for k in HEROES if hand[k]] + [A_PASS])
 
     def on_place_hero(self, action: int) -> None:
         if action != A_PASS:
@@ -289,7 +287,7 @@ class WeAreDead(Engine):
         if placed:
             n, s = self.num_players, self.active
             legal = [A_CHOOSE + (o - s) % n - 1 for o in placed]
-            self.ask(s, "choose_hero", legal, public=True)
+            self.ask(s, KIND.choose_hero, legal, public=True)
 
     def on_choose_hero(self, action: int) -> None:
         s = self.active
@@ -308,7 +306,7 @@ class WeAreDead(Engine):
         self.push(*tasks, ("panic_offer",), ("stubborn",), ("fight",))
 
     def reveal_offer(self, seat: int) -> None:
-        self.ask(seat, "reveal", [A_YES, A_PASS])
+        self.ask(seat, KIND.reveal, [A_YES, A_PASS])
 
     def on_reveal(self, action: int) -> None:
         seat = self.current_player
@@ -332,7 +330,7 @@ class WeAreDead(Engine):
 
     def skaters_offer(self, seat: int) -> None:
         legal = [A_CARD + SKATERS] if self.hands[seat][SKATERS] else []
-        self.ask(seat, "skaters", legal + [A_PASS])
+        self.ask(seat, KIND.skaters, legal + [A_PASS])
 
     def on_skaters(self, action: int) -> None:
         if action != A_PASS:
@@ -344,7 +342,7 @@ class WeAreDead(Engine):
     def panic_offer(self) -> None:
         s = self.active
         legal = [A_CARD + PANIC] if self.hands[s][PANIC] else []
-        self.ask(s, "panic", legal + [A_PASS])
+        self.ask(s, KIND.panic, legal + [A_PASS])
 
     def on_panic(self, action: int) -> None:
         """Panicked Human removes every hero played this attack (and Stubborn effects)."""
@@ -361,7 +359,7 @@ class WeAreDead(Engine):
         if self.main_kind == POLICE:  # a card lost at random before the fight
             cards = [k for k in range(HAND_KINDS) for _ in range(self.hands[s][k])]
             if cards:
-                self.last_lost = cards[self.rng.randrange(len(cards))]
+                self.last_lost = pick(self.rng, cards)
                 self.spend(s, self.last_lost)
         elif self.main_kind == MOTHER:
             self.mother = 1
@@ -377,7 +375,7 @@ class WeAreDead(Engine):
         legal = [A_CARD + k for k in ATTACKS if hand[k]]
         if self.infection[s]:
             legal.append(A_INFECTION)
-        self.ask(s, "fight", legal + [A_PASS])
+        self.ask(s, KIND.fight, legal + [A_PASS])
 
     def on_fight(self, action: int) -> None:
         s = self.active
@@ -434,7 +432,7 @@ class WeAreDead(Engine):
         legal = [A_CARD + k for k in ATTACKS if hand[k]]
         if self.infection[s]:
             legal.append(A_INFECTION)
-        self.ask(s, "slay", legal + [A_PASS])
+        self.ask(s, KIND.slay, legal + [A_PASS])
 
     def on_slay(self, action: int) -> None:
         s = self.active
@@ -477,7 +475,7 @@ class WeAreDead(Engine):
         held = sum(hand)
         forced = self.chef and held > CHEF_HAND_SIZE
         legal = [A_CARD + k for k in range(HAND_KINDS) if hand[k]] if held > 1 else []
-        self.ask(s, "discard", legal if forced else legal + [A_PASS])
+        self.ask(s, KIND.discard, legal if forced else legal + [A_PASS])
 
     def on_discard(self, action: int) -> None:
         if action != A_PASS:
@@ -498,7 +496,7 @@ class WeAreDead(Engine):
         )
 
     def revealer_draw(self, seat: int) -> None:
-        self.ask(seat, "revealer_draw", [A_YES, A_PASS])
+        self.ask(seat, KIND.revealer_draw, [A_YES, A_PASS])
 
     def on_revealer_draw(self, action: int) -> None:
         seat = self.current_player
@@ -539,7 +537,7 @@ class WeAreDead(Engine):
             return  # a horde with no token left to go for stays where it is
         dist = self.board.dist
         prey = [v for v in free if any(dist[self.hordes[i]][v] == best for i in waiting)]
-        self.ask(self.active, "horde_target", [A_SQUARE + v for v in prey], public=True)
+        self.ask(self.active, KIND.horde_target, [A_SQUARE + v for v in prey], public=True)
 
     def on_horde_target(self, action: int) -> None:
         target = action - A_SQUARE
@@ -548,7 +546,7 @@ class WeAreDead(Engine):
             self.send_horde(hunters[0], target)
             return
         self.h_prey = target
-        self.ask(self.active, "horde_pick", [A_SQUARE + self.hordes[i] for i in hunters])
+        self.ask(self.active, KIND.horde_pick, [A_SQUARE + self.hordes[i] for i in hunters])
 
     def on_horde_pick(self, action: int) -> None:
         """Both hordes are as near: the active player says which one goes."""
@@ -577,7 +575,7 @@ class WeAreDead(Engine):
 
     def horde_offer(self, seat: int) -> None:
         hand = self.hands[seat]
-        self.ask(seat, "horde_hero", [A_CARD + k for k in HEROES if hand[k]] + [A_PASS])
+        self.ask(seat, KIND.horde_hero, [A_CARD + k for k in HEROES if hand[k]] + [A_PASS])
 
     def on_horde_hero(self, action: int) -> None:
         seat = self.current_player
@@ -628,28 +626,18 @@ class WeAreDead(Engine):
     # ----- names --------------------------------------------------------------
     def label(self, block: str, offset: int) -> str:
         if block == "square":
-            if self.decision == "horde_pick":
+            if self.decision == KIND.horde_pick:
                 prey = self.board.label(self.h_prey)
                 return f"the horde on {self.board.label(offset)} takes {prey}"
             return f"square {self.board.label(offset)}"
         if block == "card":
-            verb = {
-                "move": "discard to move 1 more:",
-                "fight": "fight with",
-                "slay": "slay a shopper with",
-                "discard": "discard",
-                "place_hero": "place face down:",
-                "horde_hero": "play against the horde:",
-            }.get(self.decision, "play")
+            verb = _CARD_VERBS.get(self.decision, "play")
             return f"{verb} {CARD_NAMES[offset]}"
         if block == "choose":
             seat = (self.current_player + 1 + offset) % self.num_players
             return f"fight the hero of player_{seat}"
         if block == "yes":
-            return {
-                "reveal": "reveal my hero",
-                "revealer_draw": "draw 1 card",
-            }.get(self.decision, "flip the token and attack")
+            return _YES_WORDS.get(self.decision, "flip the token and attack")
         if block == "infection":
             return "spend an infection token"
         return "pass"

@@ -16,15 +16,10 @@ from collections import Counter
 
 from ...core.layout import Layout
 from .data import BOARDS, CARD_NAMES, GOAL, HAND_KINDS, HERO_NAMES, NUM_ATTACK, NUM_KINDS, board
+from .declaration import GAME, KIND
 
 MAX_PLAYERS = max(GOAL)
 SQUARES = max(board(name).size for name in BOARDS)
-DECISIONS = (
-    "place_token", "move", "attack", "place_hero", "choose_hero", "reveal", "skaters",
-    "panic", "fight", "slay", "discard", "revealer_draw", "horde_target", "horde_pick",
-    "horde_hero",
-)  # fmt: skip
-DECISION_INDEX = {name: i for i, name in enumerate(DECISIONS)}
 _REL = ("self",) + tuple(f"+{i}" for i in range(1, MAX_PLAYERS))
 _SQ = tuple(str(i) for i in range(SQUARES))
 COUNTS = (
@@ -45,7 +40,7 @@ def _public(layout: Layout) -> None:
     add("in_game", MAX_PLAYERS, "seat is in this game (relative)", _REL)
     add("active", MAX_PLAYERS, "whose turn it is (relative)", _REL)
     add("to_act", MAX_PLAYERS, "seat that decides now (relative)", _REL)
-    add("decision", len(DECISIONS), "kind of the pending decision", DECISIONS)
+    add("decision", len(KIND), "kind of the pending decision", KIND)
     add("counts", len(COUNTS), "public counters (horde score and turn capped at 127)", COUNTS)
     add("hand", HAND_KINDS, "cards of each kind in my hand", CARD_NAMES[:HAND_KINDS])
     add(
@@ -93,6 +88,8 @@ _NS = len(PER_SEAT)
 _KINDS = range(NUM_KINDS)
 _ZEROS = (0,) * NUM_KINDS
 _PRESENT = bytes([0] + [1] * 255)  # a token's number -> "a token is here"
+_DECISION_ROW = GAME.one_hot()
+_DECISION = slice(_O["decision"], _O["decision"] + len(KIND))
 
 
 def encode(g, seat: int, out: bytearray, god: bool) -> None:
@@ -104,7 +101,7 @@ def encode(g, seat: int, out: bytearray, god: bool) -> None:
     out[o["active"] + rel[g.active]] = 1
     if g.decision is not None:
         out[o["to_act"] + rel[g.current_player]] = 1
-        out[o["decision"] + DECISION_INDEX[g.decision]] = 1
+        out[_DECISION] = _DECISION_ROW[g.decision]
     counts = (
         len(g.deck), len(g.discard), g.reshuffles, min(g.horde_score, 127), len(g.hordes),
         g.budget, g.chef, g.clerk, g.guard, g.mother, g.panic, max(g.a_value, 0),

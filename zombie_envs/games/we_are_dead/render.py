@@ -17,6 +17,7 @@ import numpy as np
 from ...core.grid import ARROWS, Board
 from ...core.raster import Canvas, text_size
 from .data import CARD_NAMES, HERO_NAMES, NUM_ATTACK, WOUND_DAMAGE, board
+from .declaration import GAME, KIND
 
 
 def ansi(g, seat: int | None = None) -> str:
@@ -108,23 +109,6 @@ CELL, MARGIN, TOP, GAP, SIDE_W, MIN_SIDE_H = 40, 12, 44, 12, 290, 560
 BOARD_X, BOARD_Y = MARGIN, TOP + 8
 CARD_H, CARD_STEP, LEGEND_STEP, LINE_STEP = 46, 50, 14, 13
 
-_DOING = {
-    "place_token": "places a shopper token",
-    "move": "moves",
-    "attack": "may attack",
-    "place_hero": "may place a hero",
-    "choose_hero": "picks a hero to fight",
-    "reveal": "may reveal a hero",
-    "skaters": "may add Skaters",
-    "panic": "may panic the hero",
-    "fight": "fights",
-    "slay": "slays shoppers",
-    "discard": "discards",
-    "revealer_draw": "may draw a card",
-    "horde_target": "aims the horde",
-    "horde_pick": "picks the horde that goes",
-    "horde_hero": "may stop the horde",
-}
 _AREA_WORD = {"mall": "store", "carnival": "ride"}
 
 
@@ -675,8 +659,8 @@ def _title(c: Canvas, g, f: Frame) -> None:
         c.text(right, 16, "Game over", GOLD, 2, anchor="right")
     elif g.decision is not None:
         seat = g.current_player
-        label = f"{_name(seat)} {_DOING.get(g.decision, g.decision)}"
-        if g.decision == "move":
+        label = f"{_name(seat)} {GAME.by_kind[g.decision].doing}"
+        if g.decision == KIND.move:
             label += f" ({g.budget} left)"
         w = c.text(right, 16, label, WHITE, 2, anchor="right")[0]
         _player(c, right - w - 16, 22, 9, seat)

@@ -1,0 +1,170 @@
+"""A game, declared once.
+
+Each game's package holds one ``GameType`` (OpenSpiel's ``_GAME_TYPE`` is the
+model): its name and so its env id, where its engine, renderer and heuristic
+live, its rule-id prefix, player counts, options and its table of decision
+kinds.  Everything else derives from it: the registry and the generated docs
+read it; the engine takes its name, version, player counts, options and
+secret set from it; the observation's decision one-hot, the render's words for
+what a seat is doing and the bots' dispatch read the decision table.  A kind is
+spelled once, in the table; code names it as ``KIND.<name>``.
+
+The engine, renderer and heuristic are named as ``"module:attribute"`` strings
+and imported on first use, so a declaration costs no import of its game.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections import namedtuple
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Any
+
+#: prefix of the method that handles a decision kind, in engines and in bots
+HANDLER = "on_"
+
+
+@dataclass(frozen=True)
+class Option:
+    """An engine option: its default, the values it may take (``choices``;
+    none: any int >= 1) and one line for the docs."""
+
+    name: str
+    default: Any
+    doc: str
+    choices: tuple = ()
+
+    def check(self, game: str, value) -> Any:
+        if not self.choices:
+            if not isinstance(value, int) or value < 1:
+                raise ValueError(f"{game}: option {self.name} must be an int >= 1, got {value!r}")
+        elif value not in self.choices:
+            raise ValueError(
+                f"{game}: option {self.name} must be one of {list(self.choices)}, got {value!r}"
+            )
+        return value
+
+
+@dataclass(frozen=True)
+class Decision:
+    """A kind of decision: its name (its handlers are ``on_<name>``), the action
+    blocks its choices lie in, what a seat deciding it is doing in words
+    ("votes") and whether the other seats may not learn the choice."""
+
+    name: str
+    blocks: tuple[str, ...]
+    doing: str
+    secret: bool = False
+
+
+def _load(ref: str):
+    module, _, attr = ref.partition(":")
+    loaded = importlib.import_module(module)
+    return getattr(loaded, attr) if attr else loaded
+
+
+@dataclass(frozen=True)
+class GameType:
+    """Everything the suite needs to know about a game, in one place."""
+
+    name: str
+    title: str
+    #: bumped when the rules change, so records and policies of another version are refused
+    version: int
+    min_players: int
+    max_players: int
+    default_players: int
+    #: ``"module:Class"`` of the engine, ``"module"`` of the renderer (``ansi``, ``rgb``),
+    #: ``"module:Class"`` of the heuristic agent
+    engine: str
+    renderer: str
+    heuristic: str
+    #: rule ids of the game's checklist read ``<prefix>-001`` ...
+    rule_prefix: str
+    decisions: tuple[Decision, ...]
+    options: tuple[Option, ...] = ()
+    #: what seat *i* is, for the docs (``"seat i plays colour i of ..."``)
+    seats: str = ""
+    env_version: int = 0
+
+    def __post_init__(self):
+        for what, items in (("decision", self.decisions), ("option", self.options)):
+            names = [item.name for item in items]
+            doubled = sorted({n for n in names if names.count(n) > 1})
+            if doubled:
+                raise ValueError(f"{self.name}: {what} {doubled} declared twice")
+
+    @property
+    def env(self) -> str:
+        """The env id, as PettingZoo names envs (``mall_of_horror_v0``)."""
+        return f"{self.name}_v{self.env_version}"
+
+    # ----- the decision table ---------------------------------------------------
+    @cached_property
+    def kinds(self):
+        """The kind names as attributes (``KIND.ballot == "ballot"``), in table order."""
+        names = [d.name for d in self.decisions]
+        return namedtuple("Kinds", names)(*names)
+
+    @cached_property
+    def by_kind(self) -> dict[str, Decision]:
+        return {d.name: d for d in self.decisions}
+
+    @cached_property
+    def secret_decisions(self) -> frozenset[str]:
+        return frozenset(d.name for d in self.decisions if d.secret)
+
+    def one_hot(self) -> dict[str, bytes]:
+        """Each kind's row of the observation's decision one-hot, in table order."""
+        size = len(self.decisions)
+        return {
+            d.name: bytes(1 if i == k else 0 for i in range(size))
+            for k, d in enumerate(self.decisions)
+        }
+
+    def check_handlers(self, cls: type) -> None:
+        """``cls`` has one ``on_<kind>`` method per declared kind and no other."""
+        declared = {HANDLER + d.name for d in self.decisions}
+        present = {n for n in dir(cls) if n.startswith(HANDLER) and callable(getattr(cls, n))}
+        problems = [
+            f"no {n}() for the declared decision {n[len(HANDLER) :]!r}"
+            for n in sorted(declared - present)
+        ]
+        problems += [f"{n}() handles no declared decision" for n in sorted(present - declared)]
+        if problems:
+            raise TypeError(f"{cls.__name__} ({self.name}): " + "; ".join(problems))
+
+    def check_blocks(self, layout) -> None:
+        """Every block a decision names is a block of the action ``layout``."""
+        names = {b.name for b in layout.blocks}
+        wrong = [f"{d.name}: {b}" for d in self.decisions for b in d.blocks if b not in names]
+        if wrong:
+            raise TypeError(f"{self.name}: decisions name unknown action blocks: {wrong}")
+
+    # ----- options ----------------------------------------------------------------
+    def check_options(self, options: dict) -> dict:
+        """The options with defaults filled in; a bad name or value raises ``ValueError``."""
+        known = [o.name for o in self.options]
+        unknown = set(options) - set(known)
+        if unknown:
+            raise ValueError(
+                f"{self.name}: unknown option(s) {sorted(unknown)}; known: {sorted(known)}"
+            )
+        return {o.name: o.check(self.name, options.get(o.name, o.default)) for o in self.options}
+
+    # ----- what it names, imported on first use -------------------------------------
+    @cached_property
+    def engine_cls(self) -> type:
+        cls = _load(self.engine)
+        if cls.__dict__.get("game_type") is not self:
+            raise TypeError(f"{self.engine} does not declare itself as the game {self.name!r}")
+        return cls
+
+    @cached_property
+    def renderer_module(self):
+        return _load(self.renderer)
+
+    @cached_property
+    def heuristic_cls(self) -> type:
+        return _load(self.heuristic)

@@ -1,0 +1,55 @@
+"""Mall of Horror, declared once: the registry, the docs, the engine, the
+observation's decision one-hot, the render and the bots all read this."""
+
+from __future__ import annotations
+
+from ...core.game_type import Decision, GameType, Option
+from .data import COLOURS
+
+GAME = GameType(
+    name="mall_of_horror",
+    title="Mall of Horror",
+    # 2: cards before an attack's runoff, no destination when there is nowhere to go
+    version=2,
+    min_players=3,
+    max_players=len(COLOURS),
+    default_players=4,
+    engine=f"{__package__}.engine:MallOfHorror",
+    renderer=f"{__package__}.render",
+    heuristic=f"{__package__}.bots:HeuristicAgent",
+    rule_prefix="MOH",
+    seats=f"seat *i* plays colour *i* of {', '.join(COLOURS)}",
+    options=(
+        Option(
+            "zombie_return",
+            "every",
+            "how often an eliminated player places a zombie: every later round, once, or never",
+            ("every", "once", "never"),
+        ),
+        Option(
+            "max_rounds",
+            60,
+            "safety cap on the number of rounds (**assumed**; the rulebook has none)",
+        ),
+    ),
+    # The order is the observation's decision one-hot: append, never reorder.  Secret:
+    # ballots until the reveal, destinations until the moves, truck cards kept and
+    # given (the gift's card is seen by giver and receiver only).
+    decisions=(
+        Decision("place_location", ("location",), "places a character"),
+        Decision("place_character", ("character",), "places a character"),
+        Decision("threat", ("play", "pass"), "may play a Threat"),
+        Decision("ballot", ("vote",), "votes", secret=True),
+        Decision("victim", ("character",), "picks the victim"),
+        Decision("keep", ("keep",), "keeps a truck card", secret=True),
+        Decision("give", ("give",), "gives a truck card", secret=True),
+        Decision("give_to", ("give_to",), "gives a truck card"),
+        Decision("camera", ("play", "pass"), "may use the Camera"),
+        Decision("destination", ("location",), "picks a destination", secret=True),
+        Decision("zombie", ("location", "pass"), "may add a zombie"),
+        Decision("move", ("character", "sprint"), "moves"),
+        Decision("cards", ("play", "pass"), "may play cards"),
+        Decision("hide", ("character",), "hides a character"),
+    ),
+)
+KIND = GAME.kinds

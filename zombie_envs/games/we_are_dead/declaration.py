@@ -1,0 +1,58 @@
+"""We Are Dead: Zombie Mall Massacre, declared once: the registry, the docs, the
+engine, the observation's decision one-hot, the render and the bots all read this."""
+
+from __future__ import annotations
+
+from ...core.game_type import Decision, GameType, Option
+from .data import BOARDS, GOAL
+
+GAME = GameType(
+    name="we_are_dead",
+    title="We Are Dead: Zombie Mall Massacre",
+    version=2,
+    min_players=min(GOAL),
+    max_players=max(GOAL),
+    default_players=3,
+    engine=f"{__package__}.engine:WeAreDead",
+    renderer=f"{__package__}.render",
+    heuristic=f"{__package__}.bots:HeuristicAgent",
+    rule_prefix="WAD",
+    seats="the goal is " + ", ".join(f"{g} points for {n} players" for n, g in GOAL.items()),
+    options=(
+        Option(
+            "board", "mall", "which side of the double-sided board (see [Boards](#boards))", BOARDS
+        ),
+        Option(
+            "shopper_placement",
+            "random",
+            "method 1 (all 66 tokens placed at random at once) or method 2 (the players place "
+            "them one at a time, in turn)",
+            ("random", "turns"),
+        ),
+        Option(
+            "max_turns",
+            400,
+            "safety cap on the number of turns (**assumed**; the rulebook has none)",
+        ),
+    ),
+    # The order is the observation's decision one-hot: append, never reorder.  Secret:
+    # which hero goes face down (whether one was placed is public).
+    decisions=(
+        Decision("place_token", ("square",), "places a shopper token"),
+        Decision("move", ("square", "card", "infection"), "moves"),
+        Decision("attack", ("yes", "pass"), "may attack"),
+        Decision("place_hero", ("card", "pass"), "may place a hero", secret=True),
+        Decision("choose_hero", ("choose",), "picks a hero to fight"),
+        Decision("reveal", ("yes", "pass"), "may reveal a hero"),
+        Decision("skaters", ("card", "pass"), "may add Skaters"),
+        Decision("panic", ("card", "pass"), "may panic the hero"),
+        Decision("fight", ("card", "infection", "pass"), "fights"),
+        Decision("slay", ("card", "infection", "pass"), "slays shoppers"),
+        Decision("discard", ("card", "pass"), "discards"),
+        Decision("revealer_draw", ("yes", "pass"), "may draw a card"),
+        Decision("horde_target", ("square",), "aims the horde"),
+        Decision("horde_pick", ("square",), "picks the horde that goes"),
+        Decision("horde_hero", ("card", "pass"), "may stop the horde"),
+    ),
+)
+KIND = GAME.kinds
