@@ -1,4 +1,6 @@
-"""The env configurations the generic tests run on, built from ``zombie_envs.ENVS``.
+"""The env configurations the generic tests run on: every env of ``zombie_envs.ENVS``,
+and a toy game built from the core alone (``tests/core/toy_game.py``) to show that a
+new game needs nothing else.
 
 A new env is covered by registering it: every env is tested at its fewest and
 most players, and with each non-default value of each option that takes a
@@ -11,9 +13,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 import zombie_envs
+from tests.core import toy_game
 
 #: Options that change the whole game and so are tried at every player count.
 BOARD_OPTIONS = ("board",)
+#: env name -> its entry module (``env``, ``raw_env``), for every env under test
+MODULES = {**zombie_envs.ENVS, toy_game.TOY.env: toy_game}
 
 
 @dataclass(frozen=True)
@@ -26,7 +31,7 @@ class Config:
 
     @property
     def module(self):
-        return zombie_envs.ENVS[self.name]
+        return MODULES[self.name]
 
     @property
     def engine_cls(self):
@@ -38,7 +43,7 @@ class Config:
         return f"{self.name}-{self.num_players}p{extra}"
 
     def env(self, **kwargs):
-        return zombie_envs.make(self.name, num_players=self.num_players, **self.options, **kwargs)
+        return self.module.env(num_players=self.num_players, **self.options, **kwargs)
 
     def engine(self, seed: int):
         return self.engine_cls(self.num_players, seed=seed, **self.options)
@@ -55,7 +60,7 @@ def _choices(engine_cls) -> dict:
 
 def _configs() -> list[Config]:
     out = []
-    for name, module in zombie_envs.ENVS.items():
+    for name, module in MODULES.items():
         cls = module.raw_env.engine_cls
         out += [Config(name, n) for n in sorted({cls.min_players, cls.max_players})]
         for key, values in _choices(cls).items():
@@ -65,7 +70,7 @@ def _configs() -> list[Config]:
 
 def _api_configs() -> list[Config]:
     out = []
-    for name, module in zombie_envs.ENVS.items():
+    for name, module in MODULES.items():
         cls = module.raw_env.engine_cls
         boards = [{}]
         for key, values in _choices(cls).items():
@@ -83,9 +88,7 @@ CONFIGS = _configs()
 #: Every env at every player count on every board, plus each other option value once.
 API_CONFIGS = _api_configs()
 #: One default configuration per env.
-DEFAULTS = [
-    Config(name, m.raw_env.engine_cls.default_players) for name, m in zombie_envs.ENVS.items()
-]
+DEFAULTS = [Config(name, m.raw_env.engine_cls.default_players) for name, m in MODULES.items()]
 
 
 def ids(configs) -> list[str]:

@@ -1,0 +1,120 @@
+"""A toy game built from the core alone: a deck, a die and a secret vote.
+
+Each seat holds a private card; every round a die is rolled, each seat secretly
+votes for another, and a clear winner scores the die and draws a card.  Hands
+count at the end.  The generic env suite, the secrecy and blindness helpers and
+tournaments run on it, which shows a new game needs nothing beyond the core.
+"""
+
+from zombie_envs.core.aec import make_entry
+from zombie_envs.core.agent import DecisionAgent
+from zombie_envs.core.deck import draw, from_counts, shuffled
+from zombie_envs.core.dice import roll
+from zombie_envs.core.game import Engine
+from zombie_envs.core.game_type import Decision, GameType, Option
+from zombie_envs.core.layout import Layout
+from zombie_envs.core.raster import Canvas
+from zombie_envs.core.vote import plurality
+
+TOY = GameType(
+    name="toy_vote", title="Toy vote", version=1, min_players=2, max_players=4,
+    default_players=3, engine=f"{__name__}:ToyVote", renderer=__name__,
+    heuristic=f"{__name__}:Greedy", rule_prefix="TOY",
+    options=(Option("rounds", 4, "rounds to play"),),
+    decisions=(Decision("vote", ("vote",), "votes", secret=True),),
+)  # fmt: skip
+KIND = TOY.kinds
+ACTIONS, OBS, STATE = Layout("toy actions"), Layout("toy obs"), Layout("toy state")
+ACTIONS.add("vote", 4, "vote for a seat")
+for layout in (OBS, STATE):
+    for name, size in ("decision", 1), ("me", 4), ("die", 6), ("points", 4), ("hand", 4):
+        layout.add(name, size, name)
+    layout.add("ballot", 4, "my pending ballot")
+STATE.add("hands", 16, "every hand")
+STATE.add("ballots", 16, "every pending ballot")
+AT, ONE_HOT = {b.name: b.start for b in STATE.blocks}, TOY.one_hot()
+
+
+class ToyVote(Engine):
+    game_type, action_layout, obs_layout, state_layout = TOY, ACTIONS, OBS, STATE
+    FIELDS = ("deck", "hands", "points", "die", "ballots", "round")
+
+    def setup(self):
+        n = self.num_players
+        self.deck = shuffled(self.rng, from_counts([3] * 4))
+        self.hands = [[0] * 4 for _ in range(n)]
+        for hand in self.hands:
+            hand[draw(self.deck)] += 1
+        self.points, self.die, self.ballots, self.round = [0] * n, -1, [-1] * n, 0
+        self.push(("start_round",))
+
+    def start_round(self):
+        if self.round == self.options["rounds"]:
+            return self.end_game()
+        self.round, self.die = self.round + 1, roll(self.rng, 6)
+        self.push(*[("vote", s) for s in range(self.num_players)], ("tally",), ("start_round",))
+
+    def vote(self, seat):
+        self.ask(seat, KIND.vote, [s for s in range(self.num_players) if s != seat])
+
+    def on_vote(self, action):
+        self.ballots[self.current_player] = action
+
+    def tally(self):
+        _, top = plurality(self.ballots, [1] * self.num_players)
+        if len(top) == 1:
+            self.points[top[0]] += self.die + 1
+            if self.deck:
+                self.hands[top[0]][draw(self.deck)] += 1
+        self.ballots = [-1] * self.num_players
+
+    def scores(self):
+        return [
+            p + sum(k * c for k, c in enumerate(h))
+            for p, h in zip(self.points, self.hands, strict=True)
+        ]
+
+    def encode(self, seat, out, god):
+        if self.decision:
+            out[AT["decision"] : AT["me"]] = ONE_HOT[self.decision]
+        out[AT["me"] + seat] = 1
+        if self.die >= 0:
+            out[AT["die"] + self.die] = 1
+        out[AT["points"] : AT["hand"]] = bytes(min(p, 127) for p in self.points).ljust(4, b"\0")
+        out[AT["hand"] : AT["ballot"]] = bytes(self.hands[seat])
+        if self.ballots[seat] >= 0:
+            out[AT["ballot"] + self.ballots[seat]] = 1
+        for s in range(self.num_players) if god else ():
+            out[AT["hands"] + 4 * s : AT["hands"] + 4 * s + 4] = bytes(self.hands[s])
+            if self.ballots[s] >= 0:
+                out[AT["ballots"] + 4 * s + self.ballots[s]] = 1
+
+
+def ansi(g, seat=None):
+    who = "spectator" if seat is None else f"player_{seat}"
+    lines = [f"Toy vote, round {g.round}, die {g.die + 1}, view of {who}"]
+    for s in range(g.num_players):
+        mine = f", hand: {g.hands[s]}" if s == seat else ""
+        lines.append(f"player_{s}: {g.points[s]} points, {sum(g.hands[s])} cards{mine}")
+    if g.decision:
+        lines.append(f"player_{g.current_player} {TOY.by_kind[g.decision].doing}")
+    return "\n".join(lines)
+
+
+def rgb(g):
+    canvas = Canvas(360, 80, (30, 30, 30))
+    for i, line in enumerate(ansi(g).splitlines()):
+        canvas.text(4, 4 + 12 * i, line, (240, 240, 240))
+    return canvas.pixels
+
+
+class Greedy(DecisionAgent):
+    """Votes for the player with the fewest points (it reads no ballot or hand)."""
+
+    game_type = TOY
+
+    def on_vote(self, g, seat):
+        return min(g.legal, key=lambda s: (g.points[s], self.rng.random()))
+
+
+raw_env, env = make_entry(TOY, __name__)
