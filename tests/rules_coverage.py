@@ -38,10 +38,11 @@ def rules_tests_in(path: Path) -> dict[str, str]:
     }
 
 
-def coverage_tests(prefix: str, game: str, count: int, here: Path) -> tuple[Callable, ...]:
-    """The coverage checks for the ``count`` ids ``<prefix>-001`` .. of ``game``, whose
-    rules tests (``test_rules_*.py``) live in the folder ``here``: five test functions, in
-    the order of ``CHECKS``."""
+def coverage_tests(game_type, count: int, here: Path) -> tuple[Callable, ...]:
+    """The coverage checks for the ``count`` ids ``<prefix>-001`` .. of a game (its
+    declaration names the prefix), whose rules tests (``test_rules_*.py``) live in the
+    folder ``here``: five test functions, in the order of ``CHECKS``."""
+    prefix, game = game_type.rule_prefix, game_type.name
     doc = REPO / "docs" / "games" / f"{game}.md"
     rules_copy = REPO / "docs" / "rules" / f"{game}_ids.md"
     rules_shared = REPO / ".." / "shared" / "rules" / f"{game}.md"

@@ -92,7 +92,7 @@ class ToyVote(Engine):
 
 def ansi(g, seat=None):
     who = "spectator" if seat is None else f"player_{seat}"
-    lines = [f"Toy vote, round {g.round}, die {g.die + 1}, view of {who}"]
+    lines = [f"{TOY.title}, round {g.round}, die {g.die + 1}, view of {who}"]
     for s in range(g.num_players):
         mine = f", hand: {g.hands[s]}" if s == seat else ""
         lines.append(f"player_{s}: {g.points[s]} points, {sum(g.hands[s])} cards{mine}")

@@ -69,6 +69,7 @@ class GameType:
     """Everything the suite needs to know about a game, in one place."""
 
     name: str
+    #: what people call it, in the text views
     title: str
     #: bumped when the rules change, so records and policies of another version are refused
     version: int

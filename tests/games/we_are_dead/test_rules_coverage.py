@@ -9,6 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from tests.rules_coverage import coverage_tests
+from zombie_envs.games.we_are_dead import GAME
 
 (
     test_in_repo_rules_copy_matches_the_shared_checklist,
@@ -16,4 +17,4 @@ from tests.rules_coverage import coverage_tests
     test_every_status_is_covered_or_not_a_rule,
     test_every_referenced_test_exists_and_names_the_id,
     test_rules_tests_quote_the_rulebook,
-) = coverage_tests("WAD", "we_are_dead", 203, Path(__file__).parent)
+) = coverage_tests(GAME, 203, Path(__file__).parent)

@@ -38,7 +38,7 @@ def _char(c: int, hidden: bool) -> str:
 def ansi(g, seat: int | None = None) -> str:
     n = g.num_players
     who = "spectator" if seat is None else f"player_{seat} ({COLOURS[seat]})"
-    lines = [f"Mall of Horror - round {g.round} - view of {who}"]
+    lines = [f"{GAME.title} - round {g.round} - view of {who}"]
     lines.append(
         f"Chief of Security: {COLOURS[g.chief]}"
         + (" (elected this round)" if g.chief_elected else "")

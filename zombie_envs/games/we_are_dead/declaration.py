@@ -8,7 +8,7 @@ from .data import BOARDS, GOAL
 
 GAME = GameType(
     name="we_are_dead",
-    title="We Are Dead: Zombie Mall Massacre",
+    title="We Are Dead",
     version=2,
     min_players=min(GOAL),
     max_players=max(GOAL),

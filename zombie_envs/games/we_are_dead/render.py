@@ -36,7 +36,7 @@ def ansi(g, seat: int | None = None) -> str:
         marks[g.pos[s]] = str(s) if s < 10 else "P"
     who = "spectator" if seat is None else f"player_{seat}"
     lines = [
-        f"We Are Dead ({g.options['board']}) - turn {g.turn} - view of {who} - "
+        f"{GAME.title} ({g.options['board']}) - turn {g.turn} - view of {who} - "
         f"goal {g.goal} - horde {g.horde_score} points, {len(g.hordes)} token(s)",
         g.board.ascii(marks),
     ]
