@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from zombie_envs.core import deck, dice
 
 
@@ -54,3 +56,27 @@ def test_reshuffle_turns_the_discard_pile_into_the_deck():
     random.Random(2).shuffle(expected)
     deck.reshuffle(random.Random(2), d, discard)
     assert d == expected and discard == []
+
+
+def test_redeal_fills_each_place_with_cards_it_accepts_and_uses_every_card():
+    cards = [0, 0, 1, 2, 2, 3, 3, 3]
+    seen = set()
+    for seed in range(200):
+        small, big, rest = deck.redeal(
+            random.Random(seed), cards, [(1, lambda c: c >= 2), (3, lambda c: c >= 1), (4, None)]
+        )
+        assert small[0] >= 2 and min(big) >= 1 and sorted(small + big + rest) == cards
+        seen.add(small[0])
+    assert seen == {2, 3}
+
+
+def test_redeal_refuses_places_the_cards_cannot_fill():
+    with pytest.raises(ValueError, match="more hidden places"):
+        deck.redeal(random.Random(0), [0, 1], [(2, lambda c: c == 1)])
+    with pytest.raises(ValueError, match="left over"):
+        deck.redeal(random.Random(0), [0, 1], [(1, None)])
+
+
+def test_counts_is_a_hand_as_the_state_keeps_it():
+    assert deck.counts([2, 0, 2], 4) == [1, 0, 2, 0]
+    assert deck.from_counts(deck.counts([3, 1, 1], 4)) == [1, 1, 3]

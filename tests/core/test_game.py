@@ -83,6 +83,9 @@ class Toy(Engine):
     def scores(self):
         return list(self.points)
 
+    def redraw_hidden(self, seat, rng):
+        pass  # every roll and bet is public: nothing to redraw
+
     def encode(self, seat, out, god):
         out[: self.num_players] = bytes(self.points)
         if god:

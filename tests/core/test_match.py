@@ -165,6 +165,9 @@ class Rigged(Engine):
     def scores(self):
         return [2, 2, 2, 0]
 
+    def redraw_hidden(self, seat, rng):
+        pass  # every roll and bet is public: nothing to redraw
+
     def encode(self, seat, out, god):
         pass
 

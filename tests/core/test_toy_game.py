@@ -1,6 +1,7 @@
 """The toy game of ``tests/core/toy_game.py``, built from the core alone, passes
 what every game of the suite passes: the generic env suite (it is one of the envs
-under test), the secrecy and blindness checks, and tournaments once registered."""
+under test), the secrecy, blindness and resampling checks, and tournaments once
+registered."""
 
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ from zombie_envs.records import read_records, replay_record
 from zombie_envs.testing import (
     MAX_DECISIONS,
     blindness_violations,
+    check_resample,
     check_secret,
     find_states,
     game_states,
@@ -103,3 +105,20 @@ def test_a_toy_game_is_a_game_of_its_own_seed():
         a.apply(action)
         b.apply(action)
     assert a.to_dict() == b.to_dict() and a.scores() == b.scores()
+
+
+def test_resampling_the_toy_redeals_hands_and_redraws_ballots():
+    hidden = {
+        "other hands": lambda g, seat: [h for s, h in enumerate(g.hands) if s != seat],
+        "deck": lambda g, seat: g.deck,
+        "ballots": lambda g, seat: [b for s, b in enumerate(g.ballots) if s != seat],
+    }
+
+    def kept(g, seat):
+        everywhere = [sum(h[k] for h in g.hands) + g.deck.count(k) for k in range(4)]
+        return g.hands[seat], g.ballots[seat], everywhere
+
+    varied = check_resample(ToyVote, 4, range(6), hidden, kept, toy_game, every=1)
+    assert set(varied) == set(hidden)
+    varied = check_resample(ToyVote, 2, range(6), hidden, kept, toy_game, every=1)
+    assert set(varied) == {"other hands", "deck"}  # with two seats a ballot has one choice

@@ -8,8 +8,8 @@ tournaments run on it, which shows a new game needs nothing beyond the core.
 
 from zombie_envs.core.aec import make_entry
 from zombie_envs.core.agent import DecisionAgent
-from zombie_envs.core.deck import draw, from_counts, shuffled
-from zombie_envs.core.dice import roll
+from zombie_envs.core.deck import counts, draw, from_counts, redeal, shuffled
+from zombie_envs.core.dice import pick, roll
 from zombie_envs.core.game import Engine
 from zombie_envs.core.game_type import Decision, GameType, Option
 from zombie_envs.core.layout import Layout
@@ -73,6 +73,16 @@ class ToyVote(Engine):
             p + sum(k * c for k, c in enumerate(h))
             for p, h in zip(self.points, self.hands, strict=True)
         ]
+
+    def redraw_hidden(self, seat, rng):
+        others = [s for s in range(self.num_players) if s != seat]
+        cards = self.deck + [c for s in others for c in from_counts(self.hands[s])]
+        places = [len(self.deck)] + [sum(self.hands[s]) for s in others]
+        self.deck, *hands = redeal(rng, cards, [(size, None) for size in places])
+        for s, hand in zip(others, hands, strict=True):
+            self.hands[s] = counts(hand, 4)
+            if self.ballots[s] >= 0:
+                self.ballots[s] = pick(rng, [t for t in range(self.num_players) if t != s])
 
     def encode(self, seat, out, god):
         if self.decision:

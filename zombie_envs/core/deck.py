@@ -8,12 +8,20 @@ an int kind).  Shuffles use the engine's own generator (see ``dice``).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 
 def from_counts(counts: Sequence[int]) -> list[int]:
     """A deck in a fixed order holding ``counts[k]`` cards of kind ``k``."""
     return [kind for kind, count in enumerate(counts) for _ in range(count)]
+
+
+def counts(cards: Iterable[int], kinds: int) -> list[int]:
+    """How many cards of each kind ``cards`` holds: a hand as the state keeps it."""
+    out = [0] * kinds
+    for card in cards:
+        out[card] += 1
+    return out
 
 
 def shuffled(rng, cards: list) -> list:
@@ -42,3 +50,24 @@ def reshuffle(rng, deck: list, discard: list) -> None:
     deck += discard
     discard.clear()
     rng.shuffle(deck)
+
+
+def redeal(rng, cards: list, slots: Sequence[tuple[int, Callable | None]]) -> list[list]:
+    """Deal ``cards`` at random into slots of the given sizes, each taking only the
+    cards its test accepts (``None``: any), in the order listed: put the most
+    restrictive slots first.  With nested tests (heroes within hand cards within
+    all cards) every consistent deal is equally likely; ``resample`` deals hidden
+    cards again with it."""
+    rest = list(cards)
+    rng.shuffle(rest)
+    dealt = []
+    for size, accepts in slots:
+        picked = [i for i, c in enumerate(rest) if accepts is None or accepts(c)][:size]
+        if len(picked) < size:
+            raise ValueError("more hidden places than hidden cards that fit them")
+        dealt.append([rest[i] for i in picked])
+        for i in reversed(picked):
+            del rest[i]
+    if rest:
+        raise ValueError("hidden cards left over after every hidden place was filled")
+    return dealt

@@ -59,7 +59,8 @@ class Engine(ABC):
     Subclasses name their declaration as ``game_type``, set the
     layouts, list their mutable state in ``FIELDS``, implement ``setup``
     (which pushes the first tasks), the task methods, one ``on_<kind>``
-    handler per declared decision kind, ``encode`` and ``scores``.  The class
+    handler per declared decision kind, ``encode``, ``scores`` and
+    ``redraw_hidden``.  The class
     that names ``game_type`` is checked against it when it is created.
     """
 
@@ -270,6 +271,24 @@ class Engine(ABC):
             return [0.0] * n
         lose = -1.0 / (n - len(won))
         return [1.0 / len(won) if i in won else lose for i in range(n)]
+
+    # ----- search ---------------------------------------------------------
+    def resample(self, seat: int, rng: random.Random) -> Engine:
+        """A full state that ``seat`` cannot tell from this one: the same
+        observation, legal actions and everything it has seen, with all that is
+        hidden from it redrawn among what was possible (OpenSpiel's
+        ``ResampleFromInfostate``, what search agents plan on).  The copy gets a
+        generator seeded from ``rng``, so its future dice are not this game's."""
+        new = self.clone()
+        new.rng = random.Random(rng.getrandbits(64))
+        new.redraw_hidden(seat, rng)
+        return new
+
+    @abstractmethod
+    def redraw_hidden(self, seat: int, rng: random.Random) -> None:
+        """Redraw in place, from ``rng``, every item hidden from ``seat`` (other
+        hands, deck order, unrevealed choices and dice), keeping what it has seen
+        and every public count; ``resample`` calls it on a copy."""
 
     # ----- copies ---------------------------------------------------------
     def clone(self) -> Engine:

@@ -1,5 +1,5 @@
 """Test helpers for any game built on ``zombie_envs.core.game.Engine``: the ones the
-suite's own games use, so a new game is tested the same way (see docs/new_game.md).
+suite's own games use, so a new game is tested the same way (see docs/testing.md).
 
 - ``rig``: run rule tasks from a hand-set position (``rigged``, ``start``, ``act``,
   ``asked``, ``finished``, ``settle``) with scripted dice (``Dice``);
@@ -7,7 +7,9 @@ suite's own games use, so a new game is tested the same way (see docs/new_game.m
   views (``check_secret``, ``check_hidden_from_all``, ``find_states``);
 - ``blindness``: a bot acts the same whatever the other seats' secrets are
   (``blindness_violations``);
-- ``random_games``: seeded random play on engines and envs, and snapshots to compare.
+- ``random_games``: seeded random play on engines and envs, and snapshots to compare;
+- ``resampling``: ``Engine.resample`` keeps a seat's view and redraws its unknowns
+  (``check_resample``).
 
 Plain asserts only: neither pytest nor torch is needed to import or use them, and
 nothing in the library imports this package.
@@ -26,6 +28,7 @@ from .random_games import (
     snapshot,
     state_clones,
 )
+from .resampling import check_resample
 from .rig import Dice, act, asked, finished, rigged, settle, start
 from .secrecy import check_hidden_from_all, check_secret, find_states, swap_with_deck
 
@@ -36,6 +39,7 @@ __all__ = [
     "asked",
     "blindness_violations",
     "check_hidden_from_all",
+    "check_resample",
     "check_secret",
     "expected_returns",
     "find_states",

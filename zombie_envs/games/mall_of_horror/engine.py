@@ -9,7 +9,7 @@ policy can play every seat.
 
 from __future__ import annotations
 
-from ...core.deck import deal, draw, from_counts, shuffled, to_bottom
+from ...core.deck import counts, deal, draw, from_counts, redeal, shuffled, to_bottom
 from ...core.dice import pick, roll, roll_dice
 from ...core.game import Engine
 from ...core.layout import Layout
@@ -136,6 +136,8 @@ class MallOfHorror(Engine):
         "hardware",
         "extra",
         "last_eaten",
+        "gifts",
+        "bottomed",
     )
 
     # ----- setup ----------------------------------------------------------
@@ -184,6 +186,12 @@ class MallOfHorror(Engine):
         self.hardware = [0] * NUM_LOCATIONS
         self.extra = [-1, -1]
         self.last_eaten = -1
+        # What only some seats know, kept so that ``resample`` keeps it: each truck
+        # card given, as [giver, receiver, card], while the receiver surely still
+        # holds it (until it plays a card of that kind), and the seat that slid
+        # each card under the deck, bottom first.
+        self.gifts = []
+        self.bottomed = []
         placements = [("place", s) for _ in kinds for s in self.order()]
         self.push(*placements, ("initial_zombies",), ("start_round",))
 
@@ -242,6 +250,8 @@ class MallOfHorror(Engine):
         return z >= self.defence(L)
 
     def discard(self, seat: int, card: int) -> None:
+        if self.gifts:
+            self.gifts = [g for g in self.gifts if g[1] != seat or g[2] != card]
         self.hands[seat][card] -= 1
         self.discards[card] += 1
         self.played[seat][card] += 1
@@ -445,14 +455,20 @@ class MallOfHorror(Engine):
     def search(self, seat: int) -> None:
         self.truck_seat = seat
         self.truck = deal(self.deck, 3)
-        self.ask(seat, KIND.keep, [A_KEEP + c for c in sorted(set(self.truck))])
+        del self.bottomed[len(self.deck) :]  # slid cards drawn again are no longer under it
+        self.offer_truck(KIND.keep)
+
+    def offer_truck(self, kind: str) -> None:
+        """Ask the searcher which truck card to keep, or to give."""
+        base = A_KEEP if kind == KIND.keep else A_GIVE
+        self.ask(self.truck_seat, kind, [base + c for c in sorted(set(self.truck))])
 
     def on_keep(self, action: int) -> None:
         seat = self.truck_seat
         self.truck.remove(action - A_KEEP)
         self.hands[seat][action - A_KEEP] += 1
         if self.truck:
-            self.ask(seat, KIND.give, [A_GIVE + c for c in sorted(set(self.truck))])
+            self.offer_truck(KIND.give)
         else:
             self.truck_seat = -1
 
@@ -471,6 +487,8 @@ class MallOfHorror(Engine):
         to = (seat + 1 + action - A_GIVE_TO) % self.num_players
         self.gift[1] = to
         self.hands[to][self.gift[2]] += 1
+        self.gifts.append(list(self.gift))
+        self.bottomed[:0] = [seat] * len(self.truck)
         to_bottom(self.deck, self.truck)  # the third card goes to the bottom
         self.truck = []
         self.truck_seat = -1
@@ -703,6 +721,82 @@ class MallOfHorror(Engine):
         if not self.alive(seat):
             self.eliminated[seat] = self.round
         self.check_end()
+
+    # ----- resampling -------------------------------------------------------
+    def redraw_hidden(self, seat: int, rng) -> None:
+        """Deal the other hands, the truck and the deck again from the cards ``seat``
+        has not seen: a card it gave stays with the receiver, a card it slid under
+        the deck stays there, and a gift it did not see becomes one of the
+        receiver's new cards.  Unrevealed ballots and destinations are redrawn
+        among the legal ones, and the arrival dice unless it looked at them."""
+        others = [s for s in range(self.num_players) if s != seat]
+        shown = [[0] * NUM_CARDS for _ in range(self.num_players)]  # given by seat, still held
+        for giver, receiver, card in self.gifts:
+            if giver == seat:
+                shown[receiver][card] += 1
+        unseen = {s: [h - k for h, k in zip(self.hands[s], shown[s], strict=True)] for s in others}
+        places = [i for i, s in enumerate(self.bottomed) if s != seat]
+        places += range(len(self.bottomed), len(self.deck))
+        truck = self.truck if self.truck_seat != seat else []
+        giver, receiver, card = self.gift
+        aside = [card] if giver not in (-1, seat) and receiver < 0 else []  # given, not yet placed
+        cards = [self.deck[i] for i in places] + truck + aside
+        cards += [c for s in others for c in from_counts(unseen[s])]
+        sizes = [len(places), len(truck), len(aside)] + [sum(unseen[s]) for s in others]
+        deck, truck, aside, *hands = redeal(rng, cards, [(size, None) for size in sizes])
+        for i, card in zip(places, deck, strict=True):
+            self.deck[i] = card
+        if self.truck_seat != seat:
+            self.truck = truck
+        held = dict(zip(others, hands, strict=True))
+        for s in others:
+            self.hands[s] = [
+                a + b for a, b in zip(counts(held[s], NUM_CARDS), shown[s], strict=True)
+            ]
+        self.redraw_gifts(seat, held, aside, rng)
+        if self.dice[0] >= 0 and not self.dice_seen[seat]:
+            self.dice = roll_dice(rng, ARRIVAL_DICE, NUM_LOCATIONS)
+        for s in others:
+            if self.v_ballots[s] >= 0:
+                self.v_ballots[s] = pick(rng, self.v_candidates)
+            if self.dest[s] >= 0 and not self.dest_public[s]:
+                self.dest[s] = pick(rng, self.legal_destinations(s))
+        if self.current_player != seat:
+            self.pose_again()
+
+    def pose_again(self) -> None:
+        """Ask the pending decision again: the options of a card window or the
+        truck follow from a hand or truck that may have been redrawn."""
+        seat, kind = self.current_player, self.decision
+        again = {
+            KIND.threat: lambda: self.threat_window(seat),
+            KIND.camera: lambda: self.camera_window(seat),
+            KIND.cards: lambda: self.card_window(seat, self.a_loc),
+            KIND.move: lambda: self.move(seat),
+            KIND.keep: lambda: self.offer_truck(KIND.keep),
+            KIND.give: lambda: self.offer_truck(KIND.give),
+        }.get(kind)
+        if again is not None:
+            again()
+
+    def redraw_gifts(self, seat: int, held: dict, aside: list, rng) -> None:
+        """Gifts ``seat`` neither gave nor received take cards of the receiver's new
+        hand (``held``: the cards dealt to it); this round's gift, if already
+        played, one of the receiver's plays this round."""
+        current = list(self.gift)
+        giver, receiver, _ = current
+        if aside:
+            self.gift[2] = aside[0]
+        elif giver >= 0 and seat not in (giver, receiver) and current not in self.gifts:
+            self.gift[2] = pick(rng, from_counts(self.played[receiver]))
+        for gift in self.gifts:
+            if seat not in gift[:2]:
+                was = list(gift)
+                cards = held[gift[1]]
+                gift[2] = pick(rng, cards)
+                cards.remove(gift[2])
+                if was == current:
+                    self.gift = list(gift)
 
     # ----- names ------------------------------------------------------------
     def label(self, block: str, offset: int) -> str:

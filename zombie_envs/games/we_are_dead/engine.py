@@ -10,7 +10,7 @@ the deciding seat, so one policy can play every seat.
 
 from __future__ import annotations
 
-from ...core.deck import draw, reshuffle, shuffled
+from ...core.deck import counts, draw, from_counts, redeal, reshuffle, shuffled
 from ...core.dice import pick, roll
 from ...core.game import Engine
 from ...core.layout import Layout
@@ -88,6 +88,14 @@ _CARD_VERBS = {
     KIND.horde_hero: "play against the horde:",
 }
 _YES_WORDS = {KIND.reveal: "reveal my hero", KIND.revealer_draw: "draw 1 card"}
+
+
+def _is_hero(card: int) -> bool:
+    return NUM_ATTACK <= card < HAND_KINDS
+
+
+def _in_hand(card: int) -> bool:
+    return card < HAND_KINDS
 
 
 class WeAreDead(Engine):
@@ -608,6 +616,50 @@ class WeAreDead(Engine):
             return
         self.active = (self.active + 1) % self.num_players
         self.push(("start_turn",))
+
+    # ----- resampling -----------------------------------------------------------
+    def redraw_hidden(self, seat: int, rng) -> None:
+        """Deal the other hands, their face-down heroes and the deck again from the
+        cards ``seat`` has not seen (not in its hand, the discard pile or face up):
+        a face-down card gets a hero, a hand only hand cards, the deck the rest, in
+        a new order.  Unflipped shopper tokens, on the board and still to place,
+        swap numbers among themselves."""
+        others = [s for s in range(self.num_players) if s != seat]
+        down = [s for s in others if self.facedown[s] >= 0]
+        cards = self.deck + [self.facedown[s] for s in down]
+        cards += [c for s in others for c in from_counts(self.hands[s])]
+        places = [(1, _is_hero)] * len(down)
+        places += [(sum(self.hands[s]), _in_hand) for s in others]
+        *dealt, self.deck = redeal(rng, cards, places + [(len(self.deck), None)])
+        for s, (hero,) in zip(down, dealt, strict=False):
+            self.facedown[s] = hero
+        for s, hand in zip(others, dealt[len(down) :], strict=True):
+            self.hands[s] = counts(hand, HAND_KINDS)
+        flipped = {self.a_node, *self.h_targets}
+        cells = [v for v, value in enumerate(self.token) if value and v not in flipped]
+        numbers = shuffled(rng, [self.token[v] for v in cells] + self.pool)
+        for v, value in zip(cells, numbers, strict=False):
+            self.token[v] = value
+        self.pool = numbers[len(cells) :]
+        if self.current_player != seat:
+            self.pose_again()
+
+    def pose_again(self) -> None:
+        """Ask the pending decision again: a hand's options follow from the cards
+        it holds, which may have been redrawn."""
+        seat, kind = self.current_player, self.decision
+        again = {
+            KIND.move: self.movement,
+            KIND.place_hero: lambda: self.hero_offer(seat),
+            KIND.skaters: lambda: self.skaters_offer(seat),
+            KIND.panic: self.panic_offer,
+            KIND.fight: self.fight,
+            KIND.slay: self.slay,
+            KIND.discard: self.discard_step,
+            KIND.horde_hero: lambda: self.horde_offer(seat),
+        }.get(kind)
+        if again is not None:
+            again()
 
     # ----- results ------------------------------------------------------------
     def scores(self) -> list[int]:
