@@ -81,10 +81,10 @@ def replay_record(record: dict, upto: int | None = None):
 
 def public_action_text(engine_before, seat_viewer: int | None, action: int) -> str | None:
     """The name of ``action``, about to be played in ``engine_before``, as
-    ``seat_viewer`` may learn it (``None``: a spectator): the mover always
-    sees its own move; others see it only when its decision kind is not one
-    of the engine's ``secret_decisions``.  ``None`` when it must stay hidden."""
-    mover = engine_before.current_player
-    if seat_viewer == mover or engine_before.decision not in engine_before.secret_decisions:
-        return engine_before.action_name(action)
+    ``seat_viewer`` may learn it (``None``: a spectator), as the game's
+    visibility model says: the mover always sees its own move, others only
+    moves of a kind not declared secret.  ``None`` when it must stay hidden."""
+    g = engine_before
+    if g.visible(seat_viewer).move(g.current_player, g.decision):
+        return g.action_name(action)
     return None

@@ -19,10 +19,12 @@ from zombie_envs.records import read_records, replay_record
 from zombie_envs.testing import (
     MAX_DECISIONS,
     blindness_violations,
+    check_leak_tests,
     check_resample,
     check_secret,
     find_states,
     game_states,
+    leak_test,
     reshuffle_hands,
 )
 
@@ -37,6 +39,7 @@ def seeded_states():
             yield seed, g
 
 
+@leak_test("ballot")
 def test_a_pending_ballot_is_seen_only_by_its_voter():
     for g in find_states(seeded_states(), lambda g: g.ballots[0] >= 0):
         c = g.clone()
@@ -44,12 +47,17 @@ def test_a_pending_ballot_is_seen_only_by_its_voter():
         check_secret(g, c, seers={0}, render=toy_game, picture=True)
 
 
+@leak_test("hand")
 def test_a_hand_is_seen_only_by_its_holder():
     for g in find_states(seeded_states(), lambda g: g.hands[1][0] > 0):
         c = g.clone()
         c.hands[1][0] -= 1
         c.hands[1][3] += 1
         check_secret(g, c, seers={1}, render=toy_game, picture=True, seers_text=True)
+
+
+def test_each_secret_of_the_toy_has_a_leak_test():
+    check_leak_tests(toy_game.Seen, globals())
 
 
 def test_the_heuristic_reads_no_other_ballot_or_hand():

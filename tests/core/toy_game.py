@@ -14,6 +14,7 @@ from zombie_envs.core.game import Engine
 from zombie_envs.core.game_type import Decision, GameType, Option
 from zombie_envs.core.layout import Layout
 from zombie_envs.core.raster import Canvas
+from zombie_envs.core.visibility import GOD, Visibility
 from zombie_envs.core.vote import plurality
 
 TOY = GameType(
@@ -35,8 +36,21 @@ STATE.add("ballots", 16, "every pending ballot")
 AT, ONE_HOT = {b.name: b.start for b in STATE.blocks}, TOY.one_hot()
 
 
+class Seen(Visibility):
+    """The toy's secrets: a hand and a pending ballot, each seen by its seat."""
+
+    __slots__ = ()
+
+    def hand(self, s):
+        return self.owns(s)
+
+    def ballot(self, s):
+        return self.g.ballots[s] >= 0 and self.owns(s)
+
+
 class ToyVote(Engine):
     game_type, action_layout, obs_layout, state_layout = TOY, ACTIONS, OBS, STATE
+    visibility = Seen
     FIELDS = ("deck", "hands", "points", "die", "ballots", "round")
 
     def setup(self):
@@ -75,16 +89,18 @@ class ToyVote(Engine):
         ]
 
     def redraw_hidden(self, seat, rng):
-        others = [s for s in range(self.num_players) if s != seat]
+        see = self.visible(seat)
+        others = [s for s in range(self.num_players) if not see.hand(s)]
         cards = self.deck + [c for s in others for c in from_counts(self.hands[s])]
         places = [len(self.deck)] + [sum(self.hands[s]) for s in others]
         self.deck, *hands = redeal(rng, cards, [(size, None) for size in places])
         for s, hand in zip(others, hands, strict=True):
             self.hands[s] = counts(hand, 4)
-            if self.ballots[s] >= 0:
+            if self.ballots[s] >= 0 and not see.ballot(s):
                 self.ballots[s] = pick(rng, [t for t in range(self.num_players) if t != s])
 
     def encode(self, seat, out, god):
+        see = self.visible(GOD if god else seat)
         if self.decision:
             out[AT["decision"] : AT["me"]] = ONE_HOT[self.decision]
         out[AT["me"] + seat] = 1
@@ -92,19 +108,20 @@ class ToyVote(Engine):
             out[AT["die"] + self.die] = 1
         out[AT["points"] : AT["hand"]] = bytes(min(p, 127) for p in self.points).ljust(4, b"\0")
         out[AT["hand"] : AT["ballot"]] = bytes(self.hands[seat])
-        if self.ballots[seat] >= 0:
+        if see.ballot(seat):
             out[AT["ballot"] + self.ballots[seat]] = 1
         for s in range(self.num_players) if god else ():
             out[AT["hands"] + 4 * s : AT["hands"] + 4 * s + 4] = bytes(self.hands[s])
-            if self.ballots[s] >= 0:
+            if see.ballot(s):
                 out[AT["ballots"] + 4 * s + self.ballots[s]] = 1
 
 
 def ansi(g, seat=None):
     who = "spectator" if seat is None else f"player_{seat}"
     lines = [f"{TOY.title}, round {g.round}, die {g.die + 1}, view of {who}"]
+    see = g.visible(seat)
     for s in range(g.num_players):
-        mine = f", hand: {g.hands[s]}" if s == seat else ""
+        mine = f", hand: {g.hands[s]}" if see.hand(s) else ""
         lines.append(f"player_{s}: {g.points[s]} points, {sum(g.hands[s])} cards{mine}")
     if g.decision:
         lines.append(f"player_{g.current_player} {TOY.by_kind[g.decision].doing}")

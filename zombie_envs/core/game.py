@@ -19,6 +19,7 @@ import numpy as np
 
 from .game_type import HANDLER, GameType
 from .layout import Layout
+from .visibility import Visibility
 
 _CLOCKWISE = {
     n: [tuple((first + i) % n for i in range(n)) for first in range(n)] for n in range(1, 17)
@@ -74,6 +75,8 @@ class Engine(ABC):
     #: decision kinds whose choice the other seats must not learn (replays and
     #: spectators name these moves only to the seat that made them)
     secret_decisions: ClassVar[frozenset[str]]
+    #: the game's visibility model (its ``observe.Visible``): who may see each secret
+    visibility: ClassVar[type[Visibility]] = Visibility
     action_layout: ClassVar[Layout]
     obs_layout: ClassVar[Layout]
     state_layout: ClassVar[Layout]
@@ -220,6 +223,11 @@ class Engine(ABC):
 
     def label(self, block: str, offset: int) -> str:
         return f"{block} {self.action_layout[block].labels[offset]}"
+
+    def visible(self, viewer: int | str | None) -> Visibility:
+        """What ``viewer`` (a seat, ``None``: a spectator, ``GOD``: everything) may
+        see of this state; every view of the game asks it."""
+        return self.visibility(self, viewer)
 
     def observation(self, seat: int) -> np.ndarray:
         """What ``seat`` may see, as int8 counts and flags (see ``encode``)."""

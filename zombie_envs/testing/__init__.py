@@ -4,7 +4,9 @@ suite's own games use, so a new game is tested the same way (see docs/testing.md
 - ``rig``: run rule tasks from a hand-set position (``rigged``, ``start``, ``act``,
   ``asked``, ``finished``, ``settle``) with scripted dice (``Dice``);
 - ``secrecy``: a copy that differs in one secret changes exactly the allowed seats'
-  views (``check_secret``, ``check_hidden_from_all``, ``find_states``);
+  views (``check_secret``, ``check_hidden_from_all``, ``find_states``), and each
+  secret of a game's visibility model has such a test (``leak_test``,
+  ``check_leak_tests``);
 - ``blindness``: a bot acts the same whatever the other seats' secrets are
   (``blindness_violations``);
 - ``random_games``: seeded random play on engines and envs, and snapshots to compare;
@@ -30,7 +32,14 @@ from .random_games import (
 )
 from .resampling import check_resample
 from .rig import Dice, act, asked, finished, rigged, settle, start
-from .secrecy import check_hidden_from_all, check_secret, find_states, swap_with_deck
+from .secrecy import (
+    check_hidden_from_all,
+    check_leak_tests,
+    check_secret,
+    find_states,
+    leak_test,
+    swap_with_deck,
+)
 
 __all__ = [
     "MAX_DECISIONS",
@@ -39,12 +48,14 @@ __all__ = [
     "asked",
     "blindness_violations",
     "check_hidden_from_all",
+    "check_leak_tests",
     "check_resample",
     "check_secret",
     "expected_returns",
     "find_states",
     "finished",
     "game_states",
+    "leak_test",
     "legal_of",
     "live_env",
     "play_env",

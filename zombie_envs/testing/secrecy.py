@@ -3,7 +3,8 @@
 ``check_secret(g, c, seers, ...)``: ``c`` is a copy of ``g`` that differs only
 in one secret; every seat outside ``seers`` must get the same observation and
 text view from both, every seat in ``seers`` a different observation, and the
-central-critic state must show the change.
+central-critic state must show the change.  ``check_leak_tests``: each secret a
+game's visibility model declares has such a test, marked ``@leak_test(name)``.
 """
 
 from __future__ import annotations
@@ -70,3 +71,25 @@ def check_hidden_from_all(g, c, render, picture=False) -> None:
     assert render.ansi(g, None) == render.ansi(c, None), "spectator ansi view leaks"
     if picture:
         assert np.array_equal(render.rgb(g), render.rgb(c)), "the picture leaks"
+
+
+def leak_test(secret: str) -> Callable:
+    """Mark a test as the leak test of one secret of the game's visibility model."""
+
+    def mark(test):
+        test.leak_test_of = secret
+        return test
+
+    return mark
+
+
+def check_leak_tests(visibility_cls, namespace: dict) -> None:
+    """Every secret ``visibility_cls`` declares has a test marked ``@leak_test`` in
+    ``namespace`` (a test module's ``globals()``), and every mark names a declared one."""
+    marked = {getattr(f, "leak_test_of", None) for f in namespace.values() if callable(f)}
+    marked.discard(None)
+    declared = set(visibility_cls.secrets)
+    assert marked == declared, (
+        f"secrets with no leak test: {sorted(declared - marked)}; "
+        f"leak tests of undeclared secrets: {sorted(marked - declared)}"
+    )

@@ -16,7 +16,14 @@ import pytest
 from zombie_envs.games.mall_of_horror import render
 from zombie_envs.games.mall_of_horror.data import CAMERA, NUM_CARDS, NUM_LOCATIONS
 from zombie_envs.games.mall_of_horror.engine import A_GIVE, A_KEEP, MallOfHorror
-from zombie_envs.testing import check_hidden_from_all, find_states, swap_with_deck
+from zombie_envs.games.mall_of_horror.observe import Visible
+from zombie_envs.testing import (
+    check_hidden_from_all,
+    check_leak_tests,
+    find_states,
+    leak_test,
+    swap_with_deck,
+)
 from zombie_envs.testing import check_secret as shared_check
 
 GAMES = 400
@@ -52,6 +59,7 @@ def has_other_kind(g, kind):
 # ----- hands ----------------------------------------------------------------
 
 
+@leak_test("hand")
 @pytest.mark.parametrize("who", ["next", "acting"])
 def test_hand(who):
     def holder(g):
@@ -76,6 +84,7 @@ def test_hand(who):
 # ----- the truck ------------------------------------------------------------
 
 
+@leak_test("truck")
 @pytest.mark.parametrize("kind", ["keep", "give"])
 def test_cards_drawn_from_the_truck(kind):
     def pred(g):
@@ -108,6 +117,7 @@ def test_card_given_before_the_receiver_is_chosen():
         check_secret(g, c, {giver}, picture=i == 0)
 
 
+@leak_test("gift_card")
 def test_card_given_is_seen_by_giver_and_receiver_only():
     def pred(g):
         giver, receiver, card = g.gift
@@ -147,6 +157,7 @@ def pending_dice(g):
     return g.dice[0] >= 0
 
 
+@leak_test("arrival_dice")
 def test_dice_nobody_looked_at():
     gs = find(lambda g: pending_dice(g) and not any(g.dice_seen))
     for i, g in enumerate(gs):
@@ -196,6 +207,7 @@ def test_dice_are_not_seen_by_an_unelected_chief():
 # ----- secret ballots ---------------------------------------------------------
 
 
+@leak_test("ballot")
 def test_pending_ballot_is_secret_even_from_seats_that_voted():
     def pred(g):
         voted = [s for s in range(g.num_players) if g.v_ballots[s] >= 0]
@@ -242,6 +254,7 @@ def other_destination(c, seat):
     return next(L for L in range(NUM_LOCATIONS) if c.closed[L] == 0 and c.dest[seat] != L)
 
 
+@leak_test("destination")
 def test_secret_destination():
     def pred(g):
         return g.decision == "destination" and any(
@@ -390,3 +403,7 @@ def test_truck_cards_do_not_leak_through_forced_choices():
                 )
                 break
     assert not leaks, "truck cards leak through forced choices:\n" + "\n".join(leaks[:3])
+
+
+def test_every_secret_of_the_visibility_model_has_a_leak_test():
+    check_leak_tests(Visible, globals())

@@ -19,7 +19,14 @@ import pytest
 from zombie_envs.games.we_are_dead import render
 from zombie_envs.games.we_are_dead.data import BOARDS, HAND_KINDS, NUM_ATTACK, PANIC, SKATERS
 from zombie_envs.games.we_are_dead.engine import WeAreDead
-from zombie_envs.testing import check_hidden_from_all, find_states, swap_with_deck
+from zombie_envs.games.we_are_dead.observe import Visible
+from zombie_envs.testing import (
+    check_hidden_from_all,
+    check_leak_tests,
+    find_states,
+    leak_test,
+    swap_with_deck,
+)
 from zombie_envs.testing import check_secret as shared_check
 
 GAMES = 40
@@ -79,6 +86,7 @@ def card_pair(g, seat, old_set, new_set):
     return None
 
 
+@leak_test("hand")
 @pytest.mark.parametrize("who", ["acting", "next", "active"])
 @pytest.mark.parametrize("swap", ["attack>attack", "attack>hero", "hero>attack", "hero>hero"])
 def test_hand(who, swap):
@@ -104,6 +112,7 @@ def test_hand(who, swap):
 # ----- face-down heroes ----------------------------------------------------------
 
 
+@leak_test("facedown")
 @pytest.mark.parametrize("decision", ["place_hero", "choose_hero", "reveal"])
 def test_face_down_hero(decision):
     """A hero placed face down for an attack and not yet chosen or revealed."""
@@ -155,6 +164,7 @@ def two_values(g):
     return next(((v, w) for v in cells for w in cells if g.token[v] != g.token[w]), None)
 
 
+@leak_test("token")
 @pytest.mark.parametrize("when", ["any", "attack", "horde_target", "horde_hero", "place_token"])
 def test_unflipped_shopper_token(when):
     def pred(g):
@@ -192,6 +202,7 @@ def test_shopper_pool_order():
 # ----- the deck --------------------------------------------------------------------
 
 
+@leak_test("deck")
 def test_deck_order():
     for i, g in enumerate(find(lambda g: len(set(g.deck)) >= 2, count=6)):
         c = g.clone()
@@ -329,3 +340,7 @@ def test_shopper_tokens_do_not_leak_through_the_decisions_posed():
         if leak:
             leaks.append(f"state {k}: {leak}")
     assert not leaks, "shopper tokens leak through the decisions posed:\n" + "\n".join(leaks)
+
+
+def test_every_secret_of_the_visibility_model_has_a_leak_test():
+    check_leak_tests(Visible, globals())

@@ -97,6 +97,7 @@ class MallOfHorror(Engine):
     action_layout = ACTIONS
     obs_layout = observe.OBS
     state_layout = observe.STATE
+    visibility = observe.Visible
     FIELDS = (
         "first_player",
         "round",
@@ -729,7 +730,8 @@ class MallOfHorror(Engine):
         the deck stays there, and a gift it did not see becomes one of the
         receiver's new cards.  Unrevealed ballots and destinations are redrawn
         among the legal ones, and the arrival dice unless it looked at them."""
-        others = [s for s in range(self.num_players) if s != seat]
+        see = self.visible(seat)
+        others = [s for s in range(self.num_players) if not see.hand(s)]
         shown = [[0] * NUM_CARDS for _ in range(self.num_players)]  # given by seat, still held
         for giver, receiver, card in self.gifts:
             if giver == seat:
@@ -737,7 +739,7 @@ class MallOfHorror(Engine):
         unseen = {s: [h - k for h, k in zip(self.hands[s], shown[s], strict=True)] for s in others}
         places = [i for i, s in enumerate(self.bottomed) if s != seat]
         places += range(len(self.bottomed), len(self.deck))
-        truck = self.truck if self.truck_seat != seat else []
+        truck = [] if see.truck() else self.truck
         giver, receiver, card = self.gift
         aside = [card] if giver not in (-1, seat) and receiver < 0 else []  # given, not yet placed
         cards = [self.deck[i] for i in places] + truck + aside
@@ -746,7 +748,7 @@ class MallOfHorror(Engine):
         deck, truck, aside, *hands = redeal(rng, cards, [(size, None) for size in sizes])
         for i, card in zip(places, deck, strict=True):
             self.deck[i] = card
-        if self.truck_seat != seat:
+        if not see.truck():
             self.truck = truck
         held = dict(zip(others, hands, strict=True))
         for s in others:
@@ -754,12 +756,12 @@ class MallOfHorror(Engine):
                 a + b for a, b in zip(counts(held[s], NUM_CARDS), shown[s], strict=True)
             ]
         self.redraw_gifts(seat, held, aside, rng)
-        if self.dice[0] >= 0 and not self.dice_seen[seat]:
+        if self.dice[0] >= 0 and not see.arrival_dice():
             self.dice = roll_dice(rng, ARRIVAL_DICE, NUM_LOCATIONS)
         for s in others:
-            if self.v_ballots[s] >= 0:
+            if self.v_ballots[s] >= 0 and not see.ballot(s):
                 self.v_ballots[s] = pick(rng, self.v_candidates)
-            if self.dest[s] >= 0 and not self.dest_public[s]:
+            if self.dest[s] >= 0 and not see.destination(s):
                 self.dest[s] = pick(rng, self.legal_destinations(s))
         if self.current_player != seat:
             self.pose_again()

@@ -1,7 +1,8 @@
 """What each seat may see, encoded into its observation vector.
 
-This is the single place that decides visibility.  Public: the board, the
-chief, revealed votes and destinations, played cards, hand sizes, points.
+``Visible`` is the single place that decides visibility; the encoder, the
+text and picture views, the move log and replays ask it.  Public: the board,
+the chief, revealed votes and destinations, played cards, hand sizes, points.
 Private to a seat: its own hand, the cards it drew from the truck, the card it
 gave or received, the arrival dice (only when a rule lets it look) and its own
 pending ballot and destination.  Entries are small non-negative integers
@@ -13,6 +14,7 @@ secret, for centralised critics.
 from __future__ import annotations
 
 from ...core.layout import Layout
+from ...core.visibility import GOD, Visibility
 from .data import CARD_NAMES, CHARACTER_NAMES, COLOURS, KINDS, NUM_CARDS
 from .declaration import GAME, KIND
 
@@ -99,6 +101,40 @@ def _public(layout: Layout) -> None:
         "extra zombie for most characters / Pin-Ups",
         tuple(f"{w}:{L}" for w in ("most", "pinups") for L in _LOCS),
     )
+
+
+class Visible(Visibility):
+    """Mall of Horror's secrets, and who may see each."""
+
+    __slots__ = ()
+
+    def hand(self, s: int) -> bool:
+        """The cards in a hand: its holder (how many is public)."""
+        return self.owns(s)
+
+    def arrival_dice(self) -> bool:
+        """The arrival dice, once rolled: the elected chief and Security Camera users."""
+        g = self.g
+        return g.dice[0] >= 0 and (self.god or (self.seat is not None and g.dice_seen[self.seat]))
+
+    def destination(self, s: int) -> bool:
+        """A chosen destination: its chooser; everyone once announced or revealed."""
+        g = self.g
+        return g.dest[s] >= 0 and (g.dest_public[s] or self.owns(s))
+
+    def ballot(self, s: int) -> bool:
+        """A ballot not yet tallied: its voter."""
+        return self.g.v_ballots[s] >= 0 and self.owns(s)
+
+    def truck(self) -> bool:
+        """The truck cards still to keep or give: the searcher."""
+        return bool(self.g.truck) and self.owns(self.g.truck_seat)
+
+    def gift_card(self) -> bool:
+        """The truck card given this round: its giver and receiver (who gave it
+        to whom is public)."""
+        giver, receiver, _ = self.g.gift
+        return giver >= 0 and (self.owns(giver) or self.owns(receiver))
 
 
 OBS = Layout("Mall of Horror observation")
@@ -244,6 +280,7 @@ def encode(g, seat: int, out: bytearray, god: bool) -> None:
     n = g.num_players
     hands = g.hands
     decision = g.decision
+    see = Visible(g, GOD if god else seat)
     out[:_HEAD_END] = (
         _SEAT_ROWS[n, seat]
         + _ONE[(g.chief - seat) % n]
@@ -277,13 +314,13 @@ def encode(g, seat: int, out: bytearray, god: bool) -> None:
         played = b"".join(map(bytes, g.played))
         out[_PLAYED_ROUND : _PLAYED_ROUND + len(played)] = _rotated(played, seat * NUM_CARDS)
     dest, dest_public = g.dest, g.dest_public
-    if dest[seat] >= 0:
+    if see.destination(seat):
         out[_MY_DESTINATION + dest[seat]] = 1
-    if god or 1 in dest_public:
+    if god or 1 in dest_public:  # the destinations block: the seat's own only once public
         for s in range(n):
-            if dest[s] >= 0 and (god or dest_public[s]):
+            if see.destination(s) and (god or s != seat or dest_public[s]):
                 out[_DESTINATIONS + (s - seat) % n * _L + dest[s]] = 1
-    if g.dice[0] >= 0 and (god or g.dice_seen[seat]):
+    if see.arrival_dice():
         out[_DICE_KNOWN] = 1
         out[_DICE : _DICE + _L] = bytes(map(g.dice.count, _LOCATIONS))
     if g.last_dice[0] >= 0:
@@ -297,7 +334,7 @@ def encode(g, seat: int, out: bytearray, god: bool) -> None:
         for s in g.v_candidates:
             out[_VOTE_CANDIDATES + (s - seat) % n] = 1
         out[_VOTE_WEIGHTS : _VOTE_WEIGHTS + n] = _rotated(bytes(g.v_weights), seat)
-        if g.v_ballots[seat] >= 0:
+        if see.ballot(seat):
             out[_MY_BALLOT + (g.v_ballots[seat] - seat) % n] = 1
     if any(g.v_threats):
         out[_VOTE_THREATS : _VOTE_THREATS + n] = _rotated(bytes(g.v_threats), seat)
@@ -309,7 +346,7 @@ def encode(g, seat: int, out: bytearray, god: bool) -> None:
                 _VOTE_CACHE.clear()
             rows = _VOTE_CACHE[key] = _last_vote(g, seat)
         out[_LAST_VOTE:_LAST_VOTE_END] = rows
-    if g.truck and (god or g.truck_seat == seat):
+    if see.truck():
         for card in g.truck:
             out[_TRUCK + card] += 1
     giver, receiver, card = g.gift
@@ -317,7 +354,7 @@ def encode(g, seat: int, out: bytearray, god: bool) -> None:
         out[_GIFT_FROM + (giver - seat) % n] = 1
         if receiver >= 0:
             out[_GIFT_TO + (receiver - seat) % n] = 1
-        if god or seat in (giver, receiver):
+        if see.gift_card():
             out[_GIFT_CARD + card] = 1
     if g.a_loc >= 0:
         out[_ATTACK_LOCATION + g.a_loc] = 1
@@ -327,9 +364,11 @@ def encode(g, seat: int, out: bytearray, god: bool) -> None:
     if extra_pinups >= 0:
         out[_EXTRA_ZOMBIES + _L + extra_pinups] = 1
     if god:
-        out[_ALL_HANDS : _ALL_HANDS + n * NUM_CARDS] = b"".join(map(bytes, hands))
+        out[_ALL_HANDS : _ALL_HANDS + n * NUM_CARDS] = b"".join(
+            bytes(hands[s]) if see.hand(s) else bytes(NUM_CARDS) for s in range(n)
+        )
         for s in range(n):
-            if g.v_ballots[s] >= 0:
+            if see.ballot(s):
                 out[_ALL_BALLOTS + s * MAX_PLAYERS + g.v_ballots[s]] = 1
             if dest[s] >= 0:
                 out[_ALL_DESTINATIONS + s * _L + dest[s]] = 1

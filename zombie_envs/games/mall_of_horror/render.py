@@ -2,9 +2,9 @@
 
 ``ansi(game, seat)`` shows what ``seat`` may see (``seat=None``: a spectator,
 who sees only public information).  ``rgb(game)`` draws the whole board for a
-spectator.  Both views follow the same visibility rules as the observation:
-hands, dice and secret choices appear only for the seat allowed to see them,
-and never in the picture.
+spectator.  Both ask the game's visibility model (``observe.Visible``), as the
+observation does: hands, dice and secret choices appear only for the seat
+allowed to see them, and never in the picture.
 """
 
 from __future__ import annotations
@@ -37,6 +37,7 @@ def _char(c: int, hidden: bool) -> str:
 
 def ansi(g, seat: int | None = None) -> str:
     n = g.num_players
+    see = g.visible(seat)
     who = "spectator" if seat is None else f"player_{seat} ({COLOURS[seat]})"
     lines = [f"{GAME.title} - round {g.round} - view of {who}"]
     lines.append(
@@ -60,17 +61,17 @@ def ansi(g, seat: int | None = None) -> str:
         eaten = sum(1 for c in range(s * KINDS, (s + 1) * KINDS) if g.loc[c] == EATEN)
         cards = sum(g.hands[s])
         mine = ""
-        if seat == s:
+        if see.hand(s):
             held = [f"{CARD_NAMES[k]} x{v}" for k, v in enumerate(g.hands[s]) if v]
             mine = " | hand: " + (", ".join(held) or "empty")
         dest = ""
-        if g.dest[s] >= 0 and (g.dest_public[s] or seat == s):
+        if see.destination(s):
             dest = f" | destination {g.dest[s] + 1}"
         lines.append(
             f"  {COLOURS[s]:<6} points {g.scores()[s]:>2} cards {cards} eaten {eaten} "
             f"alive: {', '.join(alive) or '-'}{dest}{mine}"
         )
-    if seat is not None and g.dice[0] >= 0 and g.dice_seen[seat]:
+    if see.arrival_dice():
         lines.append("  arrival dice (secret): " + " ".join(str(d + 1) for d in sorted(g.dice)))
     if g.last_vote[0] >= 0:
         purpose, L, runoff = g.last_vote
@@ -133,11 +134,8 @@ def _announced(g) -> list[int]:
     """Seats whose destination is public and still ahead of them (before the attack)."""
     if not any(task[0] == "zombie_attack" for task in g.tasks):
         return []
-    return [
-        s
-        for s in range(g.num_players)
-        if g.dest[s] >= 0 and g.dest_public[s] and g.eliminated[s] < 0
-    ]
+    see = g.visible(None)
+    return [s for s in range(g.num_players) if see.destination(s) and g.eliminated[s] < 0]
 
 
 def _tag(c: Canvas, right: int, y: int, label: str, fill, ink) -> int:

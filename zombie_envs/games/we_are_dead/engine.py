@@ -103,6 +103,7 @@ class WeAreDead(Engine):
     action_layout = ACTIONS
     obs_layout = observe.OBS
     state_layout = observe.STATE
+    visibility = observe.Visible
     FIELDS = (
         "active", "turn", "pos", "score", "damage", "infection", "hands",
         "deck", "discard", "reshuffles", "token", "pool", "hordes", "horde_score",
@@ -624,8 +625,9 @@ class WeAreDead(Engine):
         a face-down card gets a hero, a hand only hand cards, the deck the rest, in
         a new order.  Unflipped shopper tokens, on the board and still to place,
         swap numbers among themselves."""
-        others = [s for s in range(self.num_players) if s != seat]
-        down = [s for s in others if self.facedown[s] >= 0]
+        see = self.visible(seat)
+        others = [s for s in range(self.num_players) if not see.hand(s)]
+        down = [s for s in others if self.facedown[s] >= 0 and not see.facedown(s)]
         cards = self.deck + [self.facedown[s] for s in down]
         cards += [c for s in others for c in from_counts(self.hands[s])]
         places = [(1, _is_hero)] * len(down)
@@ -635,8 +637,7 @@ class WeAreDead(Engine):
             self.facedown[s] = hero
         for s, hand in zip(others, dealt[len(down) :], strict=True):
             self.hands[s] = counts(hand, HAND_KINDS)
-        flipped = {self.a_node, *self.h_targets}
-        cells = [v for v, value in enumerate(self.token) if value and v not in flipped]
+        cells = [v for v, value in enumerate(self.token) if value and not see.token(v)]
         numbers = shuffled(rng, [self.token[v] for v in cells] + self.pool)
         for v, value in zip(cells, numbers, strict=False):
             self.token[v] = value

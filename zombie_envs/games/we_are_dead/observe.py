@@ -1,6 +1,7 @@
 """What each seat may see in We Are Dead, encoded into its observation vector.
 
-The single place that decides visibility.  Public: positions, scores, damage,
+``Visible`` is the single place that decides visibility; the encoder, the
+text and picture views, the move log and replays ask it.  Public: positions, scores, damage,
 infection tokens, hand sizes, revealed cards (discard pile, main hero, added
 heroes), which opponents placed a face-down hero, flipped shopper tokens and
 the horde.  Private to a seat: its own hand and the identity of its own
@@ -15,6 +16,7 @@ from __future__ import annotations
 from collections import Counter
 
 from ...core.layout import Layout
+from ...core.visibility import GOD, Visibility
 from .data import BOARDS, CARD_NAMES, GOAL, HAND_KINDS, HERO_NAMES, NUM_ATTACK, NUM_KINDS, board
 from .declaration import GAME, KIND
 
@@ -32,6 +34,30 @@ PER_SEAT = (
     "score", "damage", "infection", "hand_size", "fire_penalty", "wounded", "hero_placed",
     "revealer",
 )  # fmt: skip
+
+
+class Visible(Visibility):
+    """We Are Dead's secrets, and who may see each."""
+
+    __slots__ = ()
+
+    def hand(self, s: int) -> bool:
+        """The cards in a hand: its holder (how many is public)."""
+        return self.owns(s)
+
+    def facedown(self, s: int) -> bool:
+        """Which hero a seat placed face down: that seat (that it placed one is public)."""
+        return self.g.facedown[s] >= 0 and self.owns(s)
+
+    def token(self, v: int) -> bool:
+        """The number on the shopper token at square ``v``: everyone once it is
+        flipped (attacked, or reached by a horde), nobody before."""
+        g = self.g
+        return g.token[v] > 0 and (self.god or v == g.a_node or v in g.h_targets)
+
+    def deck(self) -> bool:
+        """The deck's order and make-up, and the shopper tokens still to place: nobody."""
+        return self.god
 
 
 def _public(layout: Layout) -> None:
@@ -95,6 +121,7 @@ _DECISION = slice(_O["decision"], _O["decision"] + len(KIND))
 def encode(g, seat: int, out: bytearray, god: bool) -> None:
     """Write seat's view (everything if ``god``) into a zeroed ``out``."""
     o, n = _O, g.num_players
+    see = Visible(g, GOD if god else seat)
     rel = [(s - seat) % n for s in range(n)]
     out[o["my_seat"] + seat] = 1
     out[o["in_game"] : o["in_game"] + n] = b"\x01" * n
@@ -120,7 +147,7 @@ def encode(g, seat: int, out: bytearray, god: bool) -> None:
     if g.main_kind >= 0:
         out[o["main_hero"] + g.main_kind - NUM_ATTACK] = 1
         out[o["main_owner"] + rel[g.main_seat]] = 1
-    if g.facedown[seat] >= 0:
+    if see.facedown(seat):
         out[o["my_facedown"] + g.facedown[seat] - NUM_ATTACK] = 1
     pile = Counter(g.discard)
     out[o["discard_pile"] : o["discard_pile"] + NUM_KINDS] = bytes(map(pile.get, _KINDS, _ZEROS))
@@ -132,10 +159,9 @@ def encode(g, seat: int, out: bytearray, god: bool) -> None:
         if s != seat:
             out[o["opponents"] + g.pos[s]] += 1
     out[o["tokens"] : o["tokens"] + size] = bytes(g.token).translate(_PRESENT)
-    if g.a_node >= 0:
-        out[o["flipped"] + g.a_node] = g.a_value
-    for v in g.h_targets:
-        out[o["flipped"] + v] = g.token[v]
+    for v in (g.a_node, *g.h_targets):
+        if v >= 0 and see.token(v):
+            out[o["flipped"] + v] = g.token[v]
     for v in g.hordes:
         out[o["hordes"] + v] += 1
     if g.h_prey >= 0:
@@ -143,9 +169,15 @@ def encode(g, seat: int, out: bytearray, god: bool) -> None:
     if god:
         for s in range(n):
             base = o["all_hands"] + s * HAND_KINDS
-            out[base : base + HAND_KINDS] = bytes(g.hands[s])
-            if g.facedown[s] >= 0:
+            if see.hand(s):
+                out[base : base + HAND_KINDS] = bytes(g.hands[s])
+            if see.facedown(s):
                 out[o["all_facedown"] + s * len(HERO_NAMES) + g.facedown[s] - NUM_ATTACK] = 1
-        out[o["token_values"] : o["token_values"] + size] = bytes(g.token)
-        deck = Counter(g.deck)
-        out[o["deck_cards"] : o["deck_cards"] + NUM_KINDS] = bytes(map(deck.get, _KINDS, _ZEROS))
+        for v in range(size):
+            if see.token(v):
+                out[o["token_values"] + v] = g.token[v]
+        if see.deck():
+            deck = Counter(g.deck)
+            out[o["deck_cards"] : o["deck_cards"] + NUM_KINDS] = bytes(
+                map(deck.get, _KINDS, _ZEROS)
+            )

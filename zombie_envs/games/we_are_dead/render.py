@@ -22,14 +22,11 @@ from .declaration import GAME, KIND
 
 def ansi(g, seat: int | None = None) -> str:
     n = g.num_players
+    see = g.visible(seat)
     marks = {}
     for v, value in enumerate(g.token):
         if value:
-            marks[v] = "?"
-    if g.a_node >= 0:
-        marks[g.a_node] = str(g.a_value)
-    for v in g.h_targets:
-        marks[v] = str(g.token[v])
+            marks[v] = str(value) if see.token(v) else "?"
     for v in g.hordes:
         marks[v] = "Z"
     for s in range(n):
@@ -43,11 +40,11 @@ def ansi(g, seat: int | None = None) -> str:
     for s in range(n):
         held = sum(g.hands[s])
         hand = ""
-        if seat == s:
+        if see.hand(s):
             cards = [f"{CARD_NAMES[k]} x{c}" for k, c in enumerate(g.hands[s]) if c]
             hand = " | hand: " + (", ".join(cards) or "empty")
-            if g.facedown[s] >= 0:
-                hand += f" | face down: {HERO_NAMES[g.facedown[s] - NUM_ATTACK]}"
+        if see.facedown(s):
+            hand += f" | face down: {HERO_NAMES[g.facedown[s] - NUM_ATTACK]}"
         elif g.facedown[s] >= 0:
             hand = " | a hero face down"
         turn = " (active)" if s == g.active else ""
@@ -432,11 +429,12 @@ def _pieces(c: Canvas, cx: int, cy: int, pieces: list[int], shopper: bool) -> No
 
 def _board_state(c: Canvas, g, f: Frame) -> None:
     face_down = _face_down()
+    see = g.visible(None)
     flipped = {v: (g.token[v], ZOMBIE_DARK) for v in g.h_targets}
     if g.a_node >= 0:
         flipped[g.a_node] = (g.a_value, ALERT)
     for v, value in enumerate(g.token):
-        if value and v not in flipped:
+        if value and not see.token(v):
             _stamp(c, *f.centre[v], face_down)
     for v, (value, edge) in flipped.items():
         _shopper(c, *f.centre[v], value, edge)
