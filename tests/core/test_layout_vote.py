@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -169,3 +170,15 @@ def test_plurality_properties(data):
         assert top == []
     else:
         assert top == [c for c, t in enumerate(tally) if t == max(tally)]
+
+
+def test_views_name_and_shape_the_blocks_of_one_vector():
+    layout = Layout("t")
+    layout.add("a", 2, "a")
+    layout.add("grid", 6, "grid", shape=(2, 3))
+    vector = np.zeros(layout.size, np.int8)
+    views = layout.views(vector)
+    views["grid"][1, 2] = 5
+    assert views["a"].shape == (2,) and vector.tolist() == [0, 0, 0, 0, 0, 0, 0, 5]
+    with pytest.raises(ValueError, match="shape"):
+        layout.add("bad", 4, "bad", shape=(3, 2))

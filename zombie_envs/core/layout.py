@@ -3,12 +3,17 @@
 Every game describes its Discrete action space and its observation vector as a
 ``Layout``: an ordered list of named blocks.  Engines index through the block
 offsets (so no magic numbers), and the docs tables are generated from the same
-objects, so documentation cannot drift from code.
+objects, so documentation cannot drift from code.  ``views`` gives the named
+slices of one vector as numpy views, shaped as declared (OpenSpiel's observer
+dict), for code that reads or writes an observation by name.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from math import prod
+
+import numpy as np
 
 
 @dataclass(frozen=True)
@@ -18,6 +23,8 @@ class Block:
     size: int
     doc: str
     labels: tuple[str, ...]
+    #: how ``Layout.views`` shapes it (a table of seats by locations ...); flat if empty
+    shape: tuple[int, ...] = ()
 
     @property
     def stop(self) -> int:
@@ -37,13 +44,15 @@ class Layout:
     _by_name: dict[str, Block] = field(default_factory=dict, repr=False)
     size: int = 0  # total length; kept as a plain attribute because hot paths read it
 
-    def add(self, name: str, size: int, doc: str, labels=None) -> Block:
+    def add(self, name: str, size: int, doc: str, labels=None, shape: tuple = ()) -> Block:
         if name in self._by_name:
             raise ValueError(f"duplicate block {name!r} in layout {self.title!r}")
         labels = tuple(labels) if labels is not None else tuple(str(i) for i in range(size))
         if len(labels) != size:
             raise ValueError(f"block {name!r}: {len(labels)} labels for size {size}")
-        block = Block(name, self.size, size, doc, labels)
+        if shape and prod(shape) != size:
+            raise ValueError(f"block {name!r}: shape {shape} does not hold {size} entries")
+        block = Block(name, self.size, size, doc, labels, tuple(shape))
         self.blocks.append(block)
         self._by_name[name] = block
         self.size = block.stop
@@ -51,6 +60,11 @@ class Layout:
 
     def __getitem__(self, name: str) -> Block:
         return self._by_name[name]
+
+    def views(self, vector: np.ndarray) -> dict[str, np.ndarray]:
+        """Each block of ``vector`` by name, as a view (writes go through), shaped
+        as declared."""
+        return {b.name: vector[b.start : b.stop].reshape(b.shape or (b.size,)) for b in self.blocks}
 
     def locate(self, index: int) -> tuple[Block, int]:
         """The block holding a flat index and the offset inside it."""

@@ -301,6 +301,7 @@ def test_destination_of_an_unelected_chief_is_secret():
 # ----- the deck -----------------------------------------------------------------
 
 
+@leak_test("deck")
 def test_deck_order():
     def pred(g):
         return len(set(g.deck)) >= 2

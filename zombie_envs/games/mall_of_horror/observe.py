@@ -25,6 +25,7 @@ _REL = ("self",) + tuple(f"+{i}" for i in range(1, MAX_PLAYERS))
 _LOCS = tuple(str(i + 1) for i in range(NUM_LOCATIONS))
 _CHAR_LABELS = tuple(f"{r}:{k}" for r in _REL for k in CHARACTER_NAMES)
 _AT_LABELS = tuple(f"{c}@{L}" for c in _CHAR_LABELS for L in _LOCS)
+_BY_KIND = (MAX_PLAYERS, KINDS)  # per (relative seat, character kind)
 
 
 def _public(layout: Layout) -> None:
@@ -48,9 +49,10 @@ def _public(layout: Layout) -> None:
         MAX_PLAYERS * KINDS * NUM_LOCATIONS,
         "(relative seat, kind) is at location",
         _AT_LABELS,
+        (MAX_PLAYERS, KINDS, NUM_LOCATIONS),
     )
-    add("eaten", MAX_PLAYERS * KINDS, "character has been eaten", _CHAR_LABELS)
-    add("hidden", MAX_PLAYERS * KINDS, "character hidden this round", _CHAR_LABELS)
+    add("eaten", MAX_PLAYERS * KINDS, "character has been eaten", _CHAR_LABELS, _BY_KIND)
+    add("hidden", MAX_PLAYERS * KINDS, "character hidden this round", _CHAR_LABELS, _BY_KIND)
     add("hand_sizes", MAX_PLAYERS, "cards in hand per seat", _REL)
     add("eliminated", MAX_PLAYERS, "seat has no characters left", _REL)
     add(
@@ -58,6 +60,7 @@ def _public(layout: Layout) -> None:
         MAX_PLAYERS * NUM_CARDS,
         "cards played this round per seat",
         tuple(f"{r}:{c}" for r in _REL for c in CARD_NAMES),
+        (MAX_PLAYERS, NUM_CARDS),
     )
     add("dice_known", 1, "I may look at the arrival dice")
     add("dice", NUM_LOCATIONS, "arrival dice per location, if I may look", _LOCS)
@@ -68,6 +71,7 @@ def _public(layout: Layout) -> None:
         MAX_PLAYERS * NUM_LOCATIONS,
         "announced or revealed destination",
         tuple(f"{r}:{L}" for r in _REL for L in _LOCS),
+        (MAX_PLAYERS, NUM_LOCATIONS),
     )
     add("my_destination", NUM_LOCATIONS, "my own (secret) destination", _LOCS)
     add("vote_purpose", len(PURPOSES), "vote in progress", PURPOSES)
@@ -88,6 +92,7 @@ def _public(layout: Layout) -> None:
         MAX_PLAYERS * MAX_PLAYERS,
         "revealed ballots: voter -> colour",
         tuple(f"{v}->{c}" for v in _REL for c in _REL),
+        (MAX_PLAYERS, MAX_PLAYERS),
     )
     add("last_weights", MAX_PLAYERS, "revealed vote weights (threats included)", _REL)
     add("truck", NUM_CARDS, "cards I drew from the truck, still to keep or give", CARD_NAMES)
@@ -100,6 +105,7 @@ def _public(layout: Layout) -> None:
         2 * NUM_LOCATIONS,
         "extra zombie for most characters / Pin-Ups",
         tuple(f"{w}:{L}" for w in ("most", "pinups") for L in _LOCS),
+        (2, NUM_LOCATIONS),
     )
 
 
@@ -136,6 +142,16 @@ class Visible(Visibility):
         giver, receiver, _ = self.g.gift
         return giver >= 0 and (self.owns(giver) or self.owns(receiver))
 
+    def deck(self) -> bool:
+        """The order and make-up of the deck: nobody (its size is public)."""
+        return self.god
+
+
+def views(vector):
+    """The named blocks of an observation or state vector, shaped (a seat's
+    characters are ``views(obs)["characters"][0]``, by kind and location)."""
+    return (STATE if len(vector) == STATE.size else OBS).views(vector)
+
 
 OBS = Layout("Mall of Horror observation")
 _public(OBS)
@@ -147,6 +163,7 @@ STATE.add(
     MAX_PLAYERS * NUM_CARDS,
     "every hand (absolute seats)",
     tuple(f"{s}:{c}" for s in COLOURS for c in CARD_NAMES),
+    (MAX_PLAYERS, NUM_CARDS),
 )
 STATE.add("all_dice", NUM_LOCATIONS, "the hidden arrival dice", _LOCS)
 STATE.add(
@@ -154,12 +171,14 @@ STATE.add(
     MAX_PLAYERS * MAX_PLAYERS,
     "pending secret ballots (absolute)",
     tuple(f"{v}->{c}" for v in COLOURS for c in COLOURS),
+    (MAX_PLAYERS, MAX_PLAYERS),
 )
 STATE.add(
     "all_destinations",
     MAX_PLAYERS * NUM_LOCATIONS,
     "secret destinations (absolute)",
     tuple(f"{s}:{L}" for s in COLOURS for L in _LOCS),
+    (MAX_PLAYERS, NUM_LOCATIONS),
 )
 STATE.add("deck_cards", NUM_CARDS, "cards of each kind left in the truck", CARD_NAMES)
 
@@ -238,7 +257,7 @@ _CACHE_MAX = 1 << 16
 _LAST_VOTE_END = _LAST_WEIGHTS + MAX_PLAYERS
 
 
-def _board(loc: list[int], seat: int) -> bytes:
+def _board_rows(loc: list[int], seat: int) -> bytes:
     """The characters and eaten blocks, the observer's own characters first."""
     at = b"".join(map(_AT_ROW_OF, loc))
     eaten = bytes(map(_IS_EATEN, loc))
@@ -270,17 +289,30 @@ def _rotated(block: bytes, cut: int) -> bytes:
 
 
 def encode(g, seat: int, out: bytearray, god: bool) -> None:
-    """Write seat's view (everything if ``god``) into a zeroed ``out``.
+    """Write seat's view (everything if ``god``) into a zeroed ``out``, one group
+    of named blocks per function below, each asking ``see`` about secrets.
 
     Blocks are written as whole byte strings (one-byte counts and flags):
     per-seat blocks are built in absolute seat order by C-level ``bytes`` and
     ``map`` calls and rotated so the observer comes first; rarely non-zero
     blocks are skipped by one cheap test.  Each Python statement here costs
     about as much as a whole block, so the statements are few."""
-    n = g.num_players
-    hands = g.hands
-    decision = g.decision
     see = Visible(g, GOD if god else seat)
+    _head(g, seat, out)
+    _board(g, seat, out)
+    _seats(g, seat, out)
+    _dice_and_destinations(g, seat, out, see)
+    _votes(g, seat, out, see)
+    _truck_and_attack(g, seat, out, see)
+    if god:
+        _secrets(g, out, see)
+
+
+def _head(g, seat: int, out: bytearray) -> None:
+    """my_colour to chief_elected: who I am, who decides what, the locations, my hand
+    and the public counts, in one write."""
+    n = g.num_players
+    decision = g.decision
     out[:_HEAD_END] = (
         _SEAT_ROWS[n, seat]
         + _ONE[(g.chief - seat) % n]
@@ -293,32 +325,46 @@ def encode(g, seat: int, out: bytearray, god: bool) -> None:
             g.zombies
             + g.closed
             + g.hardware
-            + hands[seat]
+            + g.hands[seat]
             + g.discards
             + [len(g.deck), min(g.round, 127), g.chief_elected]
         )
     )
+
+
+def _board(g, seat: int, out: bytearray) -> None:
+    """characters and eaten (memoised per board), hidden."""
     key = (seat, *g.loc)
     board = _BOARD_CACHE.get(key)
     if board is None:
         if len(_BOARD_CACHE) >= _CACHE_MAX:
             _BOARD_CACHE.clear()
-        board = _BOARD_CACHE[key] = _board(g.loc, seat)
+        board = _BOARD_CACHE[key] = _board_rows(g.loc, seat)
     out[_CHARACTERS:_BOARD_END] = board
     if any(g.hidden):
-        out[_HIDDEN : _HIDDEN + n * KINDS] = _rotated(bytes(g.hidden), seat * KINDS)
-    out[_HAND_SIZES : _HAND_SIZES + n] = _rotated(bytes(map(sum, hands)), seat)
+        out[_HIDDEN : _HIDDEN + g.num_players * KINDS] = _rotated(bytes(g.hidden), seat * KINDS)
+
+
+def _seats(g, seat: int, out: bytearray) -> None:
+    """hand_sizes, eliminated, played_round: public per-seat counts."""
+    n = g.num_players
+    out[_HAND_SIZES : _HAND_SIZES + n] = _rotated(bytes(map(sum, g.hands)), seat)
     if max(g.eliminated) >= 0:
         out[_ELIMINATED : _ELIMINATED + n] = _rotated(bytes(map(_IS_OUT, g.eliminated)), seat)
     if any(map(any, g.played)):
         played = b"".join(map(bytes, g.played))
         out[_PLAYED_ROUND : _PLAYED_ROUND + len(played)] = _rotated(played, seat * NUM_CARDS)
+
+
+def _dice_and_destinations(g, seat: int, out: bytearray, see: Visible) -> None:
+    """dice_known, dice, last_dice, place_dice, destinations, my_destination."""
+    n = g.num_players
     dest, dest_public = g.dest, g.dest_public
     if see.destination(seat):
         out[_MY_DESTINATION + dest[seat]] = 1
-    if god or 1 in dest_public:  # the destinations block: the seat's own only once public
+    if see.god or 1 in dest_public:  # the destinations block: the seat's own only once public
         for s in range(n):
-            if see.destination(s) and (god or s != seat or dest_public[s]):
+            if see.destination(s) and (see.god or s != seat or dest_public[s]):
                 out[_DESTINATIONS + (s - seat) % n * _L + dest[s]] = 1
     if see.arrival_dice():
         out[_DICE_KNOWN] = 1
@@ -327,6 +373,12 @@ def encode(g, seat: int, out: bytearray, god: bool) -> None:
         out[_LAST_DICE : _LAST_DICE + _L] = bytes(map(g.last_dice.count, _LOCATIONS))
     if g.place_dice[0] >= 0:
         out[_PLACE_DICE : _PLACE_DICE + _L] = bytes(map(g.place_dice.count, _LOCATIONS))
+
+
+def _votes(g, seat: int, out: bytearray, see: Visible) -> None:
+    """The vote in progress (vote_purpose to my_ballot) and the last one revealed
+    (last_vote, last_ballots, last_weights; memoised)."""
+    n = g.num_players
     if g.v_purpose >= 0:
         out[_VOTE_PURPOSE + g.v_purpose] = 1
         out[_VOTE_LOCATION + g.v_loc] = 1
@@ -346,6 +398,11 @@ def encode(g, seat: int, out: bytearray, god: bool) -> None:
                 _VOTE_CACHE.clear()
             rows = _VOTE_CACHE[key] = _last_vote(g, seat)
         out[_LAST_VOTE:_LAST_VOTE_END] = rows
+
+
+def _truck_and_attack(g, seat: int, out: bytearray, see: Visible) -> None:
+    """truck, gift_from, gift_to, gift_card, attack_location, extra_zombies."""
+    n = g.num_players
     if see.truck():
         for card in g.truck:
             out[_TRUCK + card] += 1
@@ -363,17 +420,22 @@ def encode(g, seat: int, out: bytearray, god: bool) -> None:
         out[_EXTRA_ZOMBIES + extra_most] = 1
     if extra_pinups >= 0:
         out[_EXTRA_ZOMBIES + _L + extra_pinups] = 1
-    if god:
-        out[_ALL_HANDS : _ALL_HANDS + n * NUM_CARDS] = b"".join(
-            bytes(hands[s]) if see.hand(s) else bytes(NUM_CARDS) for s in range(n)
-        )
-        for s in range(n):
-            if see.ballot(s):
-                out[_ALL_BALLOTS + s * MAX_PLAYERS + g.v_ballots[s]] = 1
-            if dest[s] >= 0:
-                out[_ALL_DESTINATIONS + s * _L + dest[s]] = 1
+
+
+def _secrets(g, out: bytearray, see: Visible) -> None:
+    """The state's extra blocks (absolute seats): all_hands to deck_cards."""
+    n = g.num_players
+    out[_ALL_HANDS : _ALL_HANDS + n * NUM_CARDS] = b"".join(
+        bytes(g.hands[s]) if see.hand(s) else bytes(NUM_CARDS) for s in range(n)
+    )
+    for s in range(n):
+        if see.ballot(s):
+            out[_ALL_BALLOTS + s * MAX_PLAYERS + g.v_ballots[s]] = 1
+        if see.destination(s):
+            out[_ALL_DESTINATIONS + s * _L + g.dest[s]] = 1
+    if see.arrival_dice():
         for L in g.dice:
-            if L >= 0:
-                out[_ALL_DICE + L] += 1
+            out[_ALL_DICE + L] += 1
+    if see.deck():
         for card in g.deck:
             out[_DECK_CARDS + card] += 1
