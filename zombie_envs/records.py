@@ -14,6 +14,7 @@ from pathlib import Path
 
 from . import __version__
 from .core import record as schema
+from .core.chance import ChanceLog
 from .core.record import check_record
 from .registry import ENVS, canonical_env, engine_class
 
@@ -88,3 +89,26 @@ def public_action_text(engine_before, seat_viewer: int | None, action: int) -> s
     if g.visible(seat_viewer).move(g.current_player, g.decision):
         return g.action_name(action)
     return None
+
+
+def chance_events(record: dict) -> list[dict]:
+    """Every random draw of a recorded game, in order: ``move`` is how many
+    actions were played before it (0: the set-up), ``draw`` is ``"die"`` (a
+    roll or a random pick among ``range`` items, giving ``outcome``) or
+    ``"shuffle"`` (of ``range`` cards or tokens, giving their order).  For
+    analysis tools: like the central state it shows every secret draw."""
+    replay_record(record)  # every check of a replay first
+    engine_cls = engine_class(record["env"])
+    log = ChanceLog(record["seed"])
+    game = engine_cls(record["num_players"], seed=record["seed"], rng=log, **record["options"])
+    events = []
+
+    def take(move: int) -> None:
+        events.extend({"move": move, "draw": d, "range": r, "outcome": o} for d, r, o in log.events)
+        log.events.clear()
+
+    take(0)
+    for move, action in enumerate(record["actions"], 1):
+        game.apply(action)
+        take(move)
+    return events

@@ -8,6 +8,10 @@ import random
 import pytest
 
 from zombie_envs.core import deck, dice
+from zombie_envs.core.chance import ChanceLog
+from zombie_envs.games.mall_of_horror import MallOfHorror
+from zombie_envs.games.we_are_dead import WeAreDead
+from zombie_envs.testing import Dice, random_play
 
 
 def test_a_die_is_one_draw_from_zero_to_sides_minus_one():
@@ -80,3 +84,18 @@ def test_redeal_refuses_places_the_cards_cannot_fill():
 def test_counts_is_a_hand_as_the_state_keeps_it():
     assert deck.counts([2, 0, 2], 4) == [1, 0, 2, 0]
     assert deck.from_counts(deck.counts([3, 1, 1], 4)) == [1, 1, 3]
+
+
+@pytest.mark.parametrize("engine_cls", [MallOfHorror, WeAreDead])
+def test_a_chance_log_draws_what_the_seed_draws_and_notes_each_draw(engine_cls):
+    log = ChanceLog(5)
+    logged, plain = engine_cls(3, seed=5, rng=log), engine_cls(3, seed=5)
+    assert log.events[0] == ("die", 3, plain.order()[0])
+    random_play(logged, random.Random(1))
+    random_play(plain, random.Random(1))
+    assert logged.to_dict() == plain.to_dict() and len(log.events) > 10
+
+
+def test_a_test_scripts_the_set_up_draws_through_the_constructor():
+    g = MallOfHorror(3, rng=Dice(2, 4, 1))  # first player, then the first placement dice
+    assert g.first_player == 2 and g.current_player == 2 and g.place_dice == [4, 1]

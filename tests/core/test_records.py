@@ -18,6 +18,7 @@ from zombie_envs.core.record import FORMAT, FORMAT_VERSION, record_check
 from zombie_envs.match import run_tournament
 from zombie_envs.play.terminal import TerminalGame
 from zombie_envs.records import (
+    chance_events,
     make_record,
     public_action_text,
     read_records,
@@ -319,3 +320,22 @@ def test_records_from_the_env_a_tournament_and_the_terminal_seat_replay_alike(
         assert record["result"]["scores"] == [float(v) for v in replay_record(record).scores()]
         _cli(["replay", str(path), "--game", str(game), "--final"])
         assert "winner(s)" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("env", sorted(GAMES))
+def test_a_record_says_which_events_were_chance(env):
+    result, record = played(env)
+    events = chance_events(record)
+    start = replay_record(record, upto=0)
+    first = events[0]  # both games draw the first player before anything else
+    assert (first["move"], first["draw"], first["range"]) == (0, "die", GAMES[env])
+    assert first["outcome"] == start.order()[0]
+    assert any(e["draw"] == "shuffle" and e["move"] == 0 for e in events)
+    assert any(e["move"] > 0 for e in events)  # dice and reshuffles during play too
+    moves = [e["move"] for e in events]
+    assert moves == sorted(moves) and moves[-1] <= len(record["actions"])
+    for e in events:
+        if e["draw"] == "die":
+            assert 0 <= e["outcome"] < e["range"]
+        else:
+            assert len(e["outcome"]) == e["range"]

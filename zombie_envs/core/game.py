@@ -83,7 +83,9 @@ class Engine(ABC):
     FIELDS: ClassVar[tuple[str, ...]] = ()
     _BASE_FIELDS = ("tasks", "decision", "legal", "current_player", "terminal", "truncated")
 
-    def __init__(self, num_players: int, seed: int | None = None, **options):
+    def __init__(self, num_players: int, seed: int | None = None, rng=None, **options):
+        """``rng``: draw chance from it instead of ``random.Random(seed)`` (a
+        ``core.chance.ChanceLog`` to log the draws, ``testing.Dice`` to script them)."""
         if not isinstance(num_players, int) or not (
             self.min_players <= num_players <= self.max_players
         ):
@@ -94,7 +96,7 @@ class Engine(ABC):
         self.num_players = num_players
         self.options = self.check_options(options)
         self.seed = seed
-        self.rng = random.Random(seed)
+        self.rng = random.Random(seed) if rng is None else rng
         self.attach()
         self.tasks: list[tuple] = []
         self.decision: str | None = None
