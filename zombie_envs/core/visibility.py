@@ -34,7 +34,7 @@ class Visibility:
 
     def __init__(self, game, viewer: int | str | None):
         self.g = game
-        self.god = viewer == GOD
+        self.god = viewer is GOD  # the one constant (``is``: cheaper than comparing with a seat)
         self.seat = None if self.god else viewer
 
     def owns(self, seat: int) -> bool:

@@ -360,13 +360,13 @@ def _dice_and_destinations(g, seat: int, out: bytearray, see: Visible) -> None:
     """dice_known, dice, last_dice, place_dice, destinations, my_destination."""
     n = g.num_players
     dest, dest_public = g.dest, g.dest_public
-    if see.destination(seat):
+    if dest[seat] >= 0 and see.destination(seat):
         out[_MY_DESTINATION + dest[seat]] = 1
     if see.god or 1 in dest_public:  # the destinations block: the seat's own only once public
         for s in range(n):
-            if see.destination(s) and (see.god or s != seat or dest_public[s]):
+            if dest[s] >= 0 and (see.god or s != seat or dest_public[s]) and see.destination(s):
                 out[_DESTINATIONS + (s - seat) % n * _L + dest[s]] = 1
-    if see.arrival_dice():
+    if g.dice[0] >= 0 and see.arrival_dice():
         out[_DICE_KNOWN] = 1
         out[_DICE : _DICE + _L] = bytes(map(g.dice.count, _LOCATIONS))
     if g.last_dice[0] >= 0:
@@ -386,7 +386,7 @@ def _votes(g, seat: int, out: bytearray, see: Visible) -> None:
         for s in g.v_candidates:
             out[_VOTE_CANDIDATES + (s - seat) % n] = 1
         out[_VOTE_WEIGHTS : _VOTE_WEIGHTS + n] = _rotated(bytes(g.v_weights), seat)
-        if see.ballot(seat):
+        if g.v_ballots[seat] >= 0 and see.ballot(seat):
             out[_MY_BALLOT + (g.v_ballots[seat] - seat) % n] = 1
     if any(g.v_threats):
         out[_VOTE_THREATS : _VOTE_THREATS + n] = _rotated(bytes(g.v_threats), seat)
@@ -403,7 +403,7 @@ def _votes(g, seat: int, out: bytearray, see: Visible) -> None:
 def _truck_and_attack(g, seat: int, out: bytearray, see: Visible) -> None:
     """truck, gift_from, gift_to, gift_card, attack_location, extra_zombies."""
     n = g.num_players
-    if see.truck():
+    if g.truck and see.truck():
         for card in g.truck:
             out[_TRUCK + card] += 1
     giver, receiver, card = g.gift
