@@ -23,11 +23,10 @@ from zombie_envs.registry import engine_class
 
 ROOT = Path(__file__).parents[1]
 FIXTURE = ROOT / "tests" / "data" / "policy_moves.json"
-#: env, players, policy file (the We Are Dead one is a probe of the current layout,
-#: kept here while the shipped checkpoint is retrained)
+#: env, players, policy file: the shipped checkpoints
 POLICIES = {
     "mall_of_horror": ("mall_of_horror_v0", 4, "checkpoints/mall_of_horror/policy.zip"),
-    "we_are_dead": ("we_are_dead_v0", 3, "tests/data/wad_probe_policy.zip"),
+    "we_are_dead": ("we_are_dead_v0", 3, "checkpoints/we_are_dead/policy.zip"),
 }
 SEEDS = (0, 1, 2)
 
