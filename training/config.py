@@ -2,7 +2,9 @@
 
 Every key has a default here, so a config names only what it changes; an
 unknown key, a wrong type or an impossible value is refused with the key's
-name, so a typo never silently trains with a default.
+name, so a typo never silently trains with a default.  A config is a file or
+the name of one shipped with the package (``mall_of_horror``), so training
+needs no checkout of the repository.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from pathlib import Path
 
 import zombie_envs
 from zombie_envs.agents.policy import ACTIVATIONS, HINTS
+from zombie_envs.registry import shipped_folder
 
 from .selfplay import OPPONENT_KINDS
 
@@ -214,13 +217,31 @@ def from_dict(data: dict) -> TrainConfig:
     return validate(_build(TrainConfig, data, ""))
 
 
+def packaged_configs() -> list[str]:
+    """The names of the configs shipped with the package."""
+    return sorted(p.stem for p in shipped_folder("configs").glob("*.yaml"))
+
+
+def config_path(name: str | Path) -> Path:
+    """The file ``name`` names: itself when it exists, else a shipped config by its
+    name, given bare or as in the repository (``mall_of_horror``,
+    ``mall_of_horror.yaml``, ``configs/mall_of_horror.yaml``)."""
+    path = Path(name)
+    if path.exists():
+        return path
+    if path.parent in (Path("."), Path("configs")) and path.suffix in ("", ".yaml"):
+        shipped = shipped_folder("configs") / f"{path.stem}.yaml"
+        if shipped.is_file():
+            return shipped
+    raise ConfigError(f"no config file at {path}; shipped configs: {', '.join(packaged_configs())}")
+
+
 def load_config(path: str | Path, **overrides) -> TrainConfig:
-    """Read and check a YAML config; ``overrides`` (e.g. ``total_steps``) win."""
+    """Read and check a YAML config (see ``config_path``); ``overrides`` (e.g.
+    ``total_steps``) win."""
     import yaml
 
-    path = Path(path)
-    if not path.exists():
-        raise ConfigError(f"no config file at {path}")
+    path = config_path(path)
     try:
         data = yaml.safe_load(path.read_text()) or {}
     except yaml.YAMLError as e:

@@ -255,11 +255,13 @@ def test_registry_names_match_the_engines():
 @pytest.mark.skipif(
     importlib.util.find_spec("setuptools") is None, reason="building a wheel needs setuptools"
 )
-def test_wheel_installs_training_inside_the_suite(tmp_path):
-    """A non-editable install has ``zombie_envs.training`` and no top-level ``training``."""
+def test_wheel_installs_training_checkpoints_and_configs_inside_the_suite(tmp_path):
+    """A non-editable install has ``zombie_envs.training``, the shipped checkpoints
+    and configs, and no top-level ``training``; run outside the repository, it
+    plays the pretrained agent and reads a packaged config by its name."""
     src = tmp_path / "src"
     skip = shutil.ignore_patterns("__pycache__", "*.egg-info")
-    for name in ("zombie_envs", "training"):
+    for name in ("zombie_envs", "training", "checkpoints", "configs"):
         shutil.copytree(ROOT / name, src / name, ignore=skip)
     for name in ("pyproject.toml", "setup.py", "README.md"):
         shutil.copy(ROOT / name, src / name)
@@ -277,15 +279,21 @@ def test_wheel_installs_training_inside_the_suite(tmp_path):
     }
     data = (ROOT / "zombie_envs").glob("games/*/data/*")
     expected |= {p.relative_to(ROOT).as_posix() for p in data if p.is_file()}
+    shipped = [*ROOT.glob("checkpoints/*/policy.zip"), *ROOT.glob("configs/*.yaml")]
+    assert len(shipped) >= 4
+    expected |= {f"zombie_envs/{p.relative_to(ROOT).as_posix()}" for p in shipped}
     assert expected <= names
-    assert not any(n.startswith("training/") for n in names)
+    assert not any(n.startswith(("training/", "checkpoints/", "configs/")) for n in names)
     target = tmp_path / "site"
     zipfile.ZipFile(wheel).extractall(target)
     code = (
         "import importlib.util, zombie_envs, zombie_envs.training.config as c\n"
+        "from zombie_envs.agents import make_agent\n"
         "print(c.__file__)\n"
         "print(importlib.util.find_spec('training'))\n"
-        "print(','.join(zombie_envs.ENVS))"
+        "print(','.join(zombie_envs.ENVS))\n"
+        "print(make_agent('pretrained', 'mall_of_horror_v0', num_players=4).source)\n"
+        "print(c.load_config('mall_of_horror').env)"
     )
     out = subprocess.run(
         [sys.executable, "-c", code],
@@ -295,5 +303,11 @@ def test_wheel_installs_training_inside_the_suite(tmp_path):
         cwd=tmp_path,
         env={"PYTHONPATH": str(target), "PATH": ""},
     ).stdout.split()
-    config = str(target / "zombie_envs" / "training" / "config.py")
-    assert out == [config, "None", ",".join(ENVS)]  # the installed registry finds every env
+    package = target / "zombie_envs"
+    assert out == [
+        str(package / "training" / "config.py"),
+        "None",
+        ",".join(ENVS),  # the installed registry finds every env
+        str(package / "checkpoints" / "mall_of_horror" / "policy.zip"),
+        "mall_of_horror_v0",
+    ]

@@ -3,7 +3,8 @@
 The ``Agent`` protocol and ``RandomAgent`` live in ``zombie_envs.core.agent``
 (games build their bots on them), each game's heuristic agent in its
 ``bots`` module (found through ``zombie_envs.registry``), and ``PolicyAgent``
-(in ``policy``) plays a trained checkpoint with numpy only.
+(in ``policy``) plays a trained checkpoint with numpy only; ``pretrained``
+finds the checkpoints shipped with the package.
 """
 
 from __future__ import annotations
@@ -11,8 +12,18 @@ from __future__ import annotations
 from ..core.agent import Agent, RandomAgent
 from ..registry import heuristic_class
 from .policy import CheckpointError, MLPPolicy, PolicyAgent
+from .pretrained import Pretrained, pretrained_agents, pretrained_for
 
-AGENT_KINDS = ("random", "heuristic", "ckpt:PATH")
+#: the kinds named by a word; ``ckpt:PATH`` names a policy file
+NAMED_KINDS = ("random", "heuristic", "pretrained")
+AGENT_KINDS = (*NAMED_KINDS, "ckpt:PATH")
+
+
+def check_kind(kind: str) -> None:
+    """Refuse a spec that names no kind of agent, naming the known ones, before
+    anything else is checked (a checkpoint's path is checked when it is loaded)."""
+    if kind not in NAMED_KINDS and not kind.startswith("ckpt:"):
+        raise ValueError(f"unknown agent kind {kind!r}; known: {', '.join(AGENT_KINDS)}")
 
 
 def make_agent(
@@ -22,16 +33,20 @@ def make_agent(
     num_players: int | None = None,
     options: dict | None = None,
 ) -> Agent:
-    """Build an agent by kind for a game: ``"random"``, ``"heuristic"`` or
-    ``"ckpt:PATH"`` (a trained policy, checked against the game and, when
-    given, the player count and engine options)."""
+    """Build an agent by kind for a game: ``"random"``, ``"heuristic"``,
+    ``"pretrained"`` (the policy shipped for the game and, when given, the
+    player count) or ``"ckpt:PATH"`` (a trained policy); a policy is checked
+    against the game and, when given, the player count and engine options."""
+    check_kind(kind)
     if kind == "random":
         return RandomAgent(seed)
     if kind == "heuristic":
         return heuristic_class(game_name)(seed)
-    if kind.startswith("ckpt:"):
-        return PolicyAgent.from_file(kind[5:], game_name, num_players, seed, options=options)
-    raise ValueError(f"unknown agent kind {kind!r}; known: {list(AGENT_KINDS)}")
+    path = pretrained_for(game_name, num_players).path if kind == "pretrained" else kind[5:]
+    agent = PolicyAgent.from_file(path, game_name, num_players, seed, options=options)
+    if kind == "pretrained":
+        agent.name = kind
+    return agent
 
 
 __all__ = [
@@ -40,7 +55,11 @@ __all__ = [
     "CheckpointError",
     "MLPPolicy",
     "PolicyAgent",
+    "Pretrained",
     "RandomAgent",
+    "check_kind",
     "heuristic_class",
     "make_agent",
+    "pretrained_agents",
+    "pretrained_for",
 ]

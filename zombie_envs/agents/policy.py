@@ -366,7 +366,7 @@ def check_compatible(
     count or, when ``options`` are given, other engine options."""
     problems = []
     if game_key(meta.get("env", "")) != engine_cls.name:
-        problems.append(f"it was trained on {meta.get('env')!r}, not {engine_cls.name!r}")
+        problems.append(f"it was trained on {meta.get('env')!r}, not {engine_cls.game_type.env!r}")
     elif meta.get("engine_version") != engine_cls.version:
         problems.append(
             f"it was trained on engine version {meta.get('engine_version')}, "

@@ -1,0 +1,1 @@
+"""The shipped policies, one folder each; installed as ``zombie_envs.checkpoints``."""

@@ -1,0 +1,1 @@
+"""The shipped training configs; installed as ``zombie_envs.configs``."""

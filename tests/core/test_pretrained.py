@@ -1,0 +1,113 @@
+"""Shipped agents by name, envs in PettingZoo's registry, and agent kinds checked first."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from zombie_envs.agents import PolicyAgent, check_kind, make_agent, pretrained_agents
+from zombie_envs.agents.pretrained import pretrained_for
+from zombie_envs.registry import ENVS, pettingzoo_id, shipped_folder
+
+ROOT = Path(__file__).parents[2]
+
+
+def run_python(code: str, cwd: Path) -> str:
+    return subprocess.run(
+        [sys.executable, "-c", code], check=True, capture_output=True, text=True, cwd=cwd
+    ).stdout
+
+
+def test_the_shipped_folders_are_the_repository_folders():
+    assert shipped_folder("checkpoints") == ROOT / "checkpoints"
+    assert shipped_folder("configs") == ROOT / "configs"
+
+
+def test_every_shipped_checkpoint_is_listed_with_its_metadata():
+    listed = {agent.name: agent for agent in pretrained_agents()}
+    folders = {p.parent.name for p in (ROOT / "checkpoints").glob("*/policy.zip")}
+    assert set(listed) == folders and folders
+    for name, agent in listed.items():
+        assert agent.path == ROOT / "checkpoints" / name / "policy.zip"
+        assert agent.metadata == json.loads((agent.path.parent / "metadata.json").read_text())
+
+
+@pytest.mark.parametrize("agent", pretrained_agents(), ids=lambda a: a.name)
+def test_pretrained_loads_the_shipped_policy_of_the_env(agent):
+    env, players = agent.metadata["env"], agent.metadata["num_players"]
+    loaded = make_agent("pretrained", env, seed=0, num_players=players)
+    assert isinstance(loaded, PolicyAgent) and loaded.name == "pretrained"
+    assert loaded.source == str(agent.path)
+    assert pretrained_for(env.removesuffix("_v0")) == agent  # a game name finds it too
+
+
+def test_pretrained_loads_from_a_working_directory_outside_the_repository(tmp_path):
+    code = (
+        "from zombie_envs.agents import make_agent\n"
+        "print(make_agent('pretrained', 'mall_of_horror_v0', num_players=4).source)"
+    )
+    out = run_python(code, tmp_path).strip()
+    assert out == str(ROOT / "checkpoints" / "mall_of_horror" / "policy.zip")
+
+
+def test_no_pretrained_agent_for_the_player_count_names_the_shipped_ones():
+    with pytest.raises(ValueError) as info:
+        make_agent("pretrained", "mall_of_horror_v0", num_players=6)
+    message = str(info.value)
+    assert message.startswith("no pretrained agent plays mall_of_horror_v0 with 6 players")
+    assert "mall_of_horror (mall_of_horror_v0, 4 players)" in message
+
+
+@pytest.mark.parametrize("kind", ["wizard", "Pretrained", "ckpt", ""])
+def test_an_unknown_kind_is_named_with_the_known_ones(kind):
+    message = f"unknown agent kind {kind!r}; known: random, heuristic, pretrained, ckpt:PATH"
+    with pytest.raises(ValueError) as info:
+        check_kind(kind)
+    assert str(info.value) == message
+    with pytest.raises(ValueError, match="unknown agent kind"):
+        make_agent(kind, "mall_of_horror_v0")
+
+
+def test_a_checkpoint_for_another_env_names_both_env_ids():
+    agent = pretrained_for("mall_of_horror_v0")
+    with pytest.raises(ValueError, match="trained on 'mall_of_horror_v0', not 'we_are_dead_v0'"):
+        make_agent(f"ckpt:{agent.path}", "we_are_dead_v0")
+
+
+# ----- PettingZoo's registry ---------------------------------------------------------
+
+
+def test_pettingzoo_ids():
+    assert pettingzoo_id("mall_of_horror_v0") == "zombie_envs/mall_of_horror-v0"
+    assert pettingzoo_id("a_v1_b_v12") == "zombie_envs/a_v1_b-v12"
+
+
+@pytest.mark.parametrize("first", ["zombie_envs", "pettingzoo"])
+def test_pettingzoo_makes_every_env_whichever_is_imported_first(first, tmp_path):
+    """``import zombie_envs`` loads no PettingZoo, yet its envs are in PettingZoo's
+    registry once PettingZoo is imported, before or after."""
+    second = "pettingzoo" if first == "zombie_envs" else "zombie_envs"
+    code = (
+        f"import sys, {first}\n"
+        "before = 'pettingzoo' in sys.modules\n"
+        f"import {second}, pettingzoo\n"
+        "ids = sorted(k for k in pettingzoo.aec_registry if k.startswith('zombie_envs/'))\n"
+        "made = {}\n"
+        "for env in zombie_envs.ENVS:\n"
+        "    e = pettingzoo.make('aec', zombie_envs.registry.pettingzoo_id(env))\n"
+        "    e.reset(seed=0)\n"
+        "    made[env] = [type(e).__module__, len(e.agents)]\n"
+        "e = pettingzoo.make('aec', 'zombie_envs/mall_of_horror-v0', num_players=5)\n"
+        "import json; print(json.dumps([before, ids, made, e.possible_agents]))"
+    )
+    before, ids, made, agents = json.loads(run_python(code, tmp_path))
+    assert before == (first == "pettingzoo")
+    assert ids == sorted(pettingzoo_id(env) for env in ENVS)
+    for env, (module, players) in made.items():
+        assert module == f"zombie_envs.{env}"
+        assert players == ENVS[env].raw_env.engine_cls.default_players
+    assert agents == [f"player_{i}" for i in range(5)]
