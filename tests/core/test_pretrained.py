@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 import subprocess
 import sys
@@ -11,6 +12,10 @@ import pytest
 
 from zombie_envs.agents import PolicyAgent, check_kind, make_agent, pretrained_agents
 from zombie_envs.agents.pretrained import pretrained_for
+from zombie_envs.cli import build_parser
+from zombie_envs.play import terminal
+from zombie_envs.play.terminal import seat_specs
+from zombie_envs.records import read_records
 from zombie_envs.registry import ENVS, pettingzoo_id, shipped_folder
 
 ROOT = Path(__file__).parents[2]
@@ -111,3 +116,37 @@ def test_pettingzoo_makes_every_env_whichever_is_imported_first(first, tmp_path)
         assert module == f"zombie_envs.{env}"
         assert players == ENVS[env].raw_env.engine_cls.default_players
     assert agents == [f"player_{i}" for i in range(5)]
+
+
+# ----- seats at the terminal -----------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "opponents, players, expected",
+    [
+        (None, None, (4, ["heuristic"] * 3)),
+        (["random"], None, (4, ["random"] * 3)),  # one spec fills every other seat
+        (["pretrained"], 5, (5, ["pretrained"] * 4)),
+        (["random", "heuristic"], None, (3, ["random", "heuristic"])),
+    ],
+)
+def test_seat_specs(opponents, players, expected):
+    assert seat_specs("mall_of_horror_v0", opponents, players) == expected
+
+
+@pytest.mark.parametrize("opponents", [["wizard"], ["random", "wizard"], ["wizard"] * 9])
+def test_seat_specs_refuse_an_unknown_kind_before_counting_seats(opponents):
+    with pytest.raises(ValueError, match="^unknown agent kind 'wizard'; known: random, "):
+        seat_specs("mall_of_horror_v0", opponents, 2)
+
+
+@pytest.mark.parametrize("agent", pretrained_agents(), ids=lambda a: a.name)
+def test_play_against_the_pretrained_agent_at_every_other_seat(agent, tmp_path):
+    env = agent.metadata["env"]
+    records = tmp_path / "games.jsonl"
+    argv = ["play", env, "--opponents", "pretrained", "--seed", "1", "--no-ratings"]
+    args = build_parser().parse_args(argv + ["--record", str(records)])
+    assert terminal.main(args, lambda prompt: "1", io.StringIO()) == 0
+    (record,) = read_records(records)
+    assert record["finished"] is True
+    assert record["seats"] == ["human"] + ["pretrained"] * (agent.metadata["num_players"] - 1)

@@ -112,6 +112,7 @@ def test_a_whole_game_typed_at_the_prompt(env_name, tmp_path):
     records, ratings = tmp_path / "games.jsonl", tmp_path / "ratings.json"
     args = parse(
         [env_name, "--seat", "1", "--opponents", *opponents, "--seed", "5"]
+        + ["--players", str(len(opponents) + 1)]
         + ["--record", str(records), "--ratings", str(ratings), "--name", "ann"]
     )
     out = io.StringIO()
@@ -252,15 +253,19 @@ def refuse_input(prompt: str) -> str:
     [
         (
             ["--opponents", "nonsense", "random", "random"],
-            "opponent 'nonsense' at seat 1: unknown agent kind",
+            "unknown agent kind 'nonsense'; known: random, heuristic, pretrained, ckpt:PATH",
         ),
+        (["--opponents", "nonsense", "--players", "9"], "unknown agent kind 'nonsense'"),
         (
             ["--opponents", "ckpt:/nowhere/policy.zip", "--players", "4"],
             "no checkpoint at /nowhere/policy.zip",
         ),
         (["--opponents", "random", "random", "random", "--players", "3"], "need 2 opponent"),
         (["--players", "9"], "mall_of_horror_v0 takes 3 to 6 players, not 9"),
-        (["--opponents", "random"], "mall_of_horror_v0 takes 3 to 6 players, not 2"),
+        (
+            ["--opponents", "random", "--players", "2"],
+            "mall_of_horror_v0 takes 3 to 6 players, not 2",
+        ),
         (["--seat", "4"], "--seat must be from 0 to 3"),
         (["--name", "heuristic"], "--name 'heuristic' is an opponent's name"),
         (["--option", "zombie_return=sometimes"], "option zombie_return must be one of"),

@@ -17,7 +17,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TextIO
 
-from ..agents import make_agent
+from ..agents import check_kind, make_agent
 from ..cliutil import add_option_argument
 from ..core.agent import Agent
 from ..records import make_record, public_action_text, write_records
@@ -123,12 +123,15 @@ def pick(text: str, names: Sequence[str]) -> int:
 
 def seat_specs(env_name: str, opponents: Sequence[str] | None, players: int | None):
     """``(num_players, specs)``: one agent spec per seat other than the person's.
-    One spec given stands for every other seat; without specs, heuristic bots
-    fill the game's default number of seats."""
+    One spec (or none: heuristic) stands for every other seat of the game's
+    default number of seats; several give the number of seats.  An unknown
+    kind is refused first, as the mistake to fix before any count."""
     cls = ENVS[env_name].raw_env.engine_cls
     specs = list(opponents) if opponents else ["heuristic"]
+    for spec in specs:
+        check_kind(spec)
     if players is None:
-        players = len(specs) + 1 if opponents else cls.default_players
+        players = len(specs) + 1 if len(specs) > 1 else cls.default_players
     if not cls.min_players <= players <= cls.max_players:
         raise ValueError(
             f"{env_name} takes {cls.min_players} to {cls.max_players} players, not {players}"
@@ -366,13 +369,14 @@ def add_commands(subparsers) -> None:
         "--opponents",
         nargs="+",
         metavar="SPEC",
-        help="random, heuristic or ckpt:PATH: one per other seat, or one for all "
-        "(default: heuristic at every other seat)",
+        help="random, heuristic, pretrained (the shipped policy) or ckpt:PATH: one per "
+        "other seat, or one for all (default: heuristic at every other seat)",
     )
     p.add_argument(
         "--players",
         type=int,
-        help="number of seats (default: one more than the specs given, else the game's default)",
+        help="number of seats (default: one more than the specs given when several, "
+        "else the game's default)",
     )
     p.add_argument("--seed", type=int, help="game seed (default: drawn at random, shown)")
     p.add_argument("--name", default="human", help="your name in records and ratings")
