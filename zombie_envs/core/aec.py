@@ -131,7 +131,9 @@ class ZombieAECEnv(AECEnv):
         game = self.game
         if game is None:
             EnvLogger.error_observe_before_reset()
-        seat = self.agent_name_mapping[self._known(agent)]
+        seat = self.agent_name_mapping.get(agent)
+        if seat is None:
+            self._known(agent)  # raises, naming the agents
         mask = game.legal_mask() if game.current_player == seat else self._zero_mask.copy()
         return {"observation": game.observation(seat), "action_mask": mask}
 
@@ -173,9 +175,17 @@ class ZombieAECEnv(AECEnv):
         return super().agent_iter(max_iter)
 
     def last(self, observe: bool = True):
+        """PettingZoo's ``last``, inlined: it runs every turn."""
         if self.game is None:
             _error_last_before_reset()
-        return super().last(observe)
+        agent = self.agent_selection
+        return (
+            self.observe(agent) if observe else None,
+            self._cumulative_rewards[agent],
+            self.terminations[agent],
+            self.truncations[agent],
+            self.infos[agent],
+        )
 
     # ----- helpers for tools ----------------------------------------------
     def action_to_str(self, action: int) -> str:

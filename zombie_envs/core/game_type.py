@@ -35,13 +35,13 @@ class Option:
     doc: str
     choices: tuple = ()
 
-    def check(self, game: str, value) -> Any:
+    def check(self, env: str, value) -> Any:
         if not self.choices:
             if not isinstance(value, int) or value < 1:
-                raise ValueError(f"{game}: option {self.name} must be an int >= 1, got {value!r}")
+                raise ValueError(f"{env}: option {self.name} must be an int >= 1, got {value!r}")
         elif value not in self.choices:
             raise ValueError(
-                f"{game}: option {self.name} must be one of {list(self.choices)}, got {value!r}"
+                f"{env}: option {self.name} must be one of {list(self.choices)}, got {value!r}"
             )
         return value
 
@@ -150,9 +150,9 @@ class GameType:
         unknown = set(options) - set(known)
         if unknown:
             raise ValueError(
-                f"{self.name}: unknown option(s) {sorted(unknown)}; known: {sorted(known)}"
+                f"{self.env}: unknown option(s) {sorted(unknown)}; known: {sorted(known)}"
             )
-        return {o.name: o.check(self.name, options.get(o.name, o.default)) for o in self.options}
+        return {o.name: o.check(self.env, options.get(o.name, o.default)) for o in self.options}
 
     # ----- what it names, imported on first use -------------------------------------
     @cached_property

@@ -116,7 +116,7 @@ class Visible(Visibility):
 
     def hand(self, s: int) -> bool:
         """The cards in a hand: its holder (how many is public)."""
-        return self.owns(s)
+        return self.god or s == self.seat
 
     def arrival_dice(self) -> bool:
         """The arrival dice, once rolled: the elected chief and Security Camera users."""
@@ -126,21 +126,21 @@ class Visible(Visibility):
     def destination(self, s: int) -> bool:
         """A chosen destination: its chooser; everyone once announced or revealed."""
         g = self.g
-        return g.dest[s] >= 0 and (g.dest_public[s] or self.owns(s))
+        return g.dest[s] >= 0 and (g.dest_public[s] or self.god or s == self.seat)
 
     def ballot(self, s: int) -> bool:
         """A ballot not yet tallied: its voter."""
-        return self.g.v_ballots[s] >= 0 and self.owns(s)
+        return self.g.v_ballots[s] >= 0 and (self.god or s == self.seat)
 
     def truck(self) -> bool:
         """The truck cards still to keep or give: the searcher."""
-        return bool(self.g.truck) and self.owns(self.g.truck_seat)
+        return bool(self.g.truck) and (self.god or self.g.truck_seat == self.seat)
 
     def gift_card(self) -> bool:
         """The truck card given this round: its giver and receiver (who gave it
         to whom is public)."""
         giver, receiver, _ = self.g.gift
-        return giver >= 0 and (self.owns(giver) or self.owns(receiver))
+        return giver >= 0 and (self.god or self.seat in (giver, receiver))
 
     def deck(self) -> bool:
         """The order and make-up of the deck: nobody (its size is public)."""
@@ -253,6 +253,7 @@ _SEAT_ROWS = {
 # often than the decision does.
 _BOARD_CACHE: dict = {}
 _VOTE_CACHE: dict = {}  # likewise the last revealed vote, observed many times
+_DICE_CACHE: dict[tuple, bytes] = {}  # a throw's counts by location
 _CACHE_MAX = 1 << 16
 _LAST_VOTE_END = _LAST_WEIGHTS + MAX_PLAYERS
 
@@ -368,11 +369,20 @@ def _dice_and_destinations(g, seat: int, out: bytearray, see: Visible) -> None:
                 out[_DESTINATIONS + (s - seat) % n * _L + dest[s]] = 1
     if g.dice[0] >= 0 and see.arrival_dice():
         out[_DICE_KNOWN] = 1
-        out[_DICE : _DICE + _L] = bytes(map(g.dice.count, _LOCATIONS))
+        out[_DICE : _DICE + _L] = _dice_counts(g.dice)
     if g.last_dice[0] >= 0:
-        out[_LAST_DICE : _LAST_DICE + _L] = bytes(map(g.last_dice.count, _LOCATIONS))
+        out[_LAST_DICE : _LAST_DICE + _L] = _dice_counts(g.last_dice)
     if g.place_dice[0] >= 0:
-        out[_PLACE_DICE : _PLACE_DICE + _L] = bytes(map(g.place_dice.count, _LOCATIONS))
+        out[_PLACE_DICE : _PLACE_DICE + _L] = _dice_counts(g.place_dice)
+
+
+def _dice_counts(dice: list[int]) -> bytes:
+    """How many dice show each location (memoised: a few hundred throws exist)."""
+    key = tuple(dice)
+    rows = _DICE_CACHE.get(key)
+    if rows is None:
+        rows = _DICE_CACHE[key] = bytes(map(dice.count, _LOCATIONS))
+    return rows
 
 
 def _votes(g, seat: int, out: bytearray, see: Visible) -> None:

@@ -107,77 +107,105 @@ STATE.add(
 STATE.add("token_values", SQUARES, "number on every shopper token", _SQ)
 STATE.add("deck_cards", NUM_KINDS, "cards of each kind left in the deck", CARD_NAMES)
 
-_O = {b.name: b.start for b in STATE.blocks}
+(
+    _MY_SEAT, _IN_GAME, _ACTIVE, _TO_ACT, _DECISION, _COUNTS, _HAND, _SEATS, _MAIN_HERO,
+    _MAIN_OWNER, _MY_FACEDOWN, _DISCARD_PILE, _LOST_CARD, _MY_SQUARE, _OPPONENTS, _TOKENS,
+    _FLIPPED, _HORDES, _PREY, _ALL_HANDS, _ALL_FACEDOWN, _TOKEN_VALUES, _DECK_CARDS,
+) = (b.start for b in STATE.blocks)  # fmt: skip
 _NS = len(PER_SEAT)
+_HEROES = len(HERO_NAMES)
 # A deck of 94 cards, scores near the goal, 20 infection tokens: every count but
 # the horde score and the turn fits in int8 as it is.
 _KINDS = range(NUM_KINDS)
 _ZEROS = (0,) * NUM_KINDS
 _PRESENT = bytes([0] + [1] * 255)  # a token's number -> "a token is here"
 _DECISION_ROW = GAME.one_hot()
-_DECISION = slice(_O["decision"], _O["decision"] + len(KIND))
+_DECISION_END = _DECISION + len(KIND)
+_ONES = [b"\x01" * n for n in range(MAX_PLAYERS + 1)]
+# The discard pile's counts by kind, memoised: the pile changes far less often
+# than the decision does, and counting it was the encoder's biggest cost.
+_PILE_CACHE: dict[bytes, bytes] = {}
+_CACHE_MAX = 1 << 14
+
+
+def _pile(cards: list[int]) -> bytes:
+    key = bytes(cards)
+    rows = _PILE_CACHE.get(key)
+    if rows is None:
+        if len(_PILE_CACHE) >= _CACHE_MAX:
+            _PILE_CACHE.clear()
+        pile = Counter(cards)
+        rows = _PILE_CACHE[key] = bytes(map(pile.get, _KINDS, _ZEROS))
+    return rows
 
 
 def encode(g, seat: int, out: bytearray, god: bool) -> None:
     """Write seat's view (everything if ``god``) into a zeroed ``out``."""
-    o, n = _O, g.num_players
+    n = g.num_players
     see = Visible(g, GOD if god else seat)
     rel = [(s - seat) % n for s in range(n)]
-    out[o["my_seat"] + seat] = 1
-    out[o["in_game"] : o["in_game"] + n] = b"\x01" * n
-    out[o["active"] + rel[g.active]] = 1
+    out[_MY_SEAT + seat] = 1
+    out[_IN_GAME : _IN_GAME + n] = _ONES[n]
+    out[_ACTIVE + rel[g.active]] = 1
     if g.decision is not None:
-        out[o["to_act"] + rel[g.current_player]] = 1
-        out[_DECISION] = _DECISION_ROW[g.decision]
+        out[_TO_ACT + rel[g.current_player]] = 1
+        out[_DECISION:_DECISION_END] = _DECISION_ROW[g.decision]
     counts = (
         len(g.deck), len(g.discard), g.reshuffles, min(g.horde_score, 127), len(g.hordes),
         g.budget, g.chef, g.clerk, g.guard, g.mother, g.panic, max(g.a_value, 0),
         g.toughness, g.fight_total, g.slain, g.slay_units, g.hero_defeated, g.skaters,
         g.h_reduction, g.h_passes, g.goal, min(g.turn, 127),
     )  # fmt: skip
-    out[o["counts"] : o["counts"] + len(COUNTS)] = bytes(counts)
-    out[o["hand"] : o["hand"] + HAND_KINDS] = bytes(g.hands[seat])
+    out[_COUNTS : _COUNTS + len(COUNTS)] = bytes(counts)
+    out[_HAND : _HAND + HAND_KINDS] = bytes(g.hands[seat])
+    score, damage, infection, hands = g.score, g.damage, g.infection, g.hands
+    fire, wounded, facedown, revealers = g.fire, g.wounded, g.facedown, g.revealers
     for s in range(n):
         row = (
-            g.score[s], g.damage[s], min(g.infection[s], 127), sum(g.hands[s]), g.fire[s],
-            g.wounded[s], g.facedown[s] >= 0, s in g.revealers,
+            score[s], damage[s], min(infection[s], 127), sum(hands[s]), fire[s],
+            wounded[s], facedown[s] >= 0, s in revealers,
         )  # fmt: skip
-        base = o["seats"] + rel[s] * _NS
+        base = _SEATS + rel[s] * _NS
         out[base : base + _NS] = bytes(row)
     if g.main_kind >= 0:
-        out[o["main_hero"] + g.main_kind - NUM_ATTACK] = 1
-        out[o["main_owner"] + rel[g.main_seat]] = 1
+        out[_MAIN_HERO + g.main_kind - NUM_ATTACK] = 1
+        out[_MAIN_OWNER + rel[g.main_seat]] = 1
     if see.facedown(seat):
-        out[o["my_facedown"] + g.facedown[seat] - NUM_ATTACK] = 1
-    pile = Counter(g.discard)
-    out[o["discard_pile"] : o["discard_pile"] + NUM_KINDS] = bytes(map(pile.get, _KINDS, _ZEROS))
+        out[_MY_FACEDOWN + facedown[seat] - NUM_ATTACK] = 1
+    if g.discard:
+        out[_DISCARD_PILE : _DISCARD_PILE + NUM_KINDS] = _pile(g.discard)
     if g.last_lost >= 0:
-        out[o["lost_card"] + g.last_lost] = 1
-    size = g.board.size
-    out[o["my_square"] + g.pos[seat]] = 1
+        out[_LOST_CARD + g.last_lost] = 1
+    pos = g.pos
+    out[_MY_SQUARE + pos[seat]] = 1
     for s in range(n):
         if s != seat:
-            out[o["opponents"] + g.pos[s]] += 1
-    out[o["tokens"] : o["tokens"] + size] = bytes(g.token).translate(_PRESENT)
-    for v in (g.a_node, *g.h_targets):
-        if v >= 0 and see.token(v):
-            out[o["flipped"] + v] = g.token[v]
+            out[_OPPONENTS + pos[s]] += 1
+    out[_TOKENS : _TOKENS + g.board.size] = bytes(g.token).translate(_PRESENT)
+    if g.a_node >= 0 and see.token(g.a_node):
+        out[_FLIPPED + g.a_node] = g.token[g.a_node]
+    for v in g.h_targets:
+        if see.token(v):
+            out[_FLIPPED + v] = g.token[v]
     for v in g.hordes:
-        out[o["hordes"] + v] += 1
+        out[_HORDES + v] += 1
     if g.h_prey >= 0:
-        out[o["prey"] + g.h_prey] = 1
+        out[_PREY + g.h_prey] = 1
     if god:
-        for s in range(n):
-            base = o["all_hands"] + s * HAND_KINDS
-            if see.hand(s):
-                out[base : base + HAND_KINDS] = bytes(g.hands[s])
-            if see.facedown(s):
-                out[o["all_facedown"] + s * len(HERO_NAMES) + g.facedown[s] - NUM_ATTACK] = 1
-        for v in range(size):
-            if see.token(v):
-                out[o["token_values"] + v] = g.token[v]
-        if see.deck():
-            deck = Counter(g.deck)
-            out[o["deck_cards"] : o["deck_cards"] + NUM_KINDS] = bytes(
-                map(deck.get, _KINDS, _ZEROS)
-            )
+        _secrets(g, out, see)
+
+
+def _secrets(g, out: bytearray, see: Visible) -> None:
+    """The state's extra blocks (absolute seats): all_hands to deck_cards."""
+    for s in range(g.num_players):
+        base = _ALL_HANDS + s * HAND_KINDS
+        if see.hand(s):
+            out[base : base + HAND_KINDS] = bytes(g.hands[s])
+        if see.facedown(s):
+            out[_ALL_FACEDOWN + s * _HEROES + g.facedown[s] - NUM_ATTACK] = 1
+    for v in range(g.board.size):
+        if see.token(v):
+            out[_TOKEN_VALUES + v] = g.token[v]
+    if see.deck():
+        deck = Counter(g.deck)
+        out[_DECK_CARDS : _DECK_CARDS + NUM_KINDS] = bytes(map(deck.get, _KINDS, _ZEROS))
