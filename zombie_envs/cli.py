@@ -4,7 +4,8 @@
 by self-play for a few minutes, evaluates the new policy and the shipped
 checkpoint against random and heuristic bots (win rates with 95% Wilson
 intervals), writes the learning curve and prints and saves a final board.
-``train`` and ``evaluate`` are the tools behind it.
+``train`` and ``evaluate`` are the tools behind it; ``agents`` lists the
+policies shipped with the package.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ import sys
 from pathlib import Path
 
 from . import ENVS
+from .registry import engine_class, shipped_folder
 
 
 def _demo(args) -> int:
@@ -44,11 +46,10 @@ def _demo(args) -> int:
     finally:
         trainer.close()
     candidates = [run_dir / train.POLICY]
-    shipped = Path(args.shipped)
-    if shipped.exists():
-        candidates.append(shipped)
-    else:
-        print(f"(no shipped checkpoint at {shipped}; evaluating the new policy only)")
+    try:
+        candidates.append(_shipped(args.shipped, cfg.env, n))
+    except (ValueError, FileNotFoundError) as e:
+        print(f"({e}; evaluating the new policy only)")
     rows = head_to_heads(cfg.env, n, candidates, ("random", "heuristic"), args, cfg.env_options)
     print()
     print(f"greedy policies vs {n - 1} bots, {args.games} games each, seats rotated:")
@@ -67,6 +68,65 @@ def _demo(args) -> int:
     print(renderer.ansi(final, None))
     print(f"final board of the last evaluation game: {board}")
     return 0
+
+
+def _shipped(path: str | None, env: str, players: int) -> Path:
+    """The checkpoint the demo compares with: ``path``, else the one shipped for
+    the env and player count."""
+    if path is None:
+        from .agents import pretrained_for
+
+        return pretrained_for(env, players).path
+    if not Path(path).exists():
+        raise FileNotFoundError(f"no shipped checkpoint at {path}")
+    return Path(path)
+
+
+def _agents(args) -> int:
+    """The shipped policies: what each plays and the figures its metadata holds."""
+    from .agents import pretrained_agents
+    from .tables import render_table
+
+    head = ["name", "env", "players", "engine", "steps", "vs random", "vs heuristic"]
+    body = []
+    for agent in pretrained_agents():
+        meta = agent.metadata
+        figures = meta.get("reevaluated") or meta.get("eval") or {}
+        steps = meta.get("steps")
+        body.append(
+            [
+                agent.name,
+                meta["env"],
+                str(meta["num_players"]),
+                _engine(meta),
+                f"{steps:,}" if isinstance(steps, int) else "",
+                *(_win_rate(figures, kind) for kind in ("random", "heuristic")),
+            ]
+        )
+    print(render_table(head, body, [False, False, *[True] * 5], markdown=args.markdown))
+    print()
+    print("use one as 'pretrained': zombie-envs play ENV --opponents pretrained,")
+    print("tournament --agents pretrained ..., make_agent('pretrained', ENV, num_players=N)")
+    print(f"files: {shipped_folder('checkpoints')}")
+    return 0
+
+
+def _engine(meta: dict) -> str:
+    """The engine version a policy was trained for, and the env's when they differ
+    (``make_agent`` refuses such a policy)."""
+    trained, current = meta["engine_version"], engine_class(meta["env"]).version
+    return f"v{trained}" + ("" if trained == current else f" (env is v{current})")
+
+
+def _win_rate(figures, kind: str) -> str:
+    """``56.2% [54.0, 58.4] (2000 games)`` from a metadata evaluation entry, or
+    nothing when the metadata holds none."""
+    try:
+        entry = figures[kind]
+        rate, low, high = (100 * entry[k] for k in ("win_rate", "ci_low", "ci_high"))
+        return f"{rate:.1f}% [{low:.1f}, {high:.1f}] ({entry['games']} games)"
+    except (KeyError, TypeError):
+        return ""
 
 
 def _training():
@@ -124,9 +184,13 @@ def build_parser() -> argparse.ArgumentParser:
     demo = sub.add_parser(
         "demo", help="train Mall of Horror briefly, evaluate it and the shipped checkpoint"
     )
-    demo.add_argument("--config", default="configs/mall_of_horror_demo.yaml")
+    demo.add_argument(
+        "--config", default="mall_of_horror_demo", help="YAML config, or a shipped one's name"
+    )
     demo.add_argument("--total-steps", type=int, help="override the config's total_steps")
-    demo.add_argument("--shipped", default="checkpoints/mall_of_horror/policy.zip")
+    demo.add_argument(
+        "--shipped", help="checkpoint to compare with (default: the one shipped for the env)"
+    )
     demo.add_argument("--games", type=int, default=400, help="evaluation games per pairing")
     demo.add_argument("--seed", type=int, default=0)
     demo.add_argument("--workers", type=int, default=1, help="processes to evaluate on")
@@ -136,13 +200,20 @@ def build_parser() -> argparse.ArgumentParser:
     demo.set_defaults(func=_demo)
 
     train = sub.add_parser("train", help="self-play PPO from a YAML config (needs the train extra)")
-    train.add_argument("--config", help="YAML config, e.g. configs/mall_of_horror.yaml")
+    train.add_argument(
+        "--config",
+        help="YAML config, or a shipped one's name: mall_of_horror, we_are_dead, ...",
+    )
     train.add_argument("--total-steps", type=int, help="override the config's total_steps")
     train.add_argument("--seed", type=int, help="override the config's seed")
     train.add_argument("--out", help="run folder (default runs/<config>-seed<seed>)")
     train.add_argument("--resume", metavar="RUN_DIR", help="continue a run from its checkpoint")
     train.add_argument("--no-progress", action="store_true", help="no progress bar")
     train.set_defaults(func=_train)
+
+    agents = sub.add_parser("agents", help="the shipped pretrained agents and their results")
+    agents.add_argument("--markdown", action="store_true", help="print the table as Markdown")
+    agents.set_defaults(func=_agents)
 
     from . import replay_cli
     from .match import commands

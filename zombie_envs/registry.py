@@ -77,7 +77,7 @@ def register_game(game: GameType, entry: str) -> None:
 def make(name: str, **kwargs):
     """Build the wrapped AEC env registered under ``name``."""
     if name not in ENVS:
-        raise ValueError(f"unknown game {name!r}; available: {sorted(ENVS)}")
+        raise ValueError(f"unknown env {name!r}; available: {sorted(ENVS)}")
     return ENVS[name].env(**kwargs)
 
 

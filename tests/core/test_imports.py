@@ -293,7 +293,7 @@ def test_wheel_installs_training_checkpoints_and_configs_inside_the_suite(tmp_pa
         "print(importlib.util.find_spec('training'))\n"
         "print(','.join(zombie_envs.ENVS))\n"
         "print(make_agent('pretrained', 'mall_of_horror_v0', num_players=4).source)\n"
-        "print(c.load_config('mall_of_horror').env)"
+        "print(c.config_path('mall_of_horror'))"
     )
     out = subprocess.run(
         [sys.executable, "-c", code],
@@ -309,5 +309,5 @@ def test_wheel_installs_training_checkpoints_and_configs_inside_the_suite(tmp_pa
         "None",
         ",".join(ENVS),  # the installed registry finds every env
         str(package / "checkpoints" / "mall_of_horror" / "policy.zip"),
-        "mall_of_horror_v0",
+        str(package / "configs" / "mall_of_horror.yaml"),
     ]

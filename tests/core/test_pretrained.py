@@ -12,11 +12,11 @@ import pytest
 
 from zombie_envs.agents import PolicyAgent, check_kind, make_agent, pretrained_agents
 from zombie_envs.agents.pretrained import pretrained_for
-from zombie_envs.cli import build_parser
+from zombie_envs.cli import build_parser, main
 from zombie_envs.play import terminal
 from zombie_envs.play.terminal import seat_specs
 from zombie_envs.records import read_records
-from zombie_envs.registry import ENVS, pettingzoo_id, shipped_folder
+from zombie_envs.registry import ENVS, engine_class, pettingzoo_id, shipped_folder
 
 ROOT = Path(__file__).parents[2]
 
@@ -150,3 +150,56 @@ def test_play_against_the_pretrained_agent_at_every_other_seat(agent, tmp_path):
     (record,) = read_records(records)
     assert record["finished"] is True
     assert record["seats"] == ["human"] + ["pretrained"] * (agent.metadata["num_players"] - 1)
+
+
+# ----- the command line ------------------------------------------------------------------
+
+
+def test_agents_lists_every_shipped_policy_with_its_figures(capsys):
+    assert main(["agents"]) == 0
+    out = capsys.readouterr().out
+    for agent in pretrained_agents():
+        meta = agent.metadata
+        (row,) = [line for line in out.splitlines() if line.startswith(agent.name + " ")]
+        figures = meta.get("reevaluated") or meta["eval"]
+        rate = f"{100 * figures['heuristic']['win_rate']:.1f}%"
+        assert row.split()[1:5] == [
+            meta["env"],
+            str(meta["num_players"]),
+            "v2",
+            f"{meta['steps']:,}",
+        ]
+        assert f"{rate} [" in row and f"({figures['heuristic']['games']} games)" in row
+    assert f"files: {ROOT / 'checkpoints'}" in out
+
+
+def test_evaluate_reads_env_players_and_options_from_the_metadata(capsys):
+    path = ROOT / "checkpoints" / "we_are_dead" / "policy.zip"
+    argv = ["evaluate", str(path), "--against", "random", "--games", "3", "--no-progress"]
+    assert main(argv) == 0
+    out = capsys.readouterr().out
+    options = "board=mall, max_turns=400, shopper_placement=random"
+    assert f"{path}: we_are_dead_v0, 3 players, {options}" in out
+    assert "2 x random" in out
+    with pytest.raises(SystemExit, match="trained for 3 players, not 4"):
+        main([*argv, "--players", "4"])
+    with pytest.raises(SystemExit, match="trained with board=mall, not board=carnival"):
+        main([*argv, "--option", "board=carnival"])
+    with pytest.raises(SystemExit, match="trained on 'we_are_dead_v0', not 'mall_of_horror_v0'"):
+        main([*argv, "--env", "mall_of_horror_v0"])
+
+
+@pytest.mark.parametrize(
+    "kwargs, message",
+    [
+        ({"num_players": 9}, "mall_of_horror_v0: num_players must be an int from 3 to 6"),
+        ({"colour": 1}, r"mall_of_horror_v0: unknown option\(s\) \['colour'\]"),
+        ({"max_rounds": 0}, "mall_of_horror_v0: option max_rounds must be an int >= 1"),
+    ],
+)
+def test_engine_errors_name_the_env_id(kwargs, message):
+    with pytest.raises(ValueError, match=f"^{message}"):
+        engine_class("mall_of_horror_v0")(**{"num_players": 4, **kwargs})
+    engine = engine_class("we_are_dead_v0")(3, seed=0)
+    with pytest.raises(ValueError, match="^we_are_dead_v0: illegal action -1 for player_"):
+        engine.apply(-1)

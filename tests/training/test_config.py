@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
 
-from zombie_envs.training.config import ConfigError, from_dict, load_config
+from zombie_envs.training.config import ConfigError, config_path, from_dict, load_config
 
 CONFIGS = sorted((Path(__file__).parents[2] / "configs").glob("*.yaml"))
 
@@ -63,3 +64,28 @@ def test_learning_rate_decays_linearly_when_asked():
     schedule = ppo.sb3_kwargs()["learning_rate"]
     assert [schedule(p) for p in (1.0, 0.5, 0.0)] == pytest.approx([1e-3, 5.5e-4, 1e-4])
     assert from_dict({}).ppo.sb3_kwargs()["learning_rate"] == 3e-4
+
+
+@pytest.mark.parametrize(
+    "name", ["mall_of_horror", "mall_of_horror.yaml", "configs/mall_of_horror.yaml"]
+)
+def test_a_shipped_config_loads_by_name_from_anywhere(name, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)  # no configs/ folder here
+    shipped = Path(__file__).parents[2] / "configs" / "mall_of_horror.yaml"
+    assert config_path(name) == shipped
+    assert load_config(name) == load_config(shipped)
+
+
+def test_a_file_beats_a_shipped_config_of_the_same_name(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "mall_of_horror.yaml").write_text("env: we_are_dead_v0\n")
+    assert load_config("mall_of_horror.yaml").env == "we_are_dead_v0"
+    assert load_config("mall_of_horror").env == "mall_of_horror_v0"
+
+
+@pytest.mark.parametrize("name", ["mall_of_horor", "elsewhere/mall_of_horror.yaml"])
+def test_a_missing_config_names_the_shipped_ones(name, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    message = f"no config file at {name}; shipped configs: mall_of_horror, mall_of_horror_demo"
+    with pytest.raises(ConfigError, match=re.escape(message)):
+        load_config(name)

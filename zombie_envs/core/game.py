@@ -90,7 +90,7 @@ class Engine(ABC):
             self.min_players <= num_players <= self.max_players
         ):
             raise ValueError(
-                f"{self.name}: num_players must be an int from {self.min_players} "
+                f"{self.game_type.env}: num_players must be an int from {self.min_players} "
                 f"to {self.max_players}, got {num_players!r}"
             )
         self.num_players = num_players
@@ -211,10 +211,10 @@ class Engine(ABC):
 
     def _illegal_message(self, action) -> str:
         if self.terminal:
-            return f"{self.name}: action {action!r} given but the game is over"
+            return f"{self.game_type.env}: action {action!r} given but the game is over"
         legal = ", ".join(f"{a} ({self.action_name(a)})" for a in self.legal)
         return (
-            f"{self.name}: illegal action {action!r} for player_{self.current_player} "
+            f"{self.game_type.env}: illegal action {action!r} for player_{self.current_player} "
             f"deciding '{self.decision}'; legal actions: {legal}"
         )
 

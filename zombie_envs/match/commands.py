@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from ..agents.policy import read_metadata
 from ..cliutil import add_option_argument
 from ..ratings import RatingsBook, format_ratings, ratings_path
 from .report import format_head_to_head
@@ -40,9 +41,21 @@ def head_to_heads(env: str, players: int, checkpoints, baselines, args, options:
 
 
 def _evaluate(args) -> int:
-    rows = head_to_heads(
-        args.env, args.players, args.checkpoint, args.against, args, dict(args.option)
-    )
+    """Each checkpoint in the env, player count and engine options its metadata
+    names, unless ``--env``, ``--players`` or ``--option`` say otherwise."""
+    rows = []
+    for path in args.checkpoint:
+        try:
+            meta = read_metadata(path)
+        except (ValueError, FileNotFoundError) as e:  # CheckpointError is a ValueError
+            raise SystemExit(str(e)) from None
+        env = meta["env"] if args.env is None else args.env
+        players = meta["num_players"] if args.players is None else args.players
+        trained = meta.get("env_options", {}) if env == meta["env"] else {}
+        options = {**trained, **dict(args.option)}
+        shown = ", ".join(f"{k}={v}" for k, v in sorted(options.items())) or "default options"
+        print(f"{path}: {env}, {players} players, {shown}")
+        rows += head_to_heads(env, players, [path], args.against, args, options)
     print(format_head_to_head(rows, markdown=args.markdown))
     return 0
 
@@ -109,9 +122,9 @@ def add_commands(subparsers) -> None:
 
     ev = subparsers.add_parser("evaluate", help="checkpoints vs n-1 copies of each baseline bot")
     ev.add_argument("checkpoint", nargs="+", help="policy.zip, checkpoint.zip or a run folder")
-    ev.add_argument("--env", default="mall_of_horror_v0", choices=sorted(ENVS))
-    ev.add_argument("--players", type=int, default=4)
-    ev.add_argument("--against", nargs="+", default=["random", "heuristic"])
+    ev.add_argument("--env", choices=sorted(ENVS), help="default: the checkpoint's")
+    ev.add_argument("--players", type=int, help="default: the checkpoint's")
+    ev.add_argument("--against", nargs="+", default=["random", "heuristic"], help="agent kinds")
     ev.add_argument("--games", type=int, default=1000)
     add_option_argument(ev)
     ev.add_argument("--seed", type=int, default=0)
@@ -126,7 +139,10 @@ def add_commands(subparsers) -> None:
     t.add_argument("--game", default="mall_of_horror_v0", choices=sorted(ENVS), help="env name")
     t.add_argument("--players", type=int, default=4)
     t.add_argument(
-        "--agents", nargs="+", required=True, help="agent kinds: random heuristic ckpt:PATH ..."
+        "--agents",
+        nargs="+",
+        required=True,
+        help="agent kinds: random heuristic pretrained ckpt:PATH ...",
     )
     t.add_argument("--games", type=int, default=200, help="rounded up to whole blocks")
     t.add_argument("--workers", type=int, default=1, help="processes playing games")
