@@ -2,7 +2,8 @@
 
 ``zombie_envs.make(name, **kwargs)`` builds any env of the suite by name;
 ``ENVS`` lists them.  Each env is also importable as a module, like
-``pettingzoo.classic``: ``from zombie_envs import mall_of_horror_v0``.
+``pettingzoo.classic``: ``from zombie_envs import mall_of_horror_v0``, and is
+in PettingZoo's registry: ``pettingzoo.make("aec", "zombie_envs/mall_of_horror-v0")``.
 
 The env modules load on first use, so importing an engine
 (``zombie_envs.games.mall_of_horror``) loads neither PettingZoo nor the other games.
