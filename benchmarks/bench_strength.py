@@ -3,8 +3,10 @@
 The heuristic plays ``players - 1`` copies of a baseline (random bots unless
 ``--against`` says otherwise) in the match ``zombie-envs evaluate`` plays
 (``zombie_envs.match.head_to_head``): each game seed is played with the
-heuristic at every seat, and a win shared by k seats counts 1/k.  Chance is
-1/players.  Prints the table, the figure and the command that reproduces it.
+heuristic at every seat (so ``--games`` is rounded up to a multiple of the
+player count), and a win shared by k seats counts 1/k.  Chance is 1/players.
+Prints the table, the figure and the command that reproduces it; fewer than
+about 1000 games give an interval too wide to judge by, and it says so.
 
     python benchmarks/bench_strength.py [--games 2000] [--players 4] [--seed 0]
         [--env we_are_dead_v0] [--against heuristic] [--option board=carnival]
@@ -39,7 +41,7 @@ def main(argv: list[str] | None = None) -> int:
         n,
         "heuristic",
         args.against,
-        max(args.games, 1000),  # fewer gives too wide an interval to judge by
+        args.games,
         seed=args.seed,
         progress=not args.no_progress,
         options=options,
@@ -61,6 +63,9 @@ def main(argv: list[str] | None = None) -> int:
         f"chance {100 * h.chance:.1f}%, truncated {100 * h.truncated:.1f}%; "
         f"{h.result.games_per_second:.0f} games/s"
     )
+    if hi - lo > 0.06:
+        wide = f"{100 * (hi - lo):.0f} points wide"
+        print(f"note: the interval is {wide}; play more games to narrow it")
     print(f"command: {shlex.join(command)}")
     return 0
 

@@ -20,6 +20,7 @@ from zombie_envs.core.layout import Layout
 from zombie_envs.match import (
     Schedule,
     TournamentResult,
+    chart,
     commands,
     head_to_head,
     run_tournament,
@@ -301,6 +302,17 @@ def test_outputs(tmp_path, monkeypatch):
     table = result.table(markdown=True).splitlines()
     assert table[0].startswith("| rank | agent | ordinal |") and table[0].endswith("seat 2 |")
     assert len(result.table(markdown=False).splitlines()) == 4
+
+
+def test_chart_shows_the_ratings_the_table_ranks_by():
+    result = run_tournament(ENV, 3, ["heuristic", "random", FirstLegal], 6, progress=False)
+    ratings, wins, scores = chart.figure(result).axes
+    ranked = result.ranking()
+    assert [bar.get_height() for bar in ratings.patches] == [a.mu for a in ranked]
+    low, high = ratings.containers[0].lines[2][0].get_segments()[0][:, 1]  # first error bar
+    assert (low, high) == pytest.approx((ranked[0].ordinal, ranked[0].mu + 3 * ranked[0].sigma))
+    assert [bar.get_height() for bar in wins.patches] == [a.win_rate for a in ranked]
+    assert [bar.get_height() for bar in scores.patches] == [a.mean_score for a in ranked]
 
 
 def test_bad_input_is_refused():

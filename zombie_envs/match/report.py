@@ -250,8 +250,9 @@ class TournamentResult:
         return path
 
     def plot(self, path: str | Path) -> Path | None:
-        """Win rates and mean scores with their 95% intervals as a PNG; ``None``
-        when matplotlib (in the play and train extras) is missing."""
+        """The ratings the table ranks by, win rates and mean scores, with their
+        intervals, as a PNG; ``None`` when matplotlib (in the play and train
+        extras) is missing."""
         from .chart import plot
 
         return plot(self, path)
