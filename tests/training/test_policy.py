@@ -98,7 +98,8 @@ def test_policy_file_round_trip_and_agent(tmp_path, model):
 def test_wrong_env_or_players_is_refused(tmp_path, model):
     path = tmp_path / "p.zip"
     save_policy(path, policy_from_model(model), _meta())
-    with pytest.raises(CheckpointError, match="trained on 'mall_of_horror_v0', not 'we_are_dead_v0'"):
+    wrong_env = "trained on 'mall_of_horror_v0', not 'we_are_dead_v0'"
+    with pytest.raises(CheckpointError, match=wrong_env):
         make_agent(f"ckpt:{path}", "we_are_dead_v0", seed=0)
     with pytest.raises(CheckpointError, match="trained for 4 players, not 3"):
         make_agent(f"ckpt:{path}", "mall_of_horror_v0", seed=0, num_players=3)
