@@ -5,8 +5,9 @@ opponent pool from a ``TrainConfig``, then runs PPO with one callback that
 keeps the pool fresh, evaluates against the bots, saves checkpoints and drives
 the progress bar.  ``Trainer.resume(run_dir)`` picks a killed run up from its
 last checkpoint: it rebuilds the model from the config and loads the stored
-tensors, unpickling nothing (see ``checkpoint``).  Run from the command line
-with ``zombie-envs train``.
+tensors, unpickling nothing (see ``checkpoint``).  Ctrl-C saves the run
+before ``train()`` re-raises it.  Run from the command line with
+``zombie-envs train``.
 """
 
 from __future__ import annotations
@@ -14,7 +15,10 @@ from __future__ import annotations
 import csv
 import json
 import random
+import signal
+import threading
 import time
+from contextlib import contextmanager
 from pathlib import Path
 
 import numpy as np
@@ -186,6 +190,19 @@ def make_env(cfg: TrainConfig, seed: int):
     return thunk
 
 
+def _worker(make):
+    """``make`` for a worker process: Ctrl-C reaches the whole process group,
+    and the learner alone handles it (saves, then closes the workers), so a
+    worker ignores it; and one torch thread, as in every training process."""
+
+    def thunk():
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+        th.set_num_threads(1)
+        return make()
+
+    return thunk
+
+
 class Trainer:
     """One training run in ``run_dir``; see the module docstring."""
 
@@ -261,7 +278,7 @@ class Trainer:
         cfg = self.cfg
         fns = [make_env(cfg, seed + i) for i in range(cfg.n_envs)]
         if cfg.vec_env == "subproc":
-            vec = SubprocVecEnv(fns, start_method="forkserver")
+            vec = SubprocVecEnv([_worker(fn) for fn in fns], start_method="forkserver")
         else:
             vec = DummyVecEnv(fns)
         return TimedVecEnv(VecMonitor(vec))
@@ -272,7 +289,24 @@ class Trainer:
         return int(self.model.num_timesteps)
 
     def train(self) -> dict:
-        """Train up to ``cfg.total_steps``; returns the final evaluation."""
+        """Train up to ``cfg.total_steps``; returns the final evaluation.  On
+        Ctrl-C (``KeyboardInterrupt``) it saves the run, then re-raises."""
+        previous = signal.getsignal(signal.SIGINT)
+        # only where Ctrl-C would raise anyway: not in a thread, not where it is ignored
+        own = previous is signal.default_int_handler
+        own = own and threading.current_thread() is threading.main_thread()
+        if own:
+            signal.signal(signal.SIGINT, self.vec_env.on_sigint)
+        try:
+            return self._train()
+        except KeyboardInterrupt:
+            self.save()
+            raise
+        finally:
+            if own:
+                signal.signal(signal.SIGINT, previous)
+
+    def _train(self) -> dict:
         cfg = self.cfg
         if self.steps == 0 and cfg.imitation.games > 0 and self.imitation is None:
             from .imitation import clone_heuristic
@@ -321,15 +355,24 @@ class Trainer:
                     [self.steps, entry["wall_time"], kind, r["games"]]
                     + [f"{r[k]:.4f}" for k in EVAL_COLUMNS]
                 )
-        for kind, r in results.items():
-            self.model.logger.record(f"eval/win_rate_vs_{kind}", r["win_rate"])
-            self.model.logger.record(f"eval/ci_low_vs_{kind}", r["ci_low"])
+        self._log_eval(results)
         score = sum(r["win_rate"] for r in results.values()) / len(results)
         if self.best is None or score > self.best["score"]:
             # PPO can drift after a good phase: keep the best evaluated policy too
             self.best = {"steps": self.steps, "score": score}
             ckpt.save_policy(self.run_dir / BEST, policy_from_model(self.model), self.metadata())
         return entry
+
+    def _log_eval(self, results: dict) -> None:
+        """The evaluation in ``metrics.csv`` and TensorBoard at the step of
+        ``eval.csv``: SB3's logger would hold it to its next dump, a rollout
+        later, and the last evaluation has no dump after it."""
+        values = {}
+        for kind, r in results.items():
+            values[f"eval/win_rate_vs_{kind}"] = r["win_rate"]
+            values[f"eval/ci_low_vs_{kind}"] = r["ci_low"]
+        for writer in self.model.logger.output_formats:
+            writer.write(values, dict.fromkeys(values), self.steps)
 
     # ----- files -------------------------------------------------------------
     def metadata(self) -> dict:
@@ -489,23 +532,56 @@ class LongCSV(KVWriter):
 
 
 class TimedVecEnv(VecEnvWrapper):
-    """Counts the seconds the learner waits on the env workers (the env's share)."""
+    """Counts the seconds the learner waits on the env workers (the env's share).
+
+    ``on_sigint``, as the SIGINT handler, holds Ctrl-C back while the learner
+    talks to the workers and raises it once their replies are in: a reply
+    left half-read would hang the workers' close, and a half-sent message
+    would crash them."""
 
     def __init__(self, venv):
         super().__init__(venv)
         self.env_seconds = 0.0
+        self.talking = False
+        self.interrupted = False
+
+    def on_sigint(self, signum, frame):
+        if not self.talking:
+            raise KeyboardInterrupt
+        self.interrupted = True
+
+    @contextmanager
+    def _talk(self):
+        self.talking = True
+        try:
+            yield
+        finally:
+            self.talking = False
+        if self.interrupted:
+            self.interrupted = False
+            raise KeyboardInterrupt
 
     def reset(self):
         start = time.perf_counter()
-        obs = self.venv.reset()
+        with self._talk():
+            obs = self.venv.reset()
         self.env_seconds += time.perf_counter() - start
         return obs
 
+    def step_async(self, actions):
+        with self._talk():
+            self.venv.step_async(actions)
+
     def step_wait(self):
         start = time.perf_counter()
-        out = self.venv.step_wait()
+        with self._talk():
+            out = self.venv.step_wait()
         self.env_seconds += time.perf_counter() - start
         return out
+
+    def env_method(self, method_name, *method_args, indices=None, **method_kwargs):
+        with self._talk():
+            return self.venv.env_method(method_name, *method_args, indices=indices, **method_kwargs)
 
 
 class _Callback(BaseCallback):
@@ -569,10 +645,9 @@ class _Callback(BaseCallback):
         self.logger.record("time/env_share", env_share)
         self.logger.record("time/wall_time", self.t.wall_time)
 
-    def _on_training_end(self):
-        self._tick()
-
     def close(self):
+        """At the end of training, or on the way out of an interrupted one."""
+        self._tick()
         if self.bar is not None:
             self.bar.close()
             self.bar = None

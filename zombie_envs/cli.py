@@ -164,13 +164,13 @@ def _train(args) -> int:
         raise SystemExit(str(e)) from None
     try:
         final = trainer.train()
-    except KeyboardInterrupt:
-        trainer.save()
+    except KeyboardInterrupt:  # train() saved the run; stderr, as stdout may be a closed pipe
         print(
-            f"\ninterrupted: saved at {trainer.steps} steps; "
-            f"continue with --resume {trainer.run_dir}"
+            f"interrupted: saved at {trainer.steps:,} steps; "
+            f"continue with --resume {trainer.run_dir}",
+            file=sys.stderr,
         )
-        return 130
+        return 0
     finally:
         trainer.close()
     print(train.format_eval(final, trainer.cfg))

@@ -3,6 +3,7 @@ with its step count and opponent pool, and the CLI reports clear errors."""
 
 from __future__ import annotations
 
+import csv
 import os
 import signal
 import subprocess
@@ -63,6 +64,22 @@ def test_short_training_changes_weights_and_writes_the_run(tmp_path, tiny):
         "rollout/ep_rew_mean",
         "eval/win_rate_vs_heuristic",
     } <= keys
+    assert _eval_steps(tmp_path) == ([0, 512, 1024, 1536, 2048],) * 3
+
+
+def _eval_steps(run) -> tuple[list[int], list[int], list[int]]:
+    """The steps of the evaluations in ``eval.csv``, ``metrics.csv`` and TensorBoard."""
+    from tensorboard.backend.event_processing.event_accumulator import EventAccumulator
+
+    with open(run / "eval.csv") as f:
+        in_csv = sorted({int(row["steps"]) for row in csv.DictReader(f)})
+    with open(run / "metrics.csv") as f:
+        rows = csv.DictReader(f)
+        in_metrics = sorted(int(r["step"]) for r in rows if r["key"] == "eval/win_rate_vs_random")
+    board = EventAccumulator(str(run / "tb"))
+    board.Reload()
+    in_board = sorted(e.step for e in board.Scalars("eval/win_rate_vs_random"))
+    return in_csv, in_metrics, in_board
 
 
 def test_kill_then_resume_keeps_step_count_and_pool(tmp_path, tiny):
@@ -113,6 +130,53 @@ def test_kill_then_resume_keeps_step_count_and_pool(tmp_path, tiny):
     final = load_checkpoint(run / "checkpoint.zip")
     assert final["state"]["steps"] == steps + 512
     assert final["metadata"]["hint"] == "heuristic" and final["metadata"]["obs_size"] == 510 + 49
+
+
+def test_ctrl_c_saves_and_exits_cleanly_then_resume_continues(tmp_path, tiny, capsys):
+    """Ctrl-C from a terminal reaches the whole process group, workers
+    included; stdout is a closed pipe, as under ``| tee log`` once tee is gone."""
+    tiny.update(total_steps=1_000_000, vec_env="subproc", eval_every=100_000)
+    tiny["ppo"]["n_steps"] = 64  # 128 steps a rollout: the run soon reaches a save
+    config = tmp_path / "tiny.yaml"
+    config.write_text(yaml.safe_dump(tiny))
+    run = tmp_path / "run"
+    train = [sys.executable, "-m", "zombie_envs.cli", "train"]
+    read_end, write_end = os.pipe()
+    os.close(read_end)
+    proc = subprocess.Popen(
+        [*train, "--config", str(config), "--out", str(run), "--no-progress"],
+        stdout=write_end,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
+    os.close(write_end)
+    try:
+        deadline = time.time() + 120
+        while not (run / "checkpoint.zip").exists():  # saved at 256 steps: PPO is running
+            assert proc.poll() is None and time.time() < deadline, proc.stderr.read()
+            time.sleep(0.1)
+        os.killpg(proc.pid, signal.SIGINT)
+        _, err = proc.communicate(timeout=120)
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
+    saved = load_checkpoint(run / "checkpoint.zip")["state"]
+    assert proc.returncode == 0
+    assert err.splitlines() == [
+        f"interrupted: saved at {saved['steps']:,} steps; continue with --resume {run}"
+    ]
+    more = saved["steps"] + 256
+    assert main(["train", "--resume", str(run), "--total-steps", str(more)]) == 0
+    out, err = capsys.readouterr()
+    assert f"after {more:,} steps" in out
+    # the bar starts at the saved step and knows its total
+    assert f" {saved['steps']}/{more} [" in err and f" {more}/{more} [" in err
+    final = load_checkpoint(run / "checkpoint.zip")["state"]
+    assert final["steps"] == more
+    assert final["n_updates"] == saved["n_updates"] + 2 * tiny["ppo"]["n_epochs"]  # two rollouts
+    assert _eval_steps(run) == ([0, more],) * 3
 
 
 def test_resume_refuses_a_policy_file(tmp_path, tiny):
