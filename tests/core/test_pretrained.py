@@ -140,16 +140,22 @@ def test_seat_specs_refuse_an_unknown_kind_before_counting_seats(opponents):
         seat_specs("mall_of_horror_v0", opponents, 2)
 
 
+def end_of_input(prompt: str) -> str:
+    raise EOFError  # the person leaves at once: the game is saved unfinished
+
+
 @pytest.mark.parametrize("agent", pretrained_agents(), ids=lambda a: a.name)
-def test_play_against_the_pretrained_agent_at_every_other_seat(agent, tmp_path):
-    env = agent.metadata["env"]
+def test_play_seats_the_pretrained_agent_at_every_other_seat(agent, tmp_path):
+    env, players = agent.metadata["env"], agent.metadata["num_players"]
+    game = terminal.TerminalGame(env, opponents=["pretrained"], input_fn=end_of_input)
+    assert game.engine.num_players == players
+    assert {type(a) for a in game.agents.values()} == {PolicyAgent}
+    assert {a.source for a in game.agents.values()} == {str(agent.path)}
     records = tmp_path / "games.jsonl"
-    argv = ["play", env, "--opponents", "pretrained", "--seed", "1", "--no-ratings"]
-    args = build_parser().parse_args(argv + ["--record", str(records)])
-    assert terminal.main(args, lambda prompt: "1", io.StringIO()) == 0
+    argv = ["play", env, "--opponents", "pretrained", "--no-ratings", "--record", str(records)]
+    assert terminal.main(build_parser().parse_args(argv), end_of_input, io.StringIO()) == 0
     (record,) = read_records(records)
-    assert record["finished"] is True
-    assert record["seats"] == ["human"] + ["pretrained"] * (agent.metadata["num_players"] - 1)
+    assert record["seats"] == ["human"] + ["pretrained"] * (players - 1)
 
 
 # ----- the command line ------------------------------------------------------------------
