@@ -1,0 +1,474 @@
+"""Square grids with walls between the squares, and every question a board game
+asks of them answered by precomputed tables.
+
+A map of ``R x C`` squares is drawn "doubled": ``2R+1`` lines of ``2C+1``
+characters.  The square ``(r, c)`` is the character at ``(2r+1, 2c+1)``; the
+character between two squares is the edge they share (``(2r+1, 2c)`` west of
+the square, ``(2r, 2c+1)`` north of it; lines and columns 0 and the last are
+the outer border); characters at even, even are corners and may be anything::
+
+    +-+-+-+
+    |. . ?|
+    + +-d-+
+    |.|. .A
+    +-+-w-+
+
+Edge characters: `` `` open, ``|`` or ``-`` a wall, ``d`` a doorway, ``w`` a
+display window, ``A`` an arrow (an opening where map pieces join, only between
+a square and the outside).  An edge beside one square only must not be open;
+an edge beside no square may be any character.  The caller's legend says what
+each square character is: a name, or None for "no square" (a pillar, outside).
+
+One step reaches any of the 8 neighbours.  Orthogonally it costs 1 across an
+open edge or a doorway and 2 across a display window, and never crosses a wall.
+Diagonally it costs 1, and only when the four edges meeting at the shared
+corner are all open and both squares beside the diagonal exist: no cutting a
+corner, no diagonal through a doorway, and (an assumed reading) no diagonal
+through a window.  Melee reach (``touches``) follows the same rules, except
+that a window costs nothing.  Sight runs from centre to centre over every
+square the segment touches (both squares beside a grid corner it passes
+through), each consecutive pair melee-adjacent: walls, corners and doorways
+crossed diagonally block it, windows do not.
+
+Squares are numbered ``0..N-1`` in row-major order and labelled ``r3c12``
+(0-based row and column, as ``core.grid`` labels its cells).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
+from functools import cache, cached_property
+
+from .grid import UNREACHABLE
+from .tiles import SIDES
+
+OPEN, WALL, DOOR, WINDOW, ARROW = "open", "wall", "door", "window", "arrow"
+#: edge character -> edge kind
+EDGE_KINDS = {" ": OPEN, "|": WALL, "-": WALL, "d": DOOR, "w": WINDOW, "A": ARROW}
+#: orthogonal step cost by the kind of edge crossed (walls and arrows are not crossed)
+STEP_COST = {OPEN: 1, DOOR: 1, WINDOW: 2}
+_DIAGONALS = ((-1, -1), (-1, 1), (1, -1), (1, 1))
+
+Legend = Mapping[str, "str | None"]
+Allowed = Callable[[int], bool] | Collection[int] | None
+
+
+@cache
+def _supercover(dr: int, dc: int) -> tuple[tuple[int, int], ...]:
+    """The (row, col) offsets a segment from the centre of square (0, 0) to the
+    centre of (dr, dc) touches, in order; through a grid corner both squares
+    beside it, the horizontal neighbour first."""
+    rows, cols = abs(dr), abs(dc)
+    sr, sc = (dr > 0) - (dr < 0), (dc > 0) - (dc < 0)
+    r = c = crossed_r = crossed_c = 0
+    out = [(0, 0)]
+    while crossed_r < rows or crossed_c < cols:
+        # it crosses the next column line at t = (2 crossed_c + 1) / (2 cols) and the next
+        # row line at t = (2 crossed_r + 1) / (2 rows): compare them cross-multiplied
+        at_col, at_row = (1 + 2 * crossed_c) * rows, (1 + 2 * crossed_r) * cols
+        if at_col == at_row:
+            out += [(r, c + sc), (r + sr, c)]
+            r, c, crossed_r, crossed_c = r + sr, c + sc, crossed_r + 1, crossed_c + 1
+        elif at_col < at_row:
+            c, crossed_c = c + sc, crossed_c + 1
+        else:
+            r, crossed_r = r + sr, crossed_r + 1
+        out.append((r, c))
+    return tuple(out)
+
+
+def _as_test(which: Allowed) -> Callable[[int], bool] | None:
+    """A callable from a callable or a collection of squares; None means every square."""
+    if which is None or callable(which):
+        return which
+    return which.__contains__
+
+
+class WallGrid:
+    """A doubled map with precomputed movement, melee, sight and room tables.
+
+    Attributes: ``title``, ``lines`` (the map redrawn: walls ``|``/``-``,
+    corners ``+`` where a wall meets them), ``legend``, ``height``/``width``
+    (in squares), ``size``, ``rc[i]``, ``ids[(row, col)]``, ``char[i]``,
+    ``steps[i]`` ((j, cost) pairs), ``touches[i]``, ``room[i]``/``rooms``,
+    ``dist[a][b]`` (steps, UNREACHABLE when cut off), ``openings`` ((square,
+    side, kind) for each non-wall edge to the outside, sides as in
+    ``core.tiles``) and ``origin`` (see ``compose``).  Errors name ``title``
+    and count lines from ``first_line``, so they point into the file a map
+    came from.
+    """
+
+    def __init__(
+        self,
+        lines: Sequence[str],
+        legend: Legend,
+        *,
+        title: str = "map",
+        first_line: int = 1,
+        origin: tuple[int, int] = (0, 0),
+    ) -> None:
+        self.title = title
+        self.origin = origin
+        self._first_line = first_line
+        self.legend = dict(legend)
+        rows = tuple(lines)
+        self._check_shape(rows)
+        self.height, self.width = (len(rows) - 1) // 2, (len(rows[0]) - 1) // 2
+
+        cells: list[tuple[int, int]] = []
+        for r in range(self.height):
+            for c in range(self.width):
+                ch = rows[2 * r + 1][2 * c + 1]
+                if ch not in self.legend:
+                    known = "".join(sorted(self.legend))
+                    raise ValueError(
+                        f"{self._at(2 * r + 1, 2 * c + 1)}: unknown square character {ch!r}; "
+                        f"the legend knows {known!r}"
+                    )
+                if self.legend[ch] is not None:
+                    cells.append((r, c))
+        if not cells:
+            raise ValueError(f"{title}: the map has no square")
+        self.rc: tuple[tuple[int, int], ...] = tuple(cells)
+        self.ids: dict[tuple[int, int], int] = {rc: i for i, rc in enumerate(cells)}
+        self.size = len(cells)
+        self.char: tuple[str, ...] = tuple(rows[2 * r + 1][2 * c + 1] for r, c in cells)
+        self._edges = self._read_edges(rows)
+        self.lines: tuple[str, ...] = self._draw(rows)
+
+        self.steps: tuple[tuple[tuple[int, int], ...], ...] = tuple(
+            tuple(self._neighbours(i, STEP_COST)) for i in range(self.size)
+        )
+        melee = {OPEN: 0, DOOR: 0, WINDOW: 0}
+        self.touches: tuple[tuple[int, ...], ...] = tuple(
+            tuple(j for j, _ in self._neighbours(i, melee)) for i in range(self.size)
+        )
+        self._touching = tuple(frozenset(t) for t in self.touches)
+        self.room, self.rooms = self._rooms()
+        self.openings: tuple[tuple[int, int, str], ...] = tuple(
+            (i, side, kind)
+            for i in range(self.size)
+            for side in range(4)
+            if (kind := self.side(i, side)) != WALL and self._beyond(i, side) is None
+        )
+        self._sight: dict[tuple[int, int], bool] = {}
+
+    # ------------------------------------------------------------------ build
+    def _at(self, i: int, j: int) -> str:
+        return f"{self.title} line {self._first_line + i}, column {j + 1}"
+
+    def _check_shape(self, rows: tuple[str, ...]) -> None:
+        if len(rows) < 3 or len(rows) % 2 == 0:
+            raise ValueError(
+                f"{self.title}: a map of R rows of squares has 2R+1 lines, got {len(rows)}"
+            )
+        width = len(rows[0])
+        if width < 3 or width % 2 == 0:
+            raise ValueError(
+                f"{self.title} line {self._first_line}: a map of C columns of squares has "
+                f"2C+1 characters a line, got {width}"
+            )
+        for i, row in enumerate(rows):
+            if len(row) != width:
+                raise ValueError(
+                    f"{self.title} line {self._first_line + i}: {len(row)} characters, "
+                    f"the first line has {width}"
+                )
+        for ch, value in self.legend.items():
+            if len(ch) != 1 or not (value is None or isinstance(value, str)):
+                raise ValueError(
+                    f"{self.title}: legend entry {ch!r}: {value!r} must map one character "
+                    f"to a name, or to None for no square"
+                )
+
+    def _square_at(self, i: int, j: int) -> bool:
+        """Whether the doubled position (i, j) holds a square."""
+        return (i // 2, j // 2) in self.ids if i % 2 and j % 2 else False
+
+    def _read_edges(self, rows: tuple[str, ...]) -> dict[tuple[int, int], str]:
+        """Edge kind by doubled position, for every edge beside a square."""
+        edges = {}
+        for r, c in self.rc:
+            for dr, dc in SIDES:
+                i, j = 2 * r + 1 + dr, 2 * c + 1 + dc
+                if (i, j) in edges:
+                    continue
+                ch = rows[i][j]
+                kind = EDGE_KINDS.get(ch)
+                if kind is None:
+                    raise ValueError(
+                        f"{self._at(i, j)}: unknown edge character {ch!r}; edges are "
+                        f"' ' open, '|' or '-' wall, 'd' doorway, 'w' window, 'A' arrow"
+                    )
+                both = self._square_at(i + dr, j + dc)
+                if both and kind == ARROW:
+                    raise ValueError(
+                        f"{self._at(i, j)}: an arrow between two squares; arrows open "
+                        f"the map's border to the outside"
+                    )
+                if not both and kind == OPEN:
+                    raise ValueError(
+                        f"{self._at(i, j)}: an open edge to the outside of square "
+                        f"r{r}c{c}; draw a wall, doorway, window or arrow"
+                    )
+                edges[i, j] = kind
+        return edges
+
+    def _draw(self, rows: tuple[str, ...]) -> tuple[str, ...]:
+        """The map redrawn in one style, so that equal grids have equal lines."""
+        chars = {EDGE_KINDS[ch]: ch for ch in " dwA"}
+        height, width = len(rows), len(rows[0])
+
+        def blank(i: int, j: int) -> str:
+            """What stands where no square is beside: a neighbouring cell's character."""
+            for di, dj in ((1, 1), (1, -1), (-1, 1), (-1, -1), (1, 0), (0, 1), (-1, 0), (0, -1)):
+                y, x = i + di, j + dj
+                if y % 2 and x % 2 and 0 < y < height and 0 < x < width:
+                    return rows[y][x]
+            raise AssertionError("every position lies beside a square position")
+
+        out = []
+        for i in range(height):
+            line = []
+            for j in range(width):
+                if i % 2 and j % 2:
+                    line.append(rows[i][j])
+                elif i % 2 or j % 2:
+                    kind = self._edges.get((i, j))
+                    if kind is None:
+                        line.append(blank(i, j))
+                    elif kind == WALL:
+                        line.append("|" if i % 2 else "-")
+                    else:
+                        line.append(chars[kind])
+                else:
+                    around = [self._edges.get(p) for p in ((i - 1, j), (i + 1, j), (i, j - 1))]
+                    around.append(self._edges.get((i, j + 1)))
+                    known = [k for k in around if k is not None]
+                    if not known:
+                        line.append(blank(i, j))
+                    else:
+                        line.append(" " if all(k == OPEN for k in known) else "+")
+            out.append("".join(line))
+        return tuple(out)
+
+    def _beyond(self, i: int, side: int) -> int | None:
+        """The square across ``side`` of square ``i``, if there is one."""
+        r, c = self.rc[i]
+        dr, dc = SIDES[side]
+        return self.ids.get((r + dr, c + dc))
+
+    def _neighbours(self, i: int, cost: Mapping[str, int]) -> list[tuple[int, int]]:
+        """(square, cost) one step from ``i``, orthogonal costs by edge kind."""
+        r, c = self.rc[i]
+        out = []
+        for side in range(4):
+            j = self._beyond(i, side)
+            kind = self.side(i, side)
+            if j is not None and kind in cost:
+                out.append((j, cost[kind]))
+        for dr, dc in _DIAGONALS:
+            j = self.ids.get((r + dr, c + dc))
+            if j is None or (r + dr, c) not in self.ids or (r, c + dc) not in self.ids:
+                continue
+            y, x = 2 * r + 1 + dr, 2 * c + 1 + dc  # the shared corner
+            corner = ((y - 1, x), (y + 1, x), (y, x - 1), (y, x + 1))
+            if all(self._edges[p] == OPEN for p in corner):
+                out.append((j, 1))
+        return sorted(out)
+
+    def _rooms(self) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]:
+        room = [-1] * self.size
+        rooms = []
+        for start in range(self.size):
+            if room[start] >= 0:
+                continue
+            room[start] = len(rooms)
+            members = [start]
+            for a in members:
+                for side in range(4):
+                    b = self._beyond(a, side)
+                    if b is not None and room[b] < 0 and self.side(a, side) == OPEN:
+                        room[b] = len(rooms)
+                        members.append(b)
+            rooms.append(tuple(sorted(members)))
+        return tuple(room), tuple(rooms)
+
+    @cached_property
+    def dist(self) -> tuple[tuple[int, ...], ...]:
+        """``dist[a][b]``: the fewest steps from ``a`` to ``b`` (a window is one step),
+        UNREACHABLE when there is no way; worked out on first use."""
+        nbrs = [[j for j, _ in s] for s in self.steps]
+        rows = []
+        for src in range(self.size):
+            row = [UNREACHABLE] * self.size
+            row[src] = 0
+            ring, d = [src], 0
+            while ring:
+                d += 1
+                ahead = []
+                for a in ring:
+                    for b in nbrs[a]:
+                        if row[b] == UNREACHABLE:
+                            row[b] = d
+                            ahead.append(b)
+                ring = ahead
+            rows.append(tuple(row))
+        return tuple(rows)
+
+    # -------------------------------------------------------------- queries
+    def label(self, i: int) -> str:
+        """``r3c12``: the square's 0-based row and column."""
+        r, c = self.rc[i]
+        return f"r{r}c{c}"
+
+    def side(self, i: int, side: int) -> str:
+        """The kind of edge on ``side`` (``core.tiles`` order: N, E, S, W) of square ``i``."""
+        r, c = self.rc[i]
+        dr, dc = SIDES[side]
+        return self._edges[2 * r + 1 + dr, 2 * c + 1 + dc]
+
+    def edge(self, a: int, b: int) -> str:
+        """The kind of edge between two orthogonally adjacent squares."""
+        (ra, ca), (rb, cb) = self.rc[a], self.rc[b]
+        if abs(ra - rb) + abs(ca - cb) != 1:
+            raise ValueError(
+                f"{self.title}: {self.label(a)} and {self.label(b)} share no edge: "
+                f"they are not orthogonal neighbours"
+            )
+        return self._edges[ra + rb + 1, ca + cb + 1]
+
+    def reach(self, a: int, budget: int, pass_ok: Allowed = None, stop_ok: Allowed = None):
+        """{square: cheapest cost} for every square a move of at most ``budget``
+        actions from ``a`` may end on: every square passed through satisfies
+        ``pass_ok`` and the last one ``stop_ok`` (callables or collections of
+        squares; None allows all).  ``a`` itself is left out."""
+        passes, stops = _as_test(pass_ok), _as_test(stop_ok)
+        steps = self.steps
+        best = {a: 0}
+        buckets: list[list[int]] = [[] for _ in range(budget + 1)]
+        buckets[0].append(a)
+        for cost in range(budget + 1):
+            for i in buckets[cost]:
+                if best[i] != cost or (i != a and passes is not None and not passes(i)):
+                    continue
+                for j, step in steps[i]:
+                    new = cost + step
+                    if new <= budget and new < best.get(j, UNREACHABLE):
+                        best[j] = new
+                        buckets[new].append(j)
+        del best[a]
+        if stops is None:
+            return best
+        return {i: cost for i, cost in best.items() if stops(i)}
+
+    def line(self, a: int, b: int) -> list[int]:
+        """The squares the segment from the centre of ``a`` to the centre of ``b``
+        touches, in order from ``a`` (positions without a square left out)."""
+        (ra, ca), (rb, cb) = self.rc[a], self.rc[b]
+        ids = self.ids
+        found = (ids.get((ra + dr, ca + dc)) for dr, dc in _supercover(rb - ra, cb - ca))
+        return [i for i in found if i is not None]
+
+    def sees(self, a: int, b: int) -> bool:
+        """Whether a ranged attack from ``a`` may reach ``b`` (pieces aside)."""
+        key = (a, b)
+        seen = self._sight.get(key)
+        if seen is None:
+            (ra, ca), (rb, cb) = self.rc[a], self.rc[b]
+            path = [self.ids.get((ra + dr, ca + dc)) for dr, dc in _supercover(rb - ra, cb - ca)]
+            seen = None not in path and all(
+                y in self._touching[x] for x, y in zip(path, path[1:], strict=False)
+            )
+            self._sight[key] = self._sight[b, a] = seen
+        return seen
+
+    def ascii(self, marks: Mapping[int, str] | None = None) -> str:
+        """The map as text, some squares drawn as other characters (pieces, tokens)."""
+        rows = [list(line) for line in self.lines]
+        for i, mark in (marks or {}).items():
+            if len(mark) != 1:
+                raise ValueError(f"mark for square {i} must be one character, got {mark!r}")
+            r, c = self.rc[i]
+            rows[2 * r + 1][2 * c + 1] = mark
+        return "\n".join("".join(row) for row in rows)
+
+    def rotated(self, turns: int) -> WallGrid:
+        """The map turned ``turns`` quarter turns clockwise: west comes to the north."""
+        rows = self.lines
+        for _ in range(turns % 4):
+            rows = tuple("".join(row[j] for row in reversed(rows)) for j in range(len(rows[0])))
+        return WallGrid(rows, self.legend, title=self.title)
+
+    @classmethod
+    def compose(
+        cls,
+        pieces: Iterable[tuple[WallGrid, int, int]],
+        *,
+        fill: str = "#",
+        title: str = "composed map",
+        **extra,
+    ):
+        """One grid from pieces placed with their top-left square at (row, col).
+
+        Where two pieces touch, their shared edge is open where both have an
+        arrow and a wall everywhere else; an arrow facing no piece stays an
+        arrow.  Positions no piece covers become ``fill`` (no square).  The
+        result is cut to the squares' bounding box; ``origin`` is the (row,
+        col) of its top-left square in the pieces' coordinates.  ``extra``
+        goes to the constructor (a subclass's own arguments).
+        """
+        placed = list(pieces)
+        if not placed:
+            raise ValueError(f"{title}: no piece to compose")
+        legend: dict[str, str | None] = {}
+        for grid, _, _ in placed:
+            for ch, value in grid.legend.items():
+                if legend.setdefault(ch, value) != value:
+                    raise ValueError(
+                        f"{title}: piece {grid.title!r} reads {ch!r} as {value!r}, "
+                        f"another piece as {legend[ch]!r}"
+                    )
+        if legend.setdefault(fill, None) is not None:
+            raise ValueError(f"{title}: fill {fill!r} is a square ({legend[fill]!r}) in the legend")
+        top = min(row for _, row, _ in placed)
+        left = min(col for _, _, col in placed)
+        height = max(row + g.height for g, row, _ in placed) - top
+        width = max(col + g.width for g, _, col in placed) - left
+        canvas: list[list[str | None]] = [[None] * (2 * width + 1) for _ in range(2 * height + 1)]
+        owner: dict[tuple[int, int], str] = {}
+        for grid, row, col in placed:
+            y0, x0 = 2 * (row - top), 2 * (col - left)
+            for i, text in enumerate(grid.lines):
+                for j, ch in enumerate(text):
+                    y, x = y0 + i, x0 + j
+                    before = canvas[y][x]
+                    if i % 2 and j % 2:
+                        if (y, x) in owner:
+                            raise ValueError(
+                                f"{title}: pieces {owner[y, x]!r} and {grid.title!r} overlap at "
+                                f"r{y // 2 + top}c{x // 2 + left}"
+                            )
+                        owner[y, x] = grid.title
+                    elif (i + j) % 2 and before is not None:
+                        ch = " " if before == ch == "A" else "|"
+                    canvas[y][x] = ch
+        squares = [(y, x) for y, x in owner if legend[canvas[y][x]] is not None]
+        if not squares:
+            raise ValueError(f"{title}: the pieces have no square")
+        y_min, y_max = min(y for y, _ in squares) - 1, max(y for y, _ in squares) + 1
+        x_min, x_max = min(x for _, x in squares) - 1, max(x for _, x in squares) + 1
+        lines = []
+        for y in range(y_min, y_max + 1):
+            row = canvas[y][x_min : x_max + 1]
+            lines.append(
+                "".join(
+                    ch if ch is not None else fill if y % 2 and (x_min + k) % 2 else " "
+                    for k, ch in enumerate(row)
+                )
+            )
+        origin = (top + y_min // 2, left + x_min // 2)
+        return cls(lines, legend, title=title, origin=origin, **extra)
+
+    def __repr__(self) -> str:
+        return f"WallGrid({self.title!r}, {self.height}x{self.width}, {self.size} squares)"
