@@ -1,0 +1,264 @@
+"""The Maul's map: eight faces (four two-sided sections) and their assembly.
+
+A plan places faces on a coarse grid of slots, one face a slot:
+``((face, row, col, turns), ...)``, the first at slot (0, 0) unturned, turns
+being quarter turns clockwise.  Each later face goes beside a placed one with
+an arrow lining up with an arrow there (``placements``); ``build`` joins the
+faces into one ``Maul``, a ``WallGrid`` whose square ``(r, c)`` of the face
+at slot ``(row, col)`` sits at ``(8 row + r, 8 col + c)`` less ``origin``.
+The faces are drawn in ``data/faces.txt``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache, lru_cache
+from pathlib import Path
+
+from ...core.dice import pick
+from ...core.tiles import SIDES, beside, frontier, opposite, rotate
+from ...core.walls import ARROW, DOOR, WallGrid
+
+FACE_SIZE = 8
+#: faces in a complete Maul, one from each section
+SECTIONS = 4
+LEGEND = {".": "floor", "?": "search square", "F": "Food Court", "E": "Maul exit", "#": None}
+#: squares 3 and 4 of a side carry its arrow
+ARROW_SQUARES = (FACE_SIZE // 2 - 1, FACE_SIZE // 2)
+_SIDE_NAMES = ("north", "east", "south", "west")
+FACES_FILE = Path(__file__).with_name("data") / "faces.txt"
+
+
+@dataclass(frozen=True)
+class Face:
+    """One side of a map section: ``arrows`` says which sides (N, E, S, W) have one;
+    ``stores`` is ``(row, col, name)`` for one square of each named store."""
+
+    name: str
+    piece: WallGrid
+    arrows: tuple[bool, bool, bool, bool]
+    stores: tuple[tuple[int, int, str], ...]
+
+
+def _side_squares(side: int) -> list[tuple[int, int]]:
+    """The face's squares along ``side``, in order from its west or north end."""
+    last = FACE_SIZE - 1
+    return [((0, k), (k, last), (last, k), (k, 0))[side] for k in range(FACE_SIZE)]
+
+
+def _face(
+    file: str, name: str, rows: list[str], stores: list[tuple[int, int, str, int]], first: int
+) -> Face:
+    """A face from its block of the faces file, its map starting at line ``first``."""
+    where = f"{file} face {name.split()[0]}"
+    piece = WallGrid(rows, LEGEND, title=where, first_line=first)
+    if (piece.height, piece.width) != (FACE_SIZE, FACE_SIZE):
+        raise ValueError(
+            f"{where}: a face is {FACE_SIZE} x {FACE_SIZE} squares, got "
+            f"{piece.height} x {piece.width}"
+        )
+    arrows = []
+    for side in range(4):
+        found = [
+            k
+            for k, rc in enumerate(_side_squares(side))
+            if rc in piece.ids and piece.side(piece.ids[rc], side) == ARROW
+        ]
+        if found not in ([], list(ARROW_SQUARES)):
+            raise ValueError(
+                f"{where}: the {_SIDE_NAMES[side]} side has arrows at squares {found}; "
+                f"an arrow spans squares {ARROW_SQUARES[0]} and {ARROW_SQUARES[1]} (0-based)"
+            )
+        arrows.append(bool(found))
+    if not 2 <= sum(arrows) <= 4:
+        raise ValueError(f"{where}: {sum(arrows)} sides have arrows; a face needs 2 to 4")
+    exits = {i for i, ch in enumerate(piece.char) if ch == "E"}
+    for i, side, kind in piece.openings:
+        r, c = piece.rc[i]
+        dr, dc = SIDES[side]
+        on_border = not (0 <= r + dr < FACE_SIZE and 0 <= c + dc < FACE_SIZE)
+        if on_border and kind == ARROW:
+            continue
+        if on_border and kind == DOOR and i in exits:
+            exits.discard(i)
+            continue
+        raise ValueError(
+            f"{where}: square {piece.label(i)} has a {kind} on its {_SIDE_NAMES[side]} side "
+            f"to {'the outside' if on_border else 'no square'}; a face opens only through "
+            f"arrows and one door of each Maul exit (E), on its border"
+        )
+    if exits:
+        labels = ", ".join(piece.label(i) for i in sorted(exits))
+        raise ValueError(f"{where}: Maul exit {labels} has no door to the outside on the border")
+    named = {}
+    arrow_rooms = {piece.room[i] for i, _, kind in piece.openings if kind == ARROW}
+    for r, c, store, line in stores:
+        i = piece.ids.get((r, c))
+        if i is None or piece.room[i] in arrow_rooms or piece.room[i] in named:
+            why = (
+                "is no square"
+                if i is None
+                else "is in a corridor"
+                if piece.room[i] in arrow_rooms
+                else f"is in {named[piece.room[i]]!r} already"
+            )
+            raise ValueError(f"{file} line {line}: store {store!r}: r{r}c{c} {why}")
+        named[piece.room[i]] = store
+    return Face(name, piece, tuple(arrows), tuple((r, c, s) for r, c, s, _ in stores))
+
+
+def load_faces(path: Path) -> tuple[Face, ...]:
+    """The faces of a faces file (format in ``data/faces.txt``), checked."""
+    file = path.name
+    lines = path.read_text(encoding="utf-8").splitlines()
+    faces: list[Face] = []
+    k = 0
+    while k < len(lines):
+        text = lines[k]
+        k += 1
+        if not text.strip() or text.startswith("#"):
+            continue
+        face_id = f"{len(faces) // 2 + 1}{'AB'[len(faces) % 2]}"
+        name = text.removeprefix("face:").strip()
+        if not text.startswith("face:") or name.split()[0] != face_id or len(name.split()) < 2:
+            raise ValueError(f"{file} line {k}: expected 'face: {face_id} <name>', got {text!r}")
+        stores = []
+        while k < len(lines) and lines[k].startswith("store:"):
+            square, _, store = lines[k].removeprefix("store:").strip().partition(" ")
+            r, _, c = square.removeprefix("r").partition("c")
+            if not (square.startswith("r") and r.isdigit() and c.isdigit() and store.strip()):
+                raise ValueError(
+                    f"{file} line {k + 1}: expected 'store: r<row>c<col> <name>', got {lines[k]!r}"
+                )
+            stores.append((int(r), int(c), store.strip(), k + 1))
+            k += 1
+        rows = lines[k : k + 2 * FACE_SIZE + 1]
+        if len(rows) < 2 * FACE_SIZE + 1:
+            raise ValueError(
+                f"{file} line {k + 1}: face {face_id} needs {2 * FACE_SIZE + 1} map "
+                f"lines, the file ends after {len(rows)}"
+            )
+        faces.append(_face(file, name, rows, stores, k + 1))
+        k += len(rows)
+    if len(faces) != 2 * SECTIONS:
+        raise ValueError(f"{file}: {len(faces)} faces, expected {2 * SECTIONS}")
+    return tuple(faces)
+
+
+FACES = load_faces(FACES_FILE)
+#: the section of each face, and the face on its other side
+SECTION = tuple(f // 2 for f in range(len(FACES)))
+OTHER_SIDE = tuple(f ^ 1 for f in range(len(FACES)))
+#: every slot a plan of SECTIONS faces can reach from (0, 0), in a fixed order
+SLOTS = tuple(
+    (r, c)
+    for r in range(1 - SECTIONS, SECTIONS)
+    for c in range(1 - SECTIONS, SECTIONS)
+    if abs(r) + abs(c) < SECTIONS
+)
+_SLOT_INDEX = {slot: k for k, slot in enumerate(SLOTS)}
+
+Plan = tuple[tuple[int, int, int, int], ...]
+
+
+def placement_index(row: int, col: int, turns: int) -> int:
+    """The placement as one number, ``slot * 4 + turns``."""
+    slot = _SLOT_INDEX.get((row, col))
+    if slot is None or not 0 <= turns < 4:
+        raise ValueError(f"no placement at slot ({row}, {col}) turned {turns}")
+    return 4 * slot + turns
+
+
+def placement_at(index: int) -> tuple[int, int, int]:
+    """``(row, col, turns)`` of a placement index."""
+    row, col = SLOTS[index // 4]
+    return row, col, index % 4
+
+
+def available(plan: Plan) -> tuple[int, ...]:
+    """The faces whose section is not in the plan yet."""
+    used = {SECTION[face] for face, *_ in plan}
+    return tuple(f for f in range(len(FACES)) if SECTION[f] not in used)
+
+
+def placements(plan: Plan, face: int) -> list[tuple[int, int, int]]:
+    """Every ``(row, col, turns)`` putting ``face`` on a free slot beside the plan
+    with at least one of its arrows facing an arrow of a placed face."""
+    placed = {(row, col): rotate(FACES[f].arrows, turns) for f, row, col, turns in plan}
+    out = []
+    for pos in frontier(placed):
+        for turns in range(4):
+            arrows = rotate(FACES[face].arrows, turns)
+            if any(
+                arrows[side] and placed.get(beside(pos, side), (False,) * 4)[opposite(side)]
+                for side in range(4)
+            ):
+                out.append((*pos, turns))
+    return out
+
+
+def random_plan(rng) -> Plan:
+    """A complete plan drafted at random: a first face, then a face of each other
+    section at a random legal placement (another face when one cannot go anywhere).
+    Every choice is a ``rng.randrange`` draw."""
+    plan: Plan = ((pick(rng, range(len(FACES))), 0, 0, 0),)
+    while len(plan) < SECTIONS:
+        faces = list(available(plan))
+        options: list[tuple[int, int, int]] = []
+        while not options:
+            face = pick(rng, faces)
+            faces.remove(face)
+            options = placements(plan, face)
+        plan += ((face, *pick(rng, options)),)
+    return plan
+
+
+@cache
+def _turned(face: int, turns: int) -> WallGrid:
+    return FACES[face].piece.rotated(turns)
+
+
+class Maul(WallGrid):
+    """An assembled Maul: a ``WallGrid`` plus what the game reads off the faces.
+
+    ``plan``; ``faces`` (the placed faces' names, in plan order); ``face_of[i]``
+    (the face id under square ``i``); ``store[i]`` (its store's name, or "");
+    ``search``, ``food_court`` and ``exits`` (squares, ascending).  The exits are
+    the Maul exits whose door still opens outside, and the squares of every
+    arrow that leads off the board.
+    """
+
+    def __init__(self, lines, legend, *, plan: Plan, **kw) -> None:
+        super().__init__(lines, legend, **kw)
+        self.plan = plan
+        self.faces = tuple(FACES[f].name for f, *_ in plan)
+        top, left = self.origin
+        face_of = [-1] * self.size
+        store = [""] * self.size
+        for f, row, col, turns in plan:
+            y0, x0 = FACE_SIZE * row - top, FACE_SIZE * col - left
+            for r, c in _turned(f, turns).rc:
+                face_of[self.ids[y0 + r, x0 + c]] = f
+            for r, c, name in FACES[f].stores:
+                for _ in range(turns):
+                    r, c = c, FACE_SIZE - 1 - r
+                for i in self.rooms[self.room[self.ids[y0 + r, x0 + c]]]:
+                    store[i] = name
+        self.face_of: tuple[int, ...] = tuple(face_of)
+        self.store: tuple[str, ...] = tuple(store)
+        self.search = tuple(i for i, ch in enumerate(self.char) if ch == "?")
+        self.food_court = tuple(i for i, ch in enumerate(self.char) if ch == "F")
+        self.exits = tuple(sorted({i for i, _, kind in self.openings if kind in (DOOR, ARROW)}))
+
+    def name(self, i: int) -> str:
+        """``r3c12 (Taco Hell)``: the square and its store, or what it is if not floor."""
+        what = self.store[i] or (self.legend[self.char[i]] if self.char[i] in "FE" else "")
+        return f"{self.label(i)} ({what})" if what else self.label(i)
+
+
+@lru_cache(maxsize=64)
+def build(plan: Plan) -> Maul:
+    """The Maul a plan lays out; the same plan gives the same object."""
+    pieces = [(_turned(f, t), FACE_SIZE * row, FACE_SIZE * col) for f, row, col, t in plan]
+    title = "Maul " + " ".join(FACES[f].name.split()[0] for f, *_ in plan)
+    return Maul.compose(pieces, title=title, plan=plan)
