@@ -258,7 +258,8 @@ class Maul(WallGrid):
 
 @lru_cache(maxsize=64)
 def build(plan: Plan) -> Maul:
-    """The Maul a plan lays out; the same plan gives the same object."""
+    """The Maul a plan lays out; the same plan gives the same object (engines
+    rebuild after every clone), while it is among the last 64 plans built."""
     pieces = [(_turned(f, t), FACE_SIZE * row, FACE_SIZE * col) for f, row, col, t in plan]
     title = "Maul " + " ".join(FACES[f].name.split()[0] for f, *_ in plan)
     return Maul.compose(pieces, title=title, plan=plan)
