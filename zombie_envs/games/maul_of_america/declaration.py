@@ -1,0 +1,57 @@
+"""Maul of America, declared once: the registry, the docs, the engine, the
+observation's decision one-hot, the render and the bots all read this."""
+
+from __future__ import annotations
+
+from ...core.game_type import Decision, GameType, Option
+
+GAME = GameType(
+    name="maul_of_america",
+    title="Maul of America",
+    version=1,
+    min_players=2,
+    max_players=5,
+    default_players=3,
+    engine=f"{__package__}.engine:MaulOfAmerica",
+    renderer=f"{__package__}.render",
+    heuristic=f"{__package__}.bots:HeuristicAgent",
+    rule_prefix="MOA",
+    seats="seat 0 is the Zombie Controller, seats 1.. are the Shoppers in turn order",
+    options=(
+        Option(
+            "map_draft",
+            "random",
+            "`random`: the four map sections are drafted with random choices from the seed; "
+            "`play`: the Zombie Controller and the first Shopper draft them as decisions, "
+            "in the rulebook's order (ZC, Shoppers, ZC, Shoppers)",
+            ("random", "play"),
+        ),
+        Option(
+            "max_rounds",
+            14,
+            "the two-hour time limit as Shopper rounds: the Zombie Controller wins after the "
+            "last Shopper's turn of this round (**assumed**; see the measured default)",
+        ),
+    ),
+    # The order is the observation's decision one-hot: append, never reorder.  No kind
+    # is secret: equipment, moves, attacks, trades and played cards are all public (a
+    # hand's content is private, and is never revealed by which options are posed).
+    decisions=(
+        Decision("face", ("face",), "picks a map section"),
+        Decision("placement", ("placement",), "places the map section"),
+        Decision("start", ("square",), "picks a Food Court square"),
+        Decision("place_zombie", ("square",), "places a starting zombie"),
+        Decision("act", ("step", "act", "attack_with", "card", "trade_with"), "acts"),
+        Decision("target", ("square",), "aims an attack"),
+        Decision("out_of_ammo", ("reload",), "is out of ammo"),
+        Decision("trade", ("give", "take", "trade_end"), "offers a trade"),
+        Decision("accept", ("answer",), "answers a trade offer"),
+        Decision("dodge", ("answer",), "is hit and may dodge"),
+        Decision("designate", ("square",), "designates the escape exit"),
+        Decision("command", ("activate", "enter", "card", "act"), "commands the zombies"),
+        Decision("destination", ("square",), "moves a zombie"),
+        Decision("bite", ("bite", "pass"), "may attack with the zombie"),
+        Decision("spawn", ("square",), "places a searched zombie"),
+    ),
+)
+KIND = GAME.kinds

@@ -1,0 +1,819 @@
+"""Maul of America rules: one Zombie Controller (seat 0) against up to four Shoppers.
+
+The game runs as the rulebook tells it: the Maul is built from four map sections
+(``maul.py``), the Shoppers pick Food Court squares, the Zombie Controller (ZC)
+places one zombie per Shopper, the decks are dealt, and turns go round from the
+Shopper on the ZC's left (seat 1) to the ZC.  Each task method is one step of a
+turn, named as the rulebook names it; each ``on_<kind>`` method applies a seat's
+decision.  Squares are the assembled Maul's square ids; a hand is a list of counts
+per hand-card kind (``cards.HAND_NAMES``); a Shopper's equipment is a list of
+``[kind, shots left]`` items, public like everything on the table.
+"""
+
+from __future__ import annotations
+
+from ...core.deck import counts, draw, from_counts, redeal, reshuffle, shuffled
+from ...core.dice import roll, roll_dice
+from ...core.game import Engine
+from ...core.layout import Layout
+from . import observe
+from .cards import (
+    ACTIONS_BONUS,
+    AIM,
+    ALL_ACTIONS,
+    AMMO,
+    AMMO_CARD,
+    AREA,
+    DEADLY_WOUND,
+    DODGE,
+    EQUIPMENT,
+    FREE_ATTACK_HIT,
+    HAND,
+    HAND_NAMES,
+    HIT,
+    MEDKIT,
+    MELEE_HIT,
+    MIN_ACTIONS,
+    NEXT_ACTIONS,
+    NEXT_HIT,
+    RANGE,
+    ROLL_ACTIONS,
+    ROLL_NEXT_ACTIONS,
+    SEARCH_NAMES,
+    SETUP_DISTANCE,
+    SHOPPER_CARDS,
+    SPAWN,
+    WEAPONS,
+    ZOMBIE_ACTIONS,
+    ZOMBIE_CAP,
+    ZOMBIE_CARDS,
+    ZOMBIE_HIT,
+    can_escape,
+    search_deck,
+    shopper_deck,
+    zombie_deck,
+)
+from .declaration import GAME, KIND
+from .maul import FACES, SLOTS, available, build, placement_index, placements, random_plan
+from .steps import DIRECTION_NAMES, DIRECTIONS, tables
+
+ZC = 0  # the Zombie Controller's seat
+SECTIONS = 4  # map sections in a Maul
+MAX_PLAYERS = GAME.max_players
+MAX_SQUARES = observe.MAX_SQUARES
+PLAYING, DEAD, ESCAPED = 0, 1, 2
+ACT_NAMES = ("search", "use a Medkit", "rest at the Food Court", "escape", "end the turn")
+SEARCH, USE_MEDKIT, REST, ESCAPE, END_TURN = range(len(ACT_NAMES))
+BARE_HANDS = "bare hands"
+
+ACTIONS = Layout("Maul of America actions")
+A_FACE = ACTIONS.add(
+    "face", len(FACES), "a map section, side up", tuple(f.name for f in FACES)
+).start
+A_PLACEMENT = ACTIONS.add(
+    "placement",
+    len(SLOTS) * 4,
+    "where the section goes: a slot next to the Maul and quarter turns",
+    tuple(f"slot {r},{c} turned {t}" for r, c in SLOTS for t in range(4)),
+).start
+_SQUARES = tuple(f"square {i}" for i in range(MAX_SQUARES))
+A_SQUARE = ACTIONS.add(
+    "square", MAX_SQUARES, "a square of the Maul (start, placement, target, exit, move)", _SQUARES
+).start
+A_STEP = ACTIONS.add("step", len(DIRECTIONS), "move one square", DIRECTION_NAMES).start
+A_ACT = ACTIONS.add("act", len(ACT_NAMES), "a Shopper's action, or the end of a turn", ACT_NAMES)
+A_ACT = A_ACT.start
+A_ATTACK = ACTIONS.add(
+    "attack_with",
+    1 + len(WEAPONS),
+    "attack with bare hands or a weapon in play",
+    (BARE_HANDS,) + tuple(SEARCH_NAMES[k] for k in WEAPONS),
+).start
+A_CARD = ACTIONS.add("card", len(HAND_NAMES), "play a card from the hand", HAND_NAMES).start
+_REL = tuple(f"seat +{i}" for i in range(1, MAX_PLAYERS))
+A_TRADE = ACTIONS.add("trade_with", MAX_PLAYERS - 1, "trade with a Shopper (relative)", _REL)
+A_TRADE = A_TRADE.start
+_EQUIPMENT = tuple(SEARCH_NAMES[k] for k in EQUIPMENT)
+A_GIVE = ACTIONS.add("give", len(EQUIPMENT), "offer a piece of equipment", _EQUIPMENT).start
+A_TAKE = ACTIONS.add("take", len(EQUIPMENT), "ask for a piece of equipment", _EQUIPMENT).start
+_TRADE_END = ACTIONS.add(
+    "trade_end", 2, "propose the trade or call it off", ("propose", "call off")
+)
+A_PROPOSE, A_CALL_OFF = _TRADE_END.start, _TRADE_END.start + 1
+_ANSWER = ACTIONS.add("answer", 2, "yes or no", ("yes", "no"))
+A_YES, A_NO = _ANSWER.start, _ANSWER.start + 1
+_RELOAD = ACTIONS.add(
+    "reload", 2, "an empty weapon: discard it, or an Ammo card", ("the weapon", "Ammo")
+)
+A_DROP_WEAPON, A_DROP_AMMO = _RELOAD.start, _RELOAD.start + 1
+A_ACTIVATE = ACTIONS.add("activate", MAX_SQUARES, "activate the zombie on a square", _SQUARES)
+A_ACTIVATE = A_ACTIVATE.start
+A_ENTER = ACTIONS.add("enter", MAX_SQUARES, "bring a reinforcement in at an exit", _SQUARES).start
+A_BITE = ACTIONS.add("bite", MAX_PLAYERS - 1, "attack a Shopper (relative seat)", _REL).start
+A_PASS = ACTIONS.add("pass", 1, "no attack", ("pass",)).start
+_SLOT_INDEX = {slot: i for i, slot in enumerate(SLOTS)}
+_EQUIPMENT_INDEX = {k: i for i, k in enumerate(EQUIPMENT)}
+
+
+def _king(maul, a: int, b: int) -> int:
+    (ra, ca), (rb, cb) = maul.rc[a], maul.rc[b]
+    return max(abs(ra - rb), abs(ca - cb))
+
+
+class MaulOfAmerica(Engine):
+    game_type = GAME
+    action_layout = ACTIONS
+    obs_layout = observe.OBS
+    state_layout = observe.STATE
+    visibility = observe.Visible
+    FIELDS = (
+        "plan", "face", "status", "pos", "wounds", "hands", "items", "searched",
+        "zombies", "zdone", "dead", "waiting",
+        "search", "search_discard", "sdeck", "sdiscard", "zdeck", "zdiscard",
+        "active", "round", "roll", "actions", "spent", "on_food", "aim", "zc_bonus",
+        "exit", "winner", "shot", "trade",
+        "z_square", "z_budget", "z_hit", "z_all", "z_next_actions", "z_next_hit",
+    )  # fmt: skip
+
+    def attach(self) -> None:
+        """The Maul follows from the drafted plan; rebuilt (memoised) after copies
+        (``__init__`` attaches before ``setup`` has drafted anything)."""
+        plan = getattr(self, "plan", [])
+        self.maul = build(tuple(map(tuple, plan))) if plan else None
+        if len(plan) == SECTIONS:
+            self.moves, self.food_court, self.search_squares = tables(self.maul)
+
+    # ----- set up ---------------------------------------------------------
+    def setup(self) -> None:
+        n = self.num_players
+        self.plan: list[list[int]] = []
+        self.face = -1
+        self.status = [PLAYING] * n
+        self.pos = [-1] * n
+        self.wounds = [0] * n
+        self.hands = [[0] * len(HAND_NAMES) for _ in range(n)]
+        self.items: list[list[list[int]]] = [[] for _ in range(n)]
+        self.searched = [-1] * n
+        self.zombies: list[int] = []
+        self.zdone: list[int] = []
+        self.dead = 0
+        self.waiting = 0
+        self.search = shuffled(self.rng, search_deck())
+        self.sdeck = shuffled(self.rng, shopper_deck())
+        self.zdeck = shuffled(self.rng, zombie_deck())
+        self.search_discard: list[int] = []
+        self.sdiscard: list[int] = []
+        self.zdiscard: list[int] = []
+        self.active, self.round, self.roll, self.actions, self.spent = ZC, 0, 0, 0, 0
+        self.on_food, self.aim, self.zc_bonus = 0, 0, 0
+        self.exit, self.winner, self.shot = -1, -1, -1
+        self.trade: list = [-1, [], []]
+        self.z_square, self.z_budget, self.z_hit = -1, 0, ZOMBIE_HIT
+        self.z_all, self.z_next_actions, self.z_next_hit = 0, 0, 0
+        drafts = []
+        if self.options["map_draft"] == "random":
+            self.plan = [list(p) for p in random_plan(self.rng)]
+            self.attach()
+        else:  # the ZC, the Shoppers (their first seat decides), the ZC, the Shoppers
+            drafts = [("draft", seat) for seat in (ZC, 1, ZC, 1)]
+        self.push(
+            *drafts,
+            *[("choose_food_court", s) for s in self.shoppers()],
+            *[("place_starting_zombie",) for _ in self.shoppers()],
+            ("deal",),
+            ("next_turn", ZC),
+        )
+
+    def shoppers(self) -> range:
+        return range(1, self.num_players)
+
+    def draft(self, seat: int) -> None:
+        """ "The Zombie Controller chooses one of the eight different Maul sections"; then
+        the Shoppers (the first Shopper seat decides for them), the ZC, the Shoppers."""
+        plan = tuple(map(tuple, self.plan))
+        faces = [f for f in available(plan) if not plan or placements(plan, f)]
+        self.ask(seat, KIND.face, [A_FACE + f for f in faces], public=True)
+
+    def on_face(self, action: int) -> None:
+        face = action - A_FACE
+        if not self.plan:
+            self.plan.append([face, 0, 0, 0])
+            self.attach()
+            return
+        self.face = face
+        options = placements(tuple(map(tuple, self.plan)), face)
+        legal = [A_PLACEMENT + placement_index(r, c, t) for r, c, t in options]
+        self.ask(self.current_player, KIND.placement, legal, public=True)
+
+    def on_placement(self, action: int) -> None:
+        slot, turns = divmod(action - A_PLACEMENT, 4)
+        self.plan.append([self.face, *SLOTS[slot], turns])
+        self.face = -1
+        self.attach()
+
+    def choose_food_court(self, seat: int) -> None:
+        """Shoppers in turn order place their token on any free Food Court square."""
+        taken = self.occupied()
+        free = [A_SQUARE + v for v in self.maul.food_court if v not in taken]
+        self.ask(seat, KIND.start, free, public=True)
+
+    def on_start(self, action: int) -> None:
+        self.pos[self.current_player] = action - A_SQUARE
+
+    def place_starting_zombie(self) -> None:
+        """One zombie per Shopper, at least 5 squares from every Shopper."""
+        taken, dist = self.occupied(), self.maul.dist
+        shoppers = [self.pos[s] for s in self.shoppers()]
+        legal = [
+            A_SQUARE + v
+            for v in range(self.maul.size)
+            if v not in taken and all(dist[v][p] >= SETUP_DISTANCE for p in shoppers)
+        ]
+        if legal:
+            self.ask(ZC, KIND.place_zombie, legal, public=True)
+
+    def on_place_zombie(self, action: int) -> None:
+        self.add_zombie(action - A_SQUARE, done=0)
+
+    def deal(self) -> None:
+        """Three Shopper cards to each Shopper and three Zombie cards to the ZC."""
+        for s in self.shoppers():
+            for _ in range(HAND):
+                self.draw_shopper_card(s)
+        for _ in range(HAND):
+            self.draw_zombie_card()
+
+    # ----- turns ----------------------------------------------------------
+    def next_turn(self, seat: int) -> None:
+        """Clockwise from ``seat``: the next Shopper still in the Maul, then the ZC; a
+        round starts with the first Shopper.  The time limit ends the game after the
+        last Shopper's turn of the last round (MOA-171 to MOA-173)."""
+        if seat == ZC:
+            self.round += 1
+        for s in range(seat + 1, self.num_players):
+            if self.status[s] == PLAYING:
+                self.push(("shopper_turn", s))
+                return
+        if self.round >= self.options["max_rounds"]:
+            self.end_game()  # the two hours are up: the Zombie Controller wins
+            return
+        self.push(("zombie_turn",))
+
+    # ----- a Shopper's turn -------------------------------------------------
+    def shopper_turn(self, seat: int) -> None:
+        """Roll 2d6 for actions, -1 per wound, at least 2; a 7 draws cards."""
+        self.active = seat
+        self.on_food = int(self.pos[seat] in self.food_court)
+        dice = roll_dice(self.rng, 2, 6)
+        self.roll = dice[0] + dice[1] + 2
+        if self.roll == 7:
+            self.draw_shopper_card(seat)
+            if not self.zc_bonus:  # at most one Zombie card between two ZC turns
+                self.zc_bonus = 1
+                self.draw_zombie_card()
+        self.actions = max(self.roll - self.wounds[seat], MIN_ACTIONS)
+        self.spent, self.aim = 0, 0
+        self.push(("shopper_act",))
+
+    def shopper_act(self) -> None:
+        """Spend an action, play a card, or end the turn."""
+        s = self.active
+        self.ask(s, KIND.act, self.act_options(s))
+
+    def act_options(self, s: int) -> list[int]:
+        v, left = self.pos[s], self.actions
+        legal = [
+            A_STEP + d
+            for d, (w, cost) in enumerate(self.moves[v])
+            if 0 < cost <= left and self.may_enter(w, left - cost)
+        ]
+        shared = self.crowd(v) > 1
+        if not shared:
+            if left >= 1:
+                if self.may_search(s):
+                    legal.append(A_ACT + SEARCH)
+                if any(kind == MEDKIT for kind, _ in self.items[s]):
+                    legal.append(A_ACT + USE_MEDKIT)
+                if v == self.exit and can_escape(self.items[s]):
+                    legal.append(A_ACT + ESCAPE)
+                legal += [A_ATTACK + i for i in self.attack_kinds(s)]
+                legal += [A_TRADE + (p - s) % self.num_players - 1 for p in self.partners(s)]
+            if self.spent == 0 and self.on_food and self.wounds[s]:
+                legal.append(A_ACT + REST)
+            legal.append(A_ACT + END_TURN)
+        hand = self.hands[s]
+        legal += [A_CARD + k for k in SHOPPER_CARDS if hand[k] and k != DODGE]
+        return sorted(legal)
+
+    def may_enter(self, w: int, left: int) -> bool:
+        """A Shopper may pass through an occupied square but not end there: it needs
+        the actions to reach a free square afterwards."""
+        if not self.crowd(w):
+            return True
+        taken = self.occupied()
+        reach = self.maul.reach(w, left, lambda i: True, lambda i: i not in taken)
+        return bool(reach)
+
+    def may_search(self, s: int) -> bool:
+        v = self.pos[s]
+        return (
+            v in self.search_squares
+            and self.searched[s] != v  # not the same square twice running
+            and bool(self.search or self.search_discard)
+        )
+
+    def partners(self, s: int) -> list[int]:
+        """Shoppers adjacent to ``s`` (an exchange needs both to agree)."""
+        near = self.maul.touches[self.pos[s]]
+        return [p for p in self.shoppers() if p != s and self.status[p] == PLAYING
+                and self.pos[p] in near]  # fmt: skip
+
+    def on_act(self, action: int) -> None:
+        s = self.active
+        block = ACTIONS.locate(action)[0].name
+        if block == "step":
+            self.step(s, action - A_STEP)
+            return
+        if block == "card":
+            self.play_shopper_card(s, action - A_CARD)
+        elif block == "attack_with":
+            self.shot = -1 if action == A_ATTACK else WEAPONS[action - A_ATTACK - 1]
+            legal = [A_SQUARE + w for w in self.targets(s, self.shot)]
+            self.ask(s, KIND.target, legal, public=True)
+            return
+        elif block == "trade_with":
+            partner = (s + 1 + action - A_TRADE) % self.num_players
+            self.spend(1)
+            self.trade = [partner, [], []]
+            self.push(("trade_offer",))
+            return
+        else:
+            what = action - A_ACT
+            if what == END_TURN:
+                self.push(("next_turn", s))
+                return
+            if what == REST:
+                self.wounds[s] -= 1  # the whole turn spent to recover one wound
+                self.push(("next_turn", s))
+                return
+            if what == ESCAPE:
+                self.status[s], self.winner = ESCAPED, s
+                self.end_game()
+                return
+            self.spend(1)
+            if what == USE_MEDKIT:
+                self.discard_item(s, MEDKIT)
+                self.wounds[s] = 0
+            else:
+                self.search_square(s)
+                return
+        self.push(("shopper_act",))
+
+    def spend(self, n: int) -> None:
+        self.actions -= n
+        self.spent += n
+
+    def step(self, s: int, d: int) -> None:
+        """One square; a window costs two.  Entering a zombie's square gives the ZC a
+        free attack that hits on a 6 and no card can stop."""
+        w, cost = self.moves[self.pos[s]][d]
+        self.spend(cost)
+        self.pos[s] = w
+        if w in self.zombies and roll(self.rng, 6) + 1 >= FREE_ATTACK_HIT:
+            self.wound(s)
+            if self.status[s] != PLAYING:
+                return
+        self.push(("shopper_act",))
+
+    def play_shopper_card(self, s: int, card: int) -> None:
+        self.hands[s][card] -= 1
+        self.sdiscard.append(card)
+        self.actions += ACTIONS_BONUS[card]
+        if ROLL_ACTIONS[card]:
+            self.actions += roll(self.rng, 6) + 1
+        self.aim += AIM[card]
+
+    # ----- attacks ------------------------------------------------------------
+    def attack_kinds(self, s: int) -> list[int]:
+        """Offsets in the attack_with block that have a target: bare hands, then
+        each weapon kind in play (a ranged one only with shots left)."""
+        out = [0] if self.targets(s, -1) else []
+        have = {kind for kind, shots in self.items[s] if RANGE[kind] == 0 or shots > 0}
+        out += [i + 1 for i, k in enumerate(WEAPONS) if k in have and self.targets(s, k)]
+        return out
+
+    def targets(self, s: int, weapon: int) -> list[int]:
+        """Squares an attack may aim at: a zombie next to the Shopper for bare hands
+        and melee weapons; in range and sight for a ranged weapon; for an area weapon
+        an aim whose area holds a zombie and no Shopper (MOA-076, MOA-077)."""
+        maul, v = self.maul, self.pos[s]
+        if weapon < 0 or RANGE[weapon] == 0:
+            return [w for w in maul.touches[v] if w in self.zombies]
+        reach = RANGE[weapon]
+        out = []
+        for w in range(maul.size):
+            if w == v or _king(maul, v, w) > reach or not maul.sees(v, w):
+                continue
+            if AREA[weapon]:
+                area = self.area(v, w, weapon)
+                if any(a in self.zombies for a in area) and not any(
+                    self.pos[p] in area for p in self.shoppers() if self.status[p] == PLAYING
+                ):
+                    out.append(w)
+            elif w in self.zombies:
+                out.append(w)
+        return out
+
+    def area(self, v: int, w: int, weapon: int) -> list[int]:
+        """Every square an area weapon touches: a spread is the aim and the squares
+        around it that the shooter sees; a stream every square on the line of fire."""
+        maul = self.maul
+        if AREA[weapon] == "stream":
+            return [a for a in maul.line(v, w) if a != v]
+        return [w] + [a for a in maul.touches[w] if a != v and maul.sees(v, a)]
+
+    def on_target(self, action: int) -> None:
+        s, w, weapon = self.active, action - A_SQUARE, self.shot
+        self.spend(1)
+        hit = MELEE_HIT if weapon < 0 else HIT[weapon]
+        squares = [w] if weapon < 0 or not AREA[weapon] else self.area(self.pos[s], w, weapon)
+        for a in squares:
+            for _ in range(self.zombies.count(a)):
+                if roll(self.rng, 6) + 1 + self.aim >= hit:
+                    self.kill_zombie(a)
+                if weapon < 0 or not AREA[weapon]:
+                    break  # one zombie per aimed attack
+        self.push(("shopper_act",))
+        if weapon >= 0 and RANGE[weapon]:
+            item = next(it for it in self.items[s] if it[0] == weapon and it[1] > 0)
+            item[1] -= 1
+            if item[1] == 0:
+                self.out_of_ammo(s)
+
+    def out_of_ammo(self, s: int) -> None:
+        """An empty weapon is discarded, unless its owner discards an Ammo card instead."""
+        if any(kind == AMMO_CARD for kind, _ in self.items[s]):
+            self.ask(s, KIND.out_of_ammo, [A_DROP_WEAPON, A_DROP_AMMO], public=True)
+        else:
+            self.discard_item(s, self.shot, empty=True)
+
+    def on_out_of_ammo(self, action: int) -> None:
+        s = self.active
+        if action == A_DROP_AMMO:
+            self.discard_item(s, AMMO_CARD)
+            item = next(it for it in self.items[s] if it[0] == self.shot and it[1] == 0)
+            item[1] = AMMO[self.shot]
+        else:
+            self.discard_item(s, self.shot, empty=True)
+
+    def kill_zombie(self, square: int) -> None:
+        i = self.zombies.index(square)
+        del self.zombies[i]
+        del self.zdone[i]
+
+    # ----- search, equipment, trades ------------------------------------------
+    def search_square(self, s: int) -> None:
+        """The top Search card: equipment to the searcher, or zombies the ZC places
+        next to the Shopper, in the same room; the excess is lost."""
+        if not self.search:
+            reshuffle(self.rng, self.search, self.search_discard)
+        card = draw(self.search)
+        self.searched[s] = self.pos[s]
+        self.push(("shopper_act",))
+        if SPAWN[card]:
+            self.search_discard.append(card)
+            self.push(("spawn_zombies", SPAWN[card]))
+        else:
+            self.items[s].append([card, AMMO[card]])
+            self.announce(s)
+
+    def spawn_zombies(self, count: int) -> None:
+        if count == 0 or not self.room_for_zombies():
+            return
+        v = self.pos[self.active]
+        room, taken = self.maul.room, self.occupied()
+        free = [w for w, _ in self.maul.steps[v] if room[w] == room[v] and w not in taken]
+        if free:
+            self.push(("spawn_zombies", count - 1))
+            self.ask(ZC, KIND.spawn, [A_SQUARE + w for w in free], public=True)
+
+    def on_spawn(self, action: int) -> None:
+        self.add_zombie(action - A_SQUARE, done=0)
+
+    def announce(self, s: int) -> None:
+        """A Shopper who can escape announces it; the ZC designates the exit at once,
+        the one exit for every Shopper from then on."""
+        if self.exit < 0 and can_escape(self.items[s]):
+            self.push(("designate_exit",))
+
+    def designate_exit(self) -> None:
+        self.ask(ZC, KIND.designate, [A_SQUARE + e for e in self.maul.exits], public=True)
+
+    def on_designate(self, action: int) -> None:
+        self.exit = action - A_SQUARE
+
+    def trade_offer(self) -> None:
+        """The active Shopper names what it gives and what it asks for, then proposes."""
+        s, (partner, give, take) = self.active, self.trade
+        legal = [A_GIVE + _EQUIPMENT_INDEX[k] for k in self.spare(s, give)]
+        legal += [A_TAKE + _EQUIPMENT_INDEX[k] for k in self.spare(partner, take)]
+        if give or take:
+            legal.append(A_PROPOSE)
+        legal.append(A_CALL_OFF)
+        self.ask(s, KIND.trade, sorted(legal), public=True)
+
+    def spare(self, s: int, named: list[int]) -> list[int]:
+        """Equipment kinds ``s`` holds beyond those already named in the offer."""
+        held = counts([kind for kind, _ in self.items[s]], len(SEARCH_NAMES))
+        for kind in named:
+            held[kind] -= 1
+        return [k for k in EQUIPMENT if held[k] > 0]
+
+    def on_trade(self, action: int) -> None:
+        partner, give, take = self.trade
+        if action == A_CALL_OFF:
+            self.trade = [-1, [], []]
+            self.push(("shopper_act",))
+        elif action == A_PROPOSE:
+            self.ask(partner, KIND.accept, [A_YES, A_NO], public=True)
+        else:
+            block = ACTIONS.locate(action)[0].name
+            offset = action - (A_GIVE if block == "give" else A_TAKE)
+            (give if block == "give" else take).append(EQUIPMENT[offset])
+            self.push(("trade_offer",))
+
+    def on_accept(self, action: int) -> None:
+        s, (partner, give, take) = self.active, self.trade
+        self.trade = [-1, [], []]
+        self.push(("shopper_act",))
+        if action == A_YES:
+            moved_out = [self.take_item(s, k) for k in give]
+            moved_in = [self.take_item(partner, k) for k in take]
+            self.items[partner] += moved_out
+            self.items[s] += moved_in
+            self.announce(s)
+            self.announce(partner)
+
+    def take_item(self, s: int, kind: int) -> list[int]:
+        """Remove one item of ``kind`` from ``s`` (the one with most shots) and return it."""
+        items = self.items[s]
+        i = max((i for i, it in enumerate(items) if it[0] == kind), key=lambda i: items[i][1])
+        return items.pop(i)
+
+    def discard_item(self, s: int, kind: int, empty: bool = False) -> None:
+        items = self.items[s]
+        i = next(i for i, it in enumerate(items) if it[0] == kind and (not empty or it[1] == 0))
+        self.search_discard.append(items.pop(i)[0])
+
+    # ----- wounds ------------------------------------------------------------
+    def wound(self, s: int) -> None:
+        """The 4th wound kills: the Shopper stays as a zombie of the ZC (one more
+        zombie allowed), active from the ZC's next turn."""
+        self.wounds[s] += 1
+        if self.wounds[s] < DEADLY_WOUND:
+            return
+        self.status[s] = DEAD
+        self.dead += 1
+        self.add_zombie(self.pos[s], done=1)
+        self.pos[s] = -1
+        for kind, _ in self.items[s]:
+            self.search_discard.append(kind)
+        self.items[s] = []
+        self.sdiscard += from_counts(self.hands[s])
+        self.hands[s] = [0] * len(HAND_NAMES)
+        if all(self.status[p] == DEAD for p in self.shoppers()):
+            self.end_game()  # every Shopper is dead: the Zombie Controller wins
+        elif s == self.active:
+            self.push(("next_turn", s))
+
+    def bitten(self, s: int) -> None:
+        """A zombie's attack hit: the Shopper may play a Dodge (asked even without
+        one, so the question never tells the table what the hand holds)."""
+        legal = ([A_YES] if self.hands[s][DODGE] else []) + [A_NO]
+        self.ask(s, KIND.dodge, legal)
+
+    def on_dodge(self, action: int) -> None:
+        s = self.current_player
+        if action == A_YES:
+            self.hands[s][DODGE] -= 1
+            self.sdiscard.append(DODGE)
+        else:
+            self.wound(s)
+
+    # ----- the Zombie Controller's turn ---------------------------------------
+    def zombie_turn(self) -> None:
+        """One reinforcement per living Shopper (lost beyond the cap), then every
+        zombie may act once."""
+        self.active = ZC
+        living = sum(1 for s in self.shoppers() if self.status[s] == PLAYING)
+        self.waiting = max(0, min(living, self.cap() - len(self.zombies)))
+        self.zdone = [0] * len(self.zombies)
+        self.z_all = self.z_next_actions = self.z_next_hit = 0
+        self.push(("command",))
+
+    def cap(self) -> int:
+        """25 zombies, one more per Shopper turned (MOA-126, MOA-160)."""
+        return ZOMBIE_CAP + self.dead
+
+    def room_for_zombies(self) -> bool:
+        return len(self.zombies) < self.cap()
+
+    def command(self) -> None:
+        self.ask(ZC, KIND.command, self.command_options())
+
+    def command_options(self) -> list[int]:
+        legal = sorted(
+            {A_ACTIVATE + v for v, done in zip(self.zombies, self.zdone, strict=True) if not done}
+        )
+        if self.waiting:
+            budget = ZOMBIE_ACTIONS + self.z_all + self.z_next_actions - 1
+            legal += [
+                A_ENTER + e
+                for e in self.maul.exits
+                if not self.shopper_at(e)
+                and (self.zombie_stops(e, budget) or e not in self.zombies)
+            ]
+        hand = self.hands[ZC]
+        legal += [A_CARD + k for k in ZOMBIE_CARDS if hand[k]]
+        legal.append(A_ACT + END_TURN)
+        return legal
+
+    def on_command(self, action: int) -> None:
+        block = ACTIONS.locate(action)[0].name
+        if block == "card":
+            self.play_zombie_card(action - A_CARD)
+            self.push(("command",))
+        elif block == "act":
+            self.waiting = 0  # reinforcements not brought in are lost
+            self.zc_bonus = 0
+            self.push(("next_turn", ZC))
+        else:
+            entering = block == "enter"
+            square = action - (A_ENTER if entering else A_ACTIVATE)
+            if entering:
+                self.waiting -= 1
+                self.add_zombie(square, done=1)
+            else:
+                i = next(i for i, (v, d) in enumerate(zip(self.zombies, self.zdone, strict=True))
+                         if v == square and not d)  # fmt: skip
+                self.zdone[i] = 1
+            self.z_square = square
+            self.z_budget = ZOMBIE_ACTIONS + self.z_all + self.z_next_actions - entering
+            self.z_hit = self.z_next_hit or ZOMBIE_HIT
+            self.z_next_actions = self.z_next_hit = 0
+            self.push(("move_zombie",), ("command",))
+
+    def play_zombie_card(self, card: int) -> None:
+        self.hands[ZC][card] -= 1
+        self.zdiscard.append(card)
+        self.z_all += ALL_ACTIONS[card]
+        self.z_next_actions += NEXT_ACTIONS[card]
+        if ROLL_NEXT_ACTIONS[card]:
+            self.z_next_actions += roll(self.rng, 6) + 1
+        if NEXT_HIT[card]:
+            self.z_next_hit = min(self.z_next_hit or ZOMBIE_HIT, NEXT_HIT[card])
+
+    def zombie_stops(self, v: int, budget: int) -> dict[int, int]:
+        """Where a zombie on ``v`` may end its move: never into a Shopper's square,
+        through other zombies but not stopping on them."""
+        shoppers = {self.pos[s] for s in self.shoppers() if self.status[s] == PLAYING}
+        taken = shoppers | set(self.zombies)
+        return self.maul.reach(v, budget, lambda i: i not in shoppers, lambda i: i not in taken)
+
+    def move_zombie(self) -> None:
+        """The zombie's whole move as one decision: any square within its actions
+        (or staying put, unless it shares the square)."""
+        v = self.z_square
+        legal = [A_SQUARE + w for w in self.zombie_stops(v, self.z_budget)]
+        if self.zombies.count(v) == 1:
+            legal.append(A_SQUARE + v)
+        if legal:
+            self.ask(ZC, KIND.destination, sorted(legal), public=True)
+
+    def on_destination(self, action: int) -> None:
+        v, w = self.z_square, action - A_SQUARE
+        if w != v:
+            cost = self.zombie_stops(v, self.z_budget)[w]
+            self.zombies[self.zombies.index(v)] = w
+            self.z_budget -= cost
+            self.z_square = w
+        if self.z_budget >= 1:  # an attack is the zombie's last action
+            near = self.maul.touches[w]
+            prey = [s for s in self.shoppers() if self.status[s] == PLAYING and self.pos[s] in near]
+            if prey:
+                legal = [A_BITE + (s - ZC) - 1 for s in prey] + [A_PASS]
+                self.ask(ZC, KIND.bite, legal, public=True)
+
+    def on_bite(self, action: int) -> None:
+        if action == A_PASS:
+            return
+        s = action - A_BITE + 1
+        if roll(self.rng, 6) + 1 >= self.z_hit:
+            self.push(("bitten", s))
+
+    # ----- cards and pieces ---------------------------------------------------------
+    def draw_shopper_card(self, s: int) -> None:
+        if not self.sdeck:
+            reshuffle(self.rng, self.sdeck, self.sdiscard)
+        if self.sdeck:
+            self.hands[s][draw(self.sdeck)] += 1
+
+    def draw_zombie_card(self) -> None:
+        if not self.zdeck:
+            reshuffle(self.rng, self.zdeck, self.zdiscard)
+        if self.zdeck:
+            self.hands[ZC][draw(self.zdeck)] += 1
+
+    def add_zombie(self, square: int, done: int) -> None:
+        self.zombies.append(square)
+        self.zdone.append(done)
+
+    def occupied(self) -> set[int]:
+        return set(self.zombies) | {self.pos[s] for s in self.shoppers() if self.pos[s] >= 0}
+
+    def crowd(self, v: int) -> int:
+        """How many pieces stand on ``v``."""
+        return self.zombies.count(v) + sum(1 for s in self.shoppers() if self.pos[s] == v)
+
+    def shopper_at(self, v: int) -> bool:
+        return any(self.pos[s] == v for s in self.shoppers())
+
+    # ----- results --------------------------------------------------------------
+    def scores(self) -> list[int]:
+        """1 for the winner: the first Shopper out, else (time up, or every Shopper
+        dead) the Zombie Controller; 0 for everyone else."""
+        if not self.terminal:
+            return [0] * self.num_players
+        won = self.winner if self.winner >= 0 else ZC
+        return [int(s == won) for s in range(self.num_players)]
+
+    def redraw_hidden(self, seat: int, rng) -> None:
+        """Deal the hands ``seat`` cannot see again, from the cards it has not seen
+        (its own hand and the discards are seen): Shopper cards among the other
+        Shoppers and the Shopper deck, Zombie cards between the ZC and the Zombie
+        deck; the Search deck is shuffled."""
+        see = self.visible(seat)
+        others = [s for s in self.shoppers() if not see.hand(s)]
+        cards = self.sdeck + [c for s in others for c in from_counts(self.hands[s])]
+        sizes = [(len(self.sdeck), None)] + [(sum(self.hands[s]), None) for s in others]
+        self.sdeck, *hands = redeal(rng, cards, sizes)
+        for s, hand in zip(others, hands, strict=True):
+            self.hands[s] = counts(hand, len(HAND_NAMES))
+        if not see.hand(ZC):
+            cards = self.zdeck + from_counts(self.hands[ZC])
+            self.zdeck, hand = redeal(
+                rng, cards, [(len(self.zdeck), None), (sum(self.hands[ZC]), None)]
+            )
+            self.hands[ZC] = counts(hand, len(HAND_NAMES))
+        self.search = shuffled(rng, self.search)
+        if self.current_player != seat:  # options that follow from a redrawn hand
+            again = {
+                KIND.act: self.shopper_act,
+                KIND.command: self.command,
+                KIND.dodge: lambda: self.bitten(self.current_player),
+            }.get(self.decision)
+            if again is not None:
+                again()
+
+    # ----- names --------------------------------------------------------------
+    def label(self, block: str, offset: int) -> str:
+        maul = self.maul
+        if block == "square":
+            name = maul.name(offset) if maul and offset < maul.size else f"square {offset}"
+            return {
+                KIND.start: f"start on {name}",
+                KIND.place_zombie: f"a zombie on {name}",
+                KIND.target: f"attack {name}",
+                KIND.designate: f"the exit is {name}",
+                KIND.destination: f"move the zombie to {name}",
+                KIND.spawn: f"a zombie on {name}",
+            }.get(self.decision, name)
+        if block in ("activate", "enter"):
+            name = maul.name(offset) if maul and offset < maul.size else f"square {offset}"
+            return (
+                f"activate the zombie on {name}"
+                if block == "activate"
+                else f"a reinforcement enters at {name}"
+            )
+        if block in ("trade_with", "bite"):
+            seat = (self.current_player + 1 + offset) % self.num_players
+            verb = "trade with" if block == "trade_with" else "attack"
+            return f"{verb} player_{seat}"
+        if block == "placement":
+            (r, c), turns = SLOTS[offset // 4], offset % 4
+            return f"place {FACES[self.face].name} at slot {r},{c} turned {90 * turns} degrees"
+        if block == "face":
+            return f"map section {FACES[offset].name}"
+        if block == "step":
+            return f"move {DIRECTION_NAMES[offset]}"
+        if block == "attack_with":
+            return "attack with " + (
+                BARE_HANDS if offset == 0 else SEARCH_NAMES[WEAPONS[offset - 1]]
+            )
+        if block == "card":
+            return f"play {HAND_NAMES[offset]}"
+        if block in ("give", "take"):
+            return f"{block} {SEARCH_NAMES[EQUIPMENT[offset]]}"
+        return f"{block} {ACTIONS[block].labels[offset]}"
+
+    encode = observe.encode

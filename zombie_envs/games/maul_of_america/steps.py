@@ -1,0 +1,27 @@
+"""The eight steps of a piece, as tables the rules and the observation read often."""
+
+from __future__ import annotations
+
+from functools import cache
+
+#: the eight steps, clockwise from north, as (row, col) offsets
+DIRECTIONS = ((-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1))
+DIRECTION_NAMES = ("north", "north-east", "east", "south-east", "south", "south-west", "west",
+                   "north-west")  # fmt: skip
+
+
+@cache
+def tables(maul):
+    """For each square of an assembled Maul, ``(square, cost)`` of the step in each
+    of the eight directions (``(-1, 0)`` where there is none), and the Food Court
+    and search squares as sets."""
+    table = []
+    for i in range(maul.size):
+        r, c = maul.rc[i]
+        cost = dict(maul.steps[i])
+        row = []
+        for dr, dc in DIRECTIONS:
+            j = maul.ids.get((r + dr, c + dc), -1)
+            row.append((j, cost[j]) if j in cost else (-1, 0))
+        table.append(tuple(row))
+    return tuple(table), frozenset(maul.food_court), frozenset(maul.search)
