@@ -9,8 +9,9 @@ shots left), hand sizes, the designated exit, discards and everything played.
 Seats are relative to the observer (0 = self) except ``my_seat``; the ``role``
 block says whether the observer is the Zombie Controller (seat 0) or a Shopper,
 so one policy may play both.  The Maul is given square by square, indexed by the
-square ids that actions use (``square``, ``activate``, ``enter``), with each
-square's row and column so a policy can tell where squares are.
+square ids that actions use (``square``, ``activate``, ``enter``): what each square
+is, its row and column (so a policy can tell where squares are) and the edge on each
+of its sides (``EDGE_CODES``); then the pieces on it.
 """
 
 from __future__ import annotations
@@ -22,7 +23,6 @@ from ...core.visibility import GOD, Visibility
 from .cards import EQUIPMENT, HAND_NAMES, SEARCH_NAMES, SEARCH_TYPE, TYPES, WEAPONS, can_escape
 from .declaration import GAME, KIND
 from .maul import FACE_SIZE, FACES
-from .steps import tables
 
 MAX_PLAYERS = GAME.max_players
 MAX_SQUARES = 4 * FACE_SIZE * FACE_SIZE
@@ -34,12 +34,19 @@ COUNTS = (
     "zombie_actions_left", "zombie_hits_on", "all_zombies_bonus", "next_zombie_bonus",
     "next_zombie_hits_on", "exit_designated", "sections_placed",
 )  # fmt: skip
-PER_SEAT = ("playing", "dead", "escaped", "wounds", "hand_size", "pieces", "can_escape") + TYPES
-#: the Maul's fixed planes, in order (``steps_d``: the cost of a step in direction d)
+PER_SEAT = (
+    "playing", "dead", "escaped", "wounds", "hand_size", "pieces", "can_escape", *TYPES,
+    "row", "col",
+)  # fmt: skip
+#: what each side of a square is, in the ``edge_*`` planes
+EDGE_CODES = {"open": 0, "door": 1, "window": 2, "arrow": 3, "wall": 4}
+#: the Maul's fixed planes, in order: square kinds, position, and the edge on each side
 STATIC = ("square", "search", "food_court", "exit", "row", "col") + tuple(
-    f"steps_{d}" for d in range(8)
+    f"edge_{side}" for side in ("north", "east", "south", "west")
 )
-DYNAMIC = ("the_exit", "zombies", "zombies_done", "my_last_search", "moving_zombie")
+DYNAMIC = (
+    "the_exit", "zombies", "zombies_done", "my_last_search", "moving_zombie", "me", "shoppers",
+)  # fmt: skip
 
 
 class Visible(Visibility):
@@ -95,13 +102,6 @@ def _public(layout: Layout) -> None:
     add("placing", len(FACES), "the map section being placed", tuple(f.name for f in FACES))
     for name in STATIC + DYNAMIC:
         add(name, MAX_SQUARES, f"per square: {name.replace('_', ' ')}", _SQ)
-    add(
-        "shoppers",
-        MAX_PLAYERS * MAX_SQUARES,
-        "per relative seat, its square",
-        tuple(f"{r}:{i}" for r in _REL for i in _SQ),
-        (MAX_PLAYERS, MAX_SQUARES),
-    )
 
 
 OBS = Layout("Maul of America observation")
@@ -138,8 +138,7 @@ def _static(maul) -> bytes:
         [maul.rc[i][0] for i in range(n)],
         [maul.rc[i][1] for i in range(n)],
     ]
-    moves = tables(maul)[0]
-    planes += [[moves[i][d][1] for i in range(n)] for d in range(8)]
+    planes += [[EDGE_CODES[maul.side(i, side)] for i in range(n)] for side in range(4)]
     return b"".join(bytes(p).ljust(MAX_SQUARES, b"\0") for p in planes)
 
 
@@ -167,9 +166,10 @@ def encode(g, seat: int, out: bytearray, god: bool) -> None:
     for s in range(n):
         items = g.items[s]
         have = {SEARCH_TYPE[kind] for kind, _ in items}
+        r, c = g.maul.rc[g.pos[s]] if g.pos[s] >= 0 else (0, 0)
         row = (
             g.status[s] == 0, g.status[s] == 1, g.status[s] == 2, g.wounds[s],
-            sum(g.hands[s]), len(items), can_escape(items), *(t in have for t in TYPES),
+            sum(g.hands[s]), len(items), can_escape(items), *(t in have for t in TYPES), r, c,
         )  # fmt: skip
         base = o["seats"] + rel[s] * _NS
         out[base : base + _NS] = bytes(row)
@@ -206,9 +206,9 @@ def encode(g, seat: int, out: bytearray, god: bool) -> None:
             out[o["my_last_search"] + g.searched[seat]] = 1
         if g.z_square >= 0:
             out[o["moving_zombie"] + g.z_square] = 1
-        for s in range(n):
+        for s in range(1, n):
             if g.pos[s] >= 0:
-                out[o["shoppers"] + rel[s] * MAX_SQUARES + g.pos[s]] = 1
+                out[o["me" if s == seat else "shoppers"] + g.pos[s]] += 1
     if god:
         for s in range(n):
             if see.hand(s):
