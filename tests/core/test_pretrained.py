@@ -27,17 +27,20 @@ def run_python(code: str, cwd: Path) -> str:
     ).stdout
 
 
-def test_the_shipped_folders_are_the_repository_folders():
-    assert shipped_folder("checkpoints") == ROOT / "checkpoints"
-    assert shipped_folder("configs") == ROOT / "configs"
+def test_the_shipped_folders_hold_the_repository_files():
+    for folder, pattern in (("checkpoints", "*/policy.zip"), ("configs", "*.yaml")):
+        here, shipped = ROOT / folder, shipped_folder(folder)
+        files = sorted(p.relative_to(here) for p in here.glob(pattern))
+        assert files and files == sorted(p.relative_to(shipped) for p in shipped.glob(pattern))
+        assert all((here / f).read_bytes() == (shipped / f).read_bytes() for f in files)
 
 
 def test_every_shipped_checkpoint_is_listed_with_its_metadata():
     listed = {agent.name: agent for agent in pretrained_agents()}
-    folders = {p.parent.name for p in (ROOT / "checkpoints").glob("*/policy.zip")}
+    folders = {p.parent.name for p in shipped_folder("checkpoints").glob("*/policy.zip")}
     assert set(listed) == folders and folders
     for name, agent in listed.items():
-        assert agent.path == ROOT / "checkpoints" / name / "policy.zip"
+        assert agent.path == shipped_folder("checkpoints") / name / "policy.zip"
         assert agent.metadata == json.loads((agent.path.parent / "metadata.json").read_text())
 
 
@@ -56,7 +59,7 @@ def test_pretrained_loads_from_a_working_directory_outside_the_repository(tmp_pa
         "print(make_agent('pretrained', 'mall_of_horror_v0', num_players=4).source)"
     )
     out = run_python(code, tmp_path).strip()
-    assert out == str(ROOT / "checkpoints" / "mall_of_horror" / "policy.zip")
+    assert out == str(shipped_folder("checkpoints") / "mall_of_horror" / "policy.zip")
 
 
 def test_no_pretrained_agent_for_the_player_count_names_the_shipped_ones():
@@ -176,7 +179,7 @@ def test_agents_lists_every_shipped_policy_with_its_figures(capsys):
             f"{meta['steps']:,}",
         ]
         assert f"{rate} [" in row and f"({figures['heuristic']['games']} games)" in row
-    assert f"files: {ROOT / 'checkpoints'}" in out
+    assert f"files: {shipped_folder('checkpoints')}" in out
 
 
 def test_evaluate_reads_env_players_and_options_from_the_metadata(capsys):

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from zombie_envs.registry import shipped_folder
 from zombie_envs.training.config import ConfigError, config_path, from_dict, load_config
 
 CONFIGS = sorted((Path(__file__).parents[2] / "configs").glob("*.yaml"))
@@ -71,7 +72,7 @@ def test_learning_rate_decays_linearly_when_asked():
 )
 def test_a_shipped_config_loads_by_name_from_anywhere(name, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)  # no configs/ folder here
-    shipped = Path(__file__).parents[2] / "configs" / "mall_of_horror.yaml"
+    shipped = shipped_folder("configs") / "mall_of_horror.yaml"
     assert config_path(name) == shipped
     assert load_config(name) == load_config(shipped)
 
