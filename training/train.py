@@ -7,7 +7,8 @@ the progress bar.  ``Trainer.resume(run_dir)`` picks a killed run up from its
 last checkpoint: it rebuilds the model from the config and loads the stored
 tensors, unpickling nothing (see ``checkpoint``).  Ctrl-C saves the run
 before ``train()`` re-raises it.  Run from the command line with
-``zombie-envs train``.
+``zombie-envs train``.  ``export_policy`` turns a ``MaskablePPO`` trained on
+``SelfPlayEnv`` by a script of one's own into the suite's policy file.
 """
 
 from __future__ import annotations
@@ -28,11 +29,17 @@ from sb3_contrib.common.maskable.policies import MaskableActorCriticPolicy
 from stable_baselines3.common.callbacks import BaseCallback
 from stable_baselines3.common.logger import KVWriter, Logger, TensorBoardOutputFormat
 from stable_baselines3.common.preprocessing import get_flattened_obs_dim
-from stable_baselines3.common.torch_layers import BaseFeaturesExtractor
+from stable_baselines3.common.torch_layers import BaseFeaturesExtractor, FlattenExtractor
 from stable_baselines3.common.vec_env import DummyVecEnv, SubprocVecEnv, VecEnvWrapper, VecMonitor
 
 import zombie_envs
-from zombie_envs.agents.policy import CheckpointError, MLPPolicy, PolicyAgent, input_size
+from zombie_envs.agents.policy import (
+    HINTS,
+    CheckpointError,
+    MLPPolicy,
+    PolicyAgent,
+    input_size,
+)
 from zombie_envs.core.files import INT, NUMBER, OBJECT, check_fields, list_of, or_null
 from zombie_envs.match import head_to_head
 
@@ -142,6 +149,69 @@ def policy_from_model(model) -> MLPPolicy:
     layers = [(m.weight.detach().cpu().numpy(), m.bias.detach().cpu().numpy()) for m in linears]
     scale = float(policy.hint_scale.detach()) if isinstance(policy, HintPolicy) else 0.0
     return MLPPolicy(layers, activation, scale)
+
+
+def policy_metadata(env: str, num_players: int, env_options: dict, hint: str | None) -> dict:
+    """What a policy file records of the game it was trained for, and the tools check."""
+    engine = zombie_envs.ENVS[env].raw_env.engine_cls
+    return {
+        "env": env,
+        "engine_version": engine.version,
+        "package_version": zombie_envs.__version__,
+        "num_players": num_players,
+        "env_options": engine.check_options(env_options),  # defaults filled in
+        "obs_size": input_size(engine, hint),
+        "hint": hint,
+        "num_actions": engine.action_layout.size,
+    }
+
+
+def export_policy(
+    model,
+    path,
+    env: str,
+    num_players: int,
+    env_options: dict | None = None,
+    hint: str | None = None,
+) -> Path:
+    """Write a ``MaskablePPO`` model trained on ``SelfPlayEnv`` as the suite's
+    policy file (metadata and a numpy copy of the actor): the tools refuse
+    stable-baselines3 saves, whose loader can run code stored in the file.
+    Pass the ``SelfPlayEnv``'s ``env``, ``num_players``, ``env_options`` and ``hint``."""
+    if env not in zombie_envs.ENVS:
+        raise ValueError(f"env {env!r} is not in the suite; available: {sorted(zombie_envs.ENVS)}")
+    engine = zombie_envs.ENVS[env].raw_env.engine_cls
+    if not engine.min_players <= num_players <= engine.max_players:
+        raise ValueError(
+            f"num_players {num_players} is outside {engine.min_players}-{engine.max_players} "
+            f"for {env}"
+        )
+    if hint not in HINTS:
+        raise ValueError(f"hint must be one of {list(HINTS)}, got {hint!r}")
+    policy = getattr(model, "policy", None)
+    if not isinstance(policy, MaskableActorCriticPolicy):
+        raise TypeError(f"export_policy takes a MaskablePPO model, got {type(model).__name__}")
+    extractor = type(policy.pi_features_extractor)
+    if extractor not in (FlattenExtractor, HintExtractor):
+        raise ValueError(
+            f"the model reads its input through {extractor.__name__}; export_policy "
+            'writes MLPs on the plain input (FlattenExtractor, as "MlpPolicy" builds)'
+        )
+    if policy.activation_fn not in (th.nn.Tanh, th.nn.ReLU):
+        raise ValueError(
+            f"the model's layers use {policy.activation_fn.__name__}; a policy file holds "
+            "tanh or ReLU layers"
+        )
+    meta = policy_metadata(env, num_players, env_options or {}, hint)
+    actor = policy_from_model(model)
+    if (actor.obs_size, actor.num_actions) != (meta["obs_size"], meta["num_actions"]):
+        raise ValueError(
+            f"the model reads {actor.obs_size} inputs and scores {actor.num_actions} actions; "
+            f"{env} with hint={hint!r} gives {meta['obs_size']} and has {meta['num_actions']}"
+        )
+    path = Path(path)
+    ckpt.save_policy(path, actor, {**meta, "steps": int(model.num_timesteps)})
+    return path
 
 
 def evaluate(policy: MLPPolicy, cfg: TrainConfig, games: int, seed: int, progress=False) -> dict:
@@ -376,16 +446,9 @@ class Trainer:
 
     # ----- files -------------------------------------------------------------
     def metadata(self) -> dict:
-        cfg, engine = self.cfg, self.engine_cls
+        cfg = self.cfg
         return {
-            "env": cfg.env,
-            "engine_version": engine.version,
-            "package_version": zombie_envs.__version__,
-            "num_players": cfg.players,
-            "env_options": engine.check_options(cfg.env_options),  # defaults filled in
-            "obs_size": input_size(engine, cfg.hint),
-            "hint": cfg.hint,
-            "num_actions": engine.action_layout.size,
+            **policy_metadata(cfg.env, cfg.players, cfg.env_options, cfg.hint),
             "steps": self.steps,
             "wall_time_s": round(self.wall_time, 1),
             "seed": cfg.seed,

@@ -286,7 +286,9 @@ def read_arrays(data: bytes, where: str) -> dict[str, np.ndarray]:
 def parse_metadata(entries: dict[str, bytes], path: Path) -> dict:
     """The metadata entry of a policy file, with every field checked."""
     if "metadata.json" not in entries:
-        raise CheckpointError(f"{path} is not a zombie-envs checkpoint (no metadata.json)")
+        raise CheckpointError(
+            f"{path} is not a zombie-envs checkpoint (no metadata.json)" + _sb3_advice(path)
+        )
     try:
         meta = json.loads(entries["metadata.json"])
     except (json.JSONDecodeError, UnicodeDecodeError) as e:
@@ -310,6 +312,19 @@ def parse_metadata(entries: dict[str, bytes], path: Path) -> dict:
     if meta.get("hint") not in HINTS:
         raise CheckpointError(f"{where}: unknown hint {meta['hint']!r}; known: {list(HINTS)}")
     return meta
+
+
+def _sb3_advice(path: Path) -> str:
+    """For a stable-baselines3 save, the way to a policy file: its loader runs
+    code stored in the file, so the tools never open one themselves."""
+    with zipfile.ZipFile(path) as zf:
+        if "_stable_baselines3_version" not in zf.namelist():
+            return ""
+    return (
+        "; it is a stable-baselines3 save: if you trust it, load it with "
+        "MaskablePPO.load and write a policy file with "
+        "zombie_envs.training.train.export_policy(model, 'policy.zip', env, num_players)"
+    )
 
 
 def hint_agent(hint: str | None, game_name: str, seed: int | None = None) -> Agent | None:
