@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import runpy
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -27,6 +28,7 @@ def example(tmp_path_factory):
     where = tmp_path_factory.mktemp("example")
     with pytest.MonkeyPatch.context() as patch:
         patch.chdir(where)
+        patch.setattr(tempfile, "tempdir", str(where))  # SB3's default log folder
         patch.setattr(sys, "argv", [str(EXAMPLE), "512"])
         return runpy.run_path(str(EXAMPLE), run_name="__main__"), where
 
