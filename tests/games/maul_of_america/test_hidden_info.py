@@ -271,7 +271,8 @@ def test_the_mask_of_a_pending_decision_is_shown_to_its_seat_only():
         for x in (g, c):
             env.game = x
             views.append({a: env.observe(a) for a in env.possible_agents})
-            assert np.flatnonzero(views[-1][f"player_{seat}"]["action_mask"]).tolist() == sorted(x.legal)
+            mask = views[-1][f"player_{seat}"]["action_mask"]
+            assert np.flatnonzero(mask).tolist() == sorted(x.legal)
         for s, agent in enumerate(env.possible_agents):
             if s == seat:
                 continue
