@@ -307,10 +307,12 @@ class MaulOfAmerica(Engine):
 
     def may_enter(self, w: int, left: int) -> bool:
         """A Shopper may pass through an occupied square but not end there: it needs
-        the actions to reach a free square afterwards."""
+        the actions to reach a free square afterwards, which may be the square it
+        leaves (the mover itself occupies nothing)."""
         if not self.crowd(w):
             return True
-        taken = self.occupied()
+        s = self.active
+        taken = set(self.zombies) | {self.pos[p] for p in self.shoppers() if p != s}
         reach = self.maul.reach(w, left, lambda i: True, lambda i: i not in taken)
         return bool(reach)
 
