@@ -84,6 +84,37 @@ def _as_test(which: Allowed) -> Callable[[int], bool] | None:
     return which.__contains__
 
 
+class _Rows(Sequence):
+    """Distance rows by breadth-first search from each source, on demand."""
+
+    def __init__(self, nbrs: list[list[int]]):
+        self._nbrs = nbrs
+        self._rows: list[tuple[int, ...] | None] = [None] * len(nbrs)
+
+    def __len__(self) -> int:
+        return len(self._rows)
+
+    def __getitem__(self, src):
+        if isinstance(src, slice):
+            return [self[i] for i in range(len(self))[src]]
+        row = self._rows[src]
+        if row is None:
+            nbrs, dist = self._nbrs, [UNREACHABLE] * len(self._nbrs)
+            dist[src] = 0
+            ring, d = [src], 0
+            while ring:
+                d += 1
+                ahead = []
+                for a in ring:
+                    for b in nbrs[a]:
+                        if dist[b] == UNREACHABLE:
+                            dist[b] = d
+                            ahead.append(b)
+                ring = ahead
+            row = self._rows[src] = tuple(dist)
+        return row
+
+
 class WallGrid:
     """A doubled map with precomputed movement, melee, sight and room tables.
 
@@ -295,26 +326,11 @@ class WallGrid:
         return tuple(room), tuple(rooms)
 
     @cached_property
-    def dist(self) -> tuple[tuple[int, ...], ...]:
+    def dist(self) -> Sequence[tuple[int, ...]]:
         """``dist[a][b]``: the fewest steps from ``a`` to ``b`` (a window is one step),
-        UNREACHABLE when there is no way; worked out on first use."""
-        nbrs = [[j for j, _ in s] for s in self.steps]
-        rows = []
-        for src in range(self.size):
-            row = [UNREACHABLE] * self.size
-            row[src] = 0
-            ring, d = [src], 0
-            while ring:
-                d += 1
-                ahead = []
-                for a in ring:
-                    for b in nbrs[a]:
-                        if row[b] == UNREACHABLE:
-                            row[b] = d
-                            ahead.append(b)
-                ring = ahead
-            rows.append(tuple(row))
-        return tuple(rows)
+        UNREACHABLE when there is no way; each row worked out when first asked, since
+        a game built on a fresh map asks about a few squares only."""
+        return _Rows([[j for j, _ in s] for s in self.steps])
 
     # -------------------------------------------------------------- queries
     def label(self, i: int) -> str:
