@@ -35,6 +35,8 @@ class GameResult:
     actions: list[int] = field(repr=False, default_factory=list)
     #: a safety cap, not a rule, ended the game: nobody won it
     truncated: bool = False
+    #: the seat that played each action
+    movers: list[int] = field(repr=False, default_factory=list)
 
     def win_shares(self) -> list[float]:
         return win_shares(self.winners, len(self.scores))
@@ -53,11 +55,12 @@ def play_game(game, agents: Sequence[Agent], seed: int | None = None, **options)
     """Play one game; ``agents[s]`` plays seat ``s``.  ``game`` is a name, an
     engine class or a factory ``f(num_players, seed, **options)``."""
     g = _factory(game)(len(agents), seed=seed, **options)
-    actions = []
+    actions, movers = [], []
     while not g.terminal:
         seat = g.current_player
         action = agents[seat].act(g, seat)
         g.apply(action)  # refuses anything but a legal integer action
         actions.append(int(action))
+        movers.append(seat)
     won = g.final_winners()
-    return GameResult(seed, list(g.scores()), won, len(actions), g, actions, g.truncated)
+    return GameResult(seed, list(g.scores()), won, len(actions), g, actions, g.truncated, movers)

@@ -32,12 +32,14 @@ class Checked(RandomAgent):
 @pytest.mark.parametrize("players", [3, 4, 6])
 def test_random_agent_plays_only_legal_actions(players):
     agents = [Checked(s) for s in range(players)]
-    moves = 0
+    moves, movers = 0, []
     for seed in range(5):
         result = play_game(ENV, agents, seed)
         assert result.game.terminal
         moves += result.moves
+        movers += result.movers
     assert moves == sum(a.decisions for a in agents) > 0
+    assert [movers.count(s) for s in range(players)] == [a.decisions for a in agents]
 
 
 def test_agent_reset_reproduces_play():
