@@ -696,7 +696,9 @@ class MaulOfAmerica(Engine):
         v, w = self.z_square, action - A_SQUARE
         if w != v:
             cost = self.zombie_stops(v, self.z_budget)[w]
-            self.zombies[self.zombies.index(v)] = w
+            # the moving zombie is marked done: a zombie sharing its square may not be
+            moving = next(i for i, u in enumerate(self.zombies) if u == v and self.zdone[i])
+            self.zombies[moving] = w
             self.z_budget -= cost
             self.z_square = w
         if self.z_budget >= 1:  # an attack is the zombie's last action
