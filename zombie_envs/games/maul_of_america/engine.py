@@ -502,10 +502,11 @@ class MaulOfAmerica(Engine):
     def on_spawn(self, action: int) -> None:
         self.add_zombie(action - A_SQUARE, done=0)
 
-    def announce(self, s: int) -> None:
+    def announce(self, *seats: int) -> None:
         """A Shopper who can escape announces it; the ZC designates the exit at once,
-        the one exit for every Shopper from then on."""
-        if self.exit < 0 and can_escape(self.items[s]):
+        the one exit for every Shopper from then on (once, when an exchange makes both
+        Shoppers eligible)."""
+        if self.exit < 0 and any(can_escape(self.items[s]) for s in seats):
             self.push(("designate_exit",))
 
     def designate_exit(self) -> None:
@@ -553,8 +554,7 @@ class MaulOfAmerica(Engine):
             moved_in = [self.take_item(partner, k) for k in take]
             self.items[partner] += moved_out
             self.items[s] += moved_in
-            self.announce(s)
-            self.announce(partner)
+            self.announce(s, partner)
 
     def take_item(self, s: int, kind: int) -> list[int]:
         """Remove one item of ``kind`` from ``s`` (the one with most shots) and return it."""
