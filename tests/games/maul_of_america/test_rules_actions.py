@@ -138,9 +138,11 @@ def test_moa_054_055_056_actions_are_spent_and_never_carried_over():
     assert g.actions == 4
     assert _blocks(g) == {"give", "trade_end"}
     act(g, 1, A_CALL_OFF)
-    g.rng = Dice(0, 0)  # shopper 2 then rolls 2
-    act(g, 1, A_ACT + END_TURN)
-    assert g.active == 2 and g.actions == 2
+    g.rng = Dice(0, 0, 0, 1)  # Shopper 2 rolls 2, then Shopper 1 rolls 3
+    act(g, 1, A_ACT + END_TURN)  # 4 actions unspent
+    act(g, 2, A_ACT + END_TURN)
+    act(g, ZC, A_ACT + END_TURN)
+    assert g.active == 1 and g.actions == 3
     g = shopper_turn(position(hands={1: ["Steady Aim"]}), 1, 2)
     for _ in range(2):
         act(g, 1, step("north"))
