@@ -2,44 +2,84 @@
 
 ``ansi(game, seat)`` shows what ``seat`` may see (``seat=None``: a spectator, who
 sees only public information): the Maul with its walls, doorways (``d``) and
-display windows (``w``), the pieces on it, every seat's wounds and equipment, and
-a hand only to its holder; ``legend(game)`` says what each mark means.  ``rgb(game)``
-draws the whole Maul for a spectator.
+display windows (``w``), the pieces on it (``*`` for a square several share, who
+is listed under the map), every seat's wounds and equipment, and a hand only to
+its holder; ``legend(game)`` says what each mark means.  ``rgb(game)`` draws the
+whole Maul for a spectator.
 """
 
 from __future__ import annotations
+
+import textwrap
+from functools import lru_cache
 
 import numpy as np
 
 from ...core.raster import Canvas
 from .cards import AMMO, HAND_NAMES, SEARCH_NAMES
 from .declaration import GAME, KIND
+from .maul import FACES
 from .observe import Visible
 
 ROLE = {0: "Zombie Controller"}
 STATUS = ("in the Maul", "dead: a zombie now", "escaped")
-LEGEND = (
-    "Map: . floor, ? search square, F Food Court, E Maul exit, A arrow (an exit at the "
-    "Maul's edge), X the designated exit; walls | and -, d a doorway, w a display window "
-    "(2 actions to cross). Pieces: Z a zombie (z: one that has acted this turn), 1-4 the "
-    "Shoppers by seat. Squares are named r<row>c<column>, as the labels around the map."
+#: what the map's own characters mean (``maul.Maul.lines``)
+MAP_LEGEND = (
+    ".: floor",
+    "?: a search square",
+    "F: a Food Court square",
+    "E: a Maul exit",
+    "#: not part of the Maul",
+    "| - +: walls and their corners (a gap between two squares is open)",
+    "d: a doorway",
+    "w: a display window (2 actions to cross)",
+    "A: an arrow off the Maul's edge: an exit",
 )
 
 
-def legend(game=None) -> str:
-    return LEGEND
+def legend(g) -> list[str]:
+    """What every mark and character of ``ansi``'s map means, in this game."""
+    seats = " ".join(str(s) for s in g.shoppers())
+    return [
+        "row and column numbers: square r3c12 is row 3, column 12, as actions name squares",
+        *MAP_LEGEND,
+        "X: the designated exit, the one to escape by",
+        "Z: a zombie",
+        "z: a zombie that has acted this turn",
+        f"{seats}: the Shoppers, by seat",
+        "*: two or more pieces on one square (listed under the map)",
+    ]
+
+
+def _pieces(g) -> dict[int, list[str]]:
+    """The marks of the pieces on each occupied square: zombies, then Shoppers."""
+    pieces: dict[int, list[str]] = {}
+    for v, done in zip(g.zombies, g.zdone, strict=True):
+        pieces.setdefault(v, []).append("z" if done and g.active == 0 and g.round else "Z")
+    for s in g.shoppers():
+        if g.pos[s] >= 0:
+            pieces.setdefault(g.pos[s], []).append(str(s))
+    return pieces
 
 
 def _marks(g) -> dict[int, str]:
-    marks = {}
-    if g.exit >= 0:
-        marks[g.exit] = "X"
-    for v, done in zip(g.zombies, g.zdone, strict=True):
-        marks[v] = "z" if done and g.active == 0 and g.round else "Z"
-    for s in g.shoppers():
-        if g.pos[s] >= 0:
-            marks[g.pos[s]] = str(s)
+    """One character per marked square: the exit, a piece, or ``*`` for several."""
+    marks = {g.exit: "X"} if g.exit >= 0 else {}
+    for v, on in _pieces(g).items():
+        marks[v] = on[0] if len(on) == 1 else "*"
     return marks
+
+
+def _shared(g) -> list[str]:
+    """A line per square that several pieces share, saying which."""
+    out = []
+    for v, on in sorted(_pieces(g).items()):
+        if len(on) > 1:
+            zombies = sum(1 for m in on if not m.isdigit())
+            who = [f"player_{m}" for m in on if m.isdigit()]
+            who += [f"{zombies} zombie{'s' * (zombies > 1)}"] if zombies else []
+            out.append(f"{g.maul.label(v)}: " + " and ".join(who))
+    return out
 
 
 def _map(g) -> list[str]:
@@ -64,7 +104,9 @@ def ansi(g, seat: int | None = None) -> str:
     if g.maul is None:
         out.append("the Maul is not built yet")
     else:
-        out += _map(g)
+        out += _map(g) + _shared(g)
+    if g.face >= 0:
+        out.append(f"map section being placed: {FACES[g.face].name}")
     for s in range(g.num_players):
         role = ROLE.get(s, f"Shopper {s}")
         hand = g.hands[s]
@@ -101,18 +143,41 @@ def ansi(g, seat: int | None = None) -> str:
 CELL = 18
 MARGIN = 24
 PANEL = 300
+PANEL_CHARS = 44  # characters a panel line holds (6 pixels each)
+PANEL_TOP = 44  # the panel's text starts this far below the title
+LINE = 11
+BACKGROUND = (30, 32, 38)
 FLOOR = {".": (214, 208, 196), "?": (236, 205, 110), "F": (150, 200, 140), "E": (220, 120, 110)}
 EDGE_COLOUR = {"|": (40, 40, 48), "-": (40, 40, 48), "d": (150, 95, 50), "w": (120, 190, 230),
                "A": (220, 120, 110)}  # fmt: skip
+ZOMBIE_COLOURS = {"Z": (60, 120, 50), "z": (40, 80, 35)}
 SEAT_COLOURS = ((90, 160, 90), (60, 110, 220), (230, 150, 40), (190, 60, 170), (40, 170, 190))
 
 
-def rgb(g) -> np.ndarray:
-    """The whole Maul for a spectator, with a panel of the seats' public state."""
-    lines = g.maul.lines if g.maul is not None else ("+",)
+def _panel(g) -> list[str]:
+    """The spectator's text under the map, wrapped to the panel's width."""
+    lines = ansi(g).splitlines()[1 + len(_map(g)) if g.maul is not None else 2 :]
+    return [part for line in lines for part in textwrap.wrap(line, PANEL_CHARS)]
+
+
+def _piece(canvas: Canvas, cx: int, cy: int, mark: str, r: int) -> None:
+    """A Shopper as a disc of its seat's colour, a zombie as a green one (darker
+    once it has acted); labelled when there is room."""
+    if mark.isdigit():
+        colour, text, ink = SEAT_COLOURS[int(mark)], mark, (255, 255, 255)
+    else:
+        colour, text, ink = ZOMBIE_COLOURS[mark], "Z", (230, 240, 220)
+    canvas.disc(cx, cy, r, colour)
+    if r >= 6:
+        canvas.text(cx - 2, cy - 3, text, ink)
+
+
+@lru_cache(maxsize=16)
+def _floor_plan(maul) -> np.ndarray:
+    """The Maul without pieces, drawn once per Maul (``maul.build`` memoises it)."""
+    lines = maul.lines
     rows, cols = (len(lines) - 1) // 2, (len(lines[0]) - 1) // 2
-    width, height = 2 * MARGIN + cols * CELL + PANEL, max(2 * MARGIN + rows * CELL, 260)
-    canvas = Canvas(width, height, (30, 32, 38))
+    canvas = Canvas(2 * MARGIN + cols * CELL, 2 * MARGIN + rows * CELL, BACKGROUND)
     for y, line in enumerate(lines):
         for x, ch in enumerate(line):
             px, py = MARGIN + (x // 2) * CELL, MARGIN + (y // 2) * CELL
@@ -126,23 +191,38 @@ def rgb(g) -> np.ndarray:
                     canvas.line(px, py, px, py + CELL, colour, width=3)
                 else:
                     canvas.line(px, py, px + CELL, py, colour, width=3)
-    for v, mark in _marks(g).items():
+    canvas.pixels.flags.writeable = False
+    return canvas.pixels
+
+
+def rgb(g) -> np.ndarray:
+    """The whole Maul for a spectator, with a panel of the seats' public state; the
+    height leaves the panel four lines a seat."""
+    plan = _floor_plan(g.maul) if g.maul is not None else np.empty((0, 2 * MARGIN, 3))
+    map_height, map_width = plan.shape[:2]
+    text_height = PANEL_TOP + LINE * 4 * (g.num_players + 1)
+    height = max(map_height, MARGIN + text_height)
+    canvas = Canvas(map_width + PANEL, height, BACKGROUND)
+    canvas.pixels[:map_height, :map_width] = plan
+
+    def centre(v: int) -> tuple[int, int]:
         r, c = g.maul.rc[v]
-        cx, cy = MARGIN + c * CELL + CELL // 2, MARGIN + r * CELL + CELL // 2
-        if mark.isdigit():
-            canvas.disc(cx, cy, CELL // 2 - 1, SEAT_COLOURS[int(mark)])
-            canvas.text(cx - 3, cy - 4, mark, (255, 255, 255))
-        elif mark in "Zz":
-            canvas.disc(cx, cy, CELL // 2 - 2, (60, 120, 50) if mark == "Z" else (40, 80, 35))
-            canvas.text(cx - 3, cy - 4, "Z", (230, 240, 220))
-        else:
-            canvas.ring(cx, cy, CELL // 2 - 1, (250, 250, 250), width=2)
-    x0 = 2 * MARGIN + cols * CELL
+        return MARGIN + c * CELL + CELL // 2, MARGIN + r * CELL + CELL // 2
+
+    if g.exit >= 0:
+        canvas.ring(*centre(g.exit), CELL // 2 - 1, (250, 250, 250), width=2)
+    quarter = CELL // 4
+    for v, on in _pieces(g).items():
+        cx, cy = centre(v)
+        if len(on) == 1:
+            _piece(canvas, cx, cy, on[0], CELL // 2 - 1)
+            continue
+        for k, mark in enumerate(on[:4]):  # several: small discs, a quarter each
+            _piece(canvas, cx + (k % 2 * 2 - 1) * quarter, cy + (k // 2 * 2 - 1) * quarter,
+                   mark, quarter)  # fmt: skip
+    x0 = map_width
     canvas.text(x0, MARGIN, f"{GAME.title}", (235, 90, 70), scale=2)
     canvas.text(x0, MARGIN + 24, f"round {g.round} of {g.options['max_rounds']}", (230, 230, 230))
-    y = MARGIN + 44
-    for line in ansi(g).splitlines()[1 + len(_map(g)) if g.maul is not None else 2 :]:
-        for k in range(0, len(line), 40):
-            canvas.text(x0, y, line[k : k + 40], (220, 220, 220))
-            y += 11
+    for k, line in enumerate(_panel(g)):
+        canvas.text(x0, MARGIN + PANEL_TOP + k * LINE, line, (220, 220, 220))
     return canvas.pixels
