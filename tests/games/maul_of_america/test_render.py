@@ -196,6 +196,18 @@ def test_the_picture_is_a_steady_coloured_frame(num_players):
     assert len(shapes) == 1  # one size for the whole game once the Maul is built
 
 
+def test_the_picture_keeps_its_size_while_the_maul_is_drafted_and_across_games():
+    """Video recorders need one frame size: the picture leaves room for any Maul."""
+    shapes = set()
+    for seed in range(3):
+        g = MaulOfAmerica(3, seed=seed, map_draft="play")
+        while len(g.plan) < 4:
+            shapes.add(render.rgb(g).shape)
+            g.apply(g.legal[-1])
+        shapes.add(render.rgb(g).shape)
+    assert len(shapes) == 1
+
+
 def cell_box(g, v: int) -> tuple[int, int, int, int]:
     r, c = g.maul.rc[v]
     x, y = render.MARGIN + c * render.CELL, render.MARGIN + r * render.CELL

@@ -98,6 +98,7 @@ def _public(layout: Layout) -> None:
     add("trade_give", len(EQUIPMENT), "equipment offered in the trade", names)
     add("trade_take", len(EQUIPMENT), "equipment asked for in the trade", names)
     add("search_discard", len(SEARCH_NAMES), "Search cards discarded, by kind", SEARCH_NAMES)
+    add("card_discards", len(HAND_NAMES), "Shopper and Zombie cards played", HAND_NAMES)
     add("placed", len(FACES), "map sections in the Maul", tuple(f.name for f in FACES))
     add("placing", len(FACES), "the map section being placed", tuple(f.name for f in FACES))
     for name in STATIC + DYNAMIC:
@@ -189,6 +190,8 @@ def encode(g, seat: int, out: bytearray, god: bool) -> None:
             out[o["trade_take"] + _EQ[kind]] += 1
     for kind in g.search_discard:
         out[o["search_discard"] + kind] += 1
+    for kind in g.sdiscard + g.zdiscard:
+        out[o["card_discards"] + kind] += 1
     for face, *_ in g.plan:
         out[o["placed"] + face] = 1
     if g.face >= 0:

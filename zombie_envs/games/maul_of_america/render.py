@@ -18,7 +18,7 @@ import numpy as np
 from ...core.raster import Canvas
 from .cards import AMMO, HAND_NAMES, SEARCH_NAMES
 from .declaration import GAME, KIND
-from .maul import FACES
+from .maul import FACE_SIZE, FACES, SECTIONS
 from .observe import Visible
 
 ROLE = {0: "Zombie Controller"}
@@ -196,14 +196,15 @@ def _floor_plan(maul) -> np.ndarray:
 
 
 def rgb(g) -> np.ndarray:
-    """The whole Maul for a spectator, with a panel of the seats' public state; the
-    height leaves the panel four lines a seat."""
-    plan = _floor_plan(g.maul) if g.maul is not None else np.empty((0, 2 * MARGIN, 3))
-    map_height, map_width = plan.shape[:2]
+    """The whole Maul for a spectator, with a panel of the seats' public state.  The
+    picture keeps one size through every game of a player count (recorders need
+    that): room for the largest Maul four sections make, and four panel lines a seat."""
+    plan = _floor_plan(g.maul) if g.maul is not None else np.empty((0, 0, 3))
+    map_side = 2 * MARGIN + SECTIONS * FACE_SIZE * CELL
     text_height = PANEL_TOP + LINE * 4 * (g.num_players + 1)
-    height = max(map_height, MARGIN + text_height)
-    canvas = Canvas(map_width + PANEL, height, BACKGROUND)
-    canvas.pixels[:map_height, :map_width] = plan
+    canvas = Canvas(map_side + PANEL, max(map_side, MARGIN + text_height), BACKGROUND)
+    canvas.pixels[: plan.shape[0], : plan.shape[1]] = plan
+    map_width = map_side
 
     def centre(v: int) -> tuple[int, int]:
         r, c = g.maul.rc[v]
