@@ -15,6 +15,7 @@ from pathlib import Path
 from . import __version__
 from .core import record as schema
 from .core.chance import ChanceLog
+from .core.narration import public_action_text as public_action_text  # named here for tools
 from .core.record import check_record
 from .registry import ENVS, canonical_env, engine_class
 
@@ -78,17 +79,6 @@ def replay_record(record: dict, upto: int | None = None):
     if env not in ENVS:
         raise ValueError(f"record is for unknown env {env!r}; available: {sorted(ENVS)}")
     return schema.replay_engine(record, engine_class(env), upto)
-
-
-def public_action_text(engine_before, seat_viewer: int | None, action: int) -> str | None:
-    """The name of ``action``, about to be played in ``engine_before``, as
-    ``seat_viewer`` may learn it (``None``: a spectator), as the game's
-    visibility model says: the mover always sees its own move, others only
-    moves of a kind not declared secret.  ``None`` when it must stay hidden."""
-    g = engine_before
-    if g.visible(seat_viewer).move(g.current_player, g.decision):
-        return g.action_name(action)
-    return None
 
 
 def chance_events(record: dict) -> list[dict]:

@@ -9,8 +9,8 @@ secret set from it; the observation's decision one-hot, the render's words for
 what a seat is doing and the bots' dispatch read the decision table.  A kind is
 spelled once, in the table; code names it as ``KIND.<name>``.
 
-The engine, renderer and heuristic are named as ``"module:attribute"`` strings
-and imported on first use, so a declaration costs no import of its game.
+The engine, renderer, heuristic and narrator are named as ``"module:attribute"``
+strings and imported on first use, so a declaration costs no import of its game.
 """
 
 from __future__ import annotations
@@ -88,6 +88,9 @@ class GameType:
     #: what seat *i* is, for the docs (``"seat i plays colour i of ..."``)
     seats: str = ""
     env_version: int = 0
+    #: ``"module:object"`` of the game's words for text seats (a ``core.narration.Narrator``);
+    #: by default the generic one, which names decisions and actions only
+    narrator: str = f"{__package__}.narration:GENERIC"
 
     def __post_init__(self):
         for what, items in (("decision", self.decisions), ("option", self.options)):
@@ -169,3 +172,8 @@ class GameType:
     @cached_property
     def heuristic_cls(self) -> type:
         return _load(self.heuristic)
+
+    @cached_property
+    def narration(self):
+        """The game's narrator (``core.narration.Narrator``)."""
+        return _load(self.narrator)

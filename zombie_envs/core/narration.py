@@ -1,0 +1,260 @@
+"""What a text seat is told: where the game is, what happened since its last
+decision, and what it may choose, built once for every text front end (the
+terminal seat, replays, a browser seat) as plain lines.
+
+A game words its story in a ``Narrator`` (its ``narrate.py``, named by its
+declaration); this module drives it.  ``story`` plays a move on a copy one
+rule step at a time, so each step can be told with its cause; ``screen``
+lays out a decision; ``pick`` reads what a person typed.  A narrator reads
+secrets only through the game's visibility model, and the leak tests compare
+the lines told in twin states, so nothing here may show another seat's secret.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+
+from .game_type import HANDLER
+
+#: longest line of a laid-out list of choices
+WIDTH = 100
+#: more choices than this are laid out in columns
+COLUMNS_FROM = 12
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One legal action as a person picks it: ``key`` is what to type (a
+    location's number, a square's coordinates, else a letter), ``text`` its name
+    as shown, ``names`` other words that choose it, ``detail`` what is shown
+    after the name but does not choose it (counts, distances)."""
+
+    action: int
+    key: str
+    text: str
+    names: tuple[str, ...] = ()
+    detail: str = ""
+
+
+def public_action_text(engine_before, viewer, action: int) -> str | None:
+    """The name of ``action``, about to be played in ``engine_before``, as
+    ``viewer`` (``None``: a spectator) may learn it, as the game's visibility
+    model says: the mover always sees its own move, others only moves of a kind
+    not declared secret.  ``None`` when it must stay hidden."""
+    g = engine_before
+    if g.visible(viewer).move(g.current_player, g.decision):
+        return g.action_name(action)
+    return None
+
+
+def count(n: int, thing: str) -> str:
+    """``1 zombie``, ``2 zombies``."""
+    return f"{n} {thing}" + ("" if n == 1 else "s")
+
+
+def letters(i: int) -> str:
+    """The ``i``-th list key: a to z, then aa, ab, ...: never a digit, so list keys
+    cannot be mistaken for location numbers."""
+    out = ""
+    i += 1
+    while i:
+        i, r = divmod(i - 1, 26)
+        out = chr(ord("a") + r) + out
+    return out
+
+
+class Narrator:
+    """A game's words for its text seats.  This generic one names decisions and
+    actions as the declaration and the engine do; a game's subclass tells what
+    each rule step did, in the rulebook's words."""
+
+    # ----- who ----------------------------------------------------------------
+    def name(self, g, seat: int) -> str:
+        """A seat as the other seats call it."""
+        return f"player_{seat}"
+
+    def who(self, g, seat: int, viewer) -> str:
+        """A seat as the subject of a past-tense line: ``you`` for the viewer."""
+        return "you" if seat == viewer else self.name(g, seat)
+
+    def named(self, g, seat: int, viewer) -> str:
+        """A seat by name, marked when it is the viewer (for present-tense lines)."""
+        return self.name(g, seat) + (" (you)" if seat == viewer else "")
+
+    def whose(self, g, seat: int, viewer) -> str:
+        return "your" if seat == viewer else f"{self.name(g, seat)}'s"
+
+    def its(self, seat: int, viewer) -> str:
+        return "your" if seat == viewer else "its"
+
+    def was(self, g, seat: int, viewer) -> str:
+        return "you were" if seat == viewer else f"{self.name(g, seat)} was"
+
+    # ----- a state ------------------------------------------------------------
+    def phase(self, g, viewer) -> str:
+        """Where the game is, in the game's words."""
+        if g.terminal:
+            return f"{g.game_type.title}: game over"
+        doing = g.game_type.by_kind[g.decision].doing
+        return f"{g.game_type.title}: {self.name(g, g.current_player)} {doing}"
+
+    def board(self, g, viewer) -> str:
+        """The text board as ``viewer`` may see it."""
+        return g.game_type.renderer_module.ansi(g, viewer)
+
+    def legend(self, g) -> list[str]:
+        """What every abbreviation and mark of the text board means."""
+        return []
+
+    def choices(self, g) -> list[Choice]:
+        """The pending decision's legal actions, keyed by letters in action order."""
+        return [Choice(a, letters(i), g.action_name(a)) for i, a in enumerate(g.legal)]
+
+    def public_forced(self, g) -> bool:
+        """Whether the pending decision has one option and every seat could tell
+        it is the only one, so it may be taken without asking (engines take such
+        decisions themselves when they pose them as public)."""
+        return False
+
+    # ----- a move ---------------------------------------------------------------
+    def decision(self, g, action: int, viewer) -> list[str]:
+        """The lines for the decision itself, ``action`` about to be played in ``g``:
+        its name when ``viewer`` may learn it, else only that it was taken."""
+        mover, kind = g.current_player, g.decision
+        who = self.named(g, mover, viewer)
+        name = public_action_text(g, viewer, action)
+        if name is None:
+            return [f"{who} {g.game_type.by_kind[kind].doing} (secret choice)"]
+        return [f"{who}: {name}"]
+
+    def step(self, before, after, viewer, cause: tuple) -> list[str]:
+        """What one rule step changed, as ``viewer`` may know it.  ``cause`` is the
+        task that ran (``("move_characters",)``) or the decision handler with its
+        action (``("on_ballot", 12)``)."""
+        return []
+
+
+#: the narrator of a game that declares none
+GENERIC = Narrator()
+
+
+def narrator_of(g) -> Narrator:
+    return type(g).game_type.narration
+
+
+def steps(g, action: int) -> Iterator[tuple]:
+    """The rule steps ``Engine.apply`` takes for ``action``, on a copy of ``g``
+    (left as it is): ``(before, after, cause)`` for the decision's handler,
+    then for each task until a seat must decide or the game ends."""
+    state = g.clone()
+    kind, state.decision = state.decision, None
+    cause: tuple = (HANDLER + kind, action)
+    while True:
+        before = state.clone()
+        getattr(state, cause[0])(*cause[1:])
+        yield before, state, cause
+        if state.decision is not None or state.terminal:
+            return
+        cause = state.tasks.pop()
+
+
+def story(g, action: int, viewer) -> list[str]:
+    """The lines ``viewer`` (a seat, ``None``: a spectator) is told when ``action``
+    is played in ``g``: the decision, then each rule step it sets off."""
+    narrator = narrator_of(g)
+    lines = narrator.decision(g, action, viewer)
+    for before, after, cause in steps(g, action):
+        lines += narrator.step(before, after, viewer, cause)
+    return lines
+
+
+def layout(choices: Sequence[Choice]) -> list[str]:
+    """The choices as screen lines, ``key  text  detail`` (two spaces apart); a
+    long list in columns (three spaces or more apart)."""
+    width = max(len(c.key) for c in choices)
+    cells = [f"{c.key:>{width}}  {c.text}" + (f"  {c.detail}" if c.detail else "") for c in choices]
+    if len(cells) <= COLUMNS_FROM:
+        return ["  " + cell for cell in cells]
+    cell = max(map(len, cells)) + 3
+    per_line = max(1, (WIDTH - 2) // cell)
+    rows = -(-len(cells) // per_line)
+    return [
+        "  " + "".join(f"{cells[i]:<{cell}}" for i in range(r, len(cells), rows)).rstrip()
+        for r in range(rows)
+    ]
+
+
+def told_lines(told: Sequence[str]) -> list[str]:
+    """The story as screen lines: a line told several times running is shown once,
+    with how many times."""
+    out, runs = [], []
+    for line in told:
+        if runs and runs[-1][0] == line:
+            runs[-1][1] += 1
+        else:
+            runs.append([line, 1])
+    for line, times in runs:
+        out.append(f"  {line}" + (f" ({times} times)" if times > 1 else ""))
+    return out
+
+
+def screen(g, viewer: int, told: Sequence[str]) -> str:
+    """What ``viewer`` is shown at its decision: its view of the board, what
+    happened since its last decision (``told``), where the game is and its
+    choices.  Built only from what the seat may see."""
+    narrator = narrator_of(g)
+    choices = narrator.choices(g)
+    lines = [narrator.board(g, viewer), ""]
+    if told:
+        lines += ["Since your last decision:", *told_lines(told), ""]
+    lines.append(narrator.phase(g, viewer))
+    lines.append(f"Your decision: {g.game_type.by_kind[g.decision].doing}")
+    lines += layout(choices)
+    if len(choices) == 1:
+        lines.append(f"Enter: {choices[0].text} (your only choice); help: legend and commands.")
+    else:
+        lines.append("Type a key or a name; help: legend and commands; quit: stop.")
+    return "\n".join(lines)
+
+
+def _words(text: str) -> list[str]:
+    for mark in "(),:;":
+        text = text.replace(mark, " ")
+    return text.lower().split()
+
+
+def _fits(typed: list[str], name: list[str]) -> bool:
+    """Each typed word starts a word of ``name``, in order (``"shoe 2"`` fits
+    ``"Shoe Store 2"``, ``"meg"`` fits ``"location 3 Megatoys"``)."""
+    rest = iter(name)
+    return all(any(word.startswith(t) for word in rest) for t in typed)
+
+
+def pick(text: str, choices: Sequence[Choice]) -> Choice:
+    """The choice ``text`` names: its key, else a whole name, else words that
+    start the words of one name only.  ``ValueError`` with a short message
+    otherwise."""
+    typed = _words(text)
+    if not typed:
+        raise ValueError("type the key or the name of a choice (help: legend and commands)")
+    joined = " ".join(typed)
+    for choice in choices:
+        if joined == choice.key.lower():
+            return choice
+
+    def names(choice: Choice) -> list[list[str]]:
+        return [_words(n) for n in (choice.text, *choice.names)]
+
+    whole = [c for c in choices if typed in names(c)]
+    if len(whole) == 1:
+        return whole[0]
+    hits = [c for c in choices if any(_fits(typed, n) for n in names(c))]
+    if len(hits) == 1:
+        return hits[0]
+    shown = text.strip()
+    if not hits:
+        keys = ", ".join(c.key for c in choices[:8]) + (", ..." if len(choices) > 8 else "")
+        raise ValueError(f"no choice is called {shown!r}: type a key ({keys}) or a name")
+    fits = ", ".join(f"{c.key} {c.text}" for c in hits[:3]) + (", ..." if len(hits) > 3 else "")
+    raise ValueError(f"{shown!r} fits {len(hits)} choices ({fits}): type more of it")
