@@ -17,6 +17,7 @@ GAME = GameType(
     engine=f"{__package__}.engine:MallOfHorror",
     renderer=f"{__package__}.render",
     heuristic=f"{__package__}.bots:HeuristicAgent",
+    narrator=f"{__package__}.narrate:NARRATOR",
     rule_prefix="MOH",
     seats=f"seat *i* plays colour *i* of {', '.join(COLOURS)}",
     options=(

@@ -1,7 +1,8 @@
 """Text and picture views of a Mall of Horror game.
 
 ``ansi(game, seat)`` shows what ``seat`` may see (``seat=None``: a spectator,
-who sees only public information).  ``rgb(game)`` draws the whole board for a
+who sees only public information); ``legend(game)`` says what each of its
+abbreviations and marks means.  ``rgb(game)`` draws the whole board for a
 spectator.  Both ask the game's visibility model (``observe.Visible``), as the
 observation does: hands, dice and secret choices appear only for the seat
 allowed to see them, and never in the picture.
@@ -20,6 +21,7 @@ from .data import (
     KINDS,
     LOCATION_NAMES,
     PARKING,
+    POINTS,
 )
 from .declaration import GAME
 from .engine import CLOSED, EATEN, OUT, OVERRUN, PURPOSES
@@ -28,11 +30,50 @@ _SHORT = {"Pin-Up": "P", "Tough Guy": "T", "Gunman": "G", "Little Girl": "g"}
 _ABBREV = {"black": "bk"}  # "bl" is blue's
 
 
+def _colour_tag(seat: int) -> str:
+    colour = COLOURS[seat]
+    return _ABBREV.get(colour, colour[:2])
+
+
 def _char(c: int, hidden: bool) -> str:
     seat, kind = divmod(c, KINDS)
-    colour = COLOURS[seat]
-    tag = f"{_ABBREV.get(colour, colour[:2])}.{_SHORT[CHARACTER_NAMES[kind]]}"
+    tag = f"{_colour_tag(seat)}.{_SHORT[CHARACTER_NAMES[kind]]}"
     return f"({tag})" if hidden else tag
+
+
+def _chief(g) -> str:
+    """The chief, and when it was elected: an election still ahead this round
+    means the one that counts was last round's."""
+    if not g.chief_elected:
+        return COLOURS[g.chief]
+    ahead = any(task[0] == "elect_chief" for task in g.tasks)
+    return f"{COLOURS[g.chief]} (elected {'last' if ahead else 'this'} round)"
+
+
+def legend(g) -> list[str]:
+    """What every abbreviation and mark of ``ansi`` means, in this game."""
+    n = g.num_players
+    kinds = [k for k in range(KINDS) if any(g.loc[s * KINDS + k] != OUT for s in range(n))]
+    colours = ", ".join(f"{_colour_tag(s)} {COLOURS[s]}" for s in range(n))
+    pieces = ", ".join(
+        f"{_SHORT[CHARACTER_NAMES[k]]} {CHARACTER_NAMES[k]} ({POINTS[k]} points)" for k in kinds
+    )
+    return [
+        "1 Restroom ... 6 Supermarket: each location's number and name",
+        "[2/3]: characters inside / room for (inf: no limit)",
+        "zombies N: zombies in front of the location",
+        "CLOSED: not used in this game; OVERRUN: overrun by zombies, closed for good",
+        ">: the location the zombies attack now",
+        f"ye.P: a character, its colour then its kind; colours: {colours}",
+        f"kinds: {pieces}",
+        "(ye.P): a character hidden this round (Hidden card)",
+        "per colour: points, cards in hand, characters eaten, characters alive",
+        "destination N: a destination you may see (yours, or one announced or revealed)",
+        "arrival dice (secret): the arrival dice, when you may look at them",
+        "last vote: voter->colour voted for (votes cast)",
+        "elected this round / last round: the chief won an election (last round's counts "
+        "while this round's is still ahead)",
+    ]
 
 
 def ansi(g, seat: int | None = None) -> str:
@@ -40,11 +81,7 @@ def ansi(g, seat: int | None = None) -> str:
     see = g.visible(seat)
     who = "spectator" if seat is None else f"player_{seat} ({COLOURS[seat]})"
     lines = [f"{GAME.title} - round {g.round} - view of {who}"]
-    lines.append(
-        f"Chief of Security: {COLOURS[g.chief]}"
-        + (" (elected this round)" if g.chief_elected else "")
-        + f" | truck: {len(g.deck)} cards"
-    )
+    lines.append(f"Chief of Security: {_chief(g)} | truck: {len(g.deck)} cards")
     for L, name in enumerate(LOCATION_NAMES):
         cap = "inf" if CAPACITY[L] is None else CAPACITY[L]
         state = {CLOSED: " CLOSED", OVERRUN: " OVERRUN"}.get(g.closed[L], "")

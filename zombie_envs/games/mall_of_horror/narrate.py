@@ -1,0 +1,457 @@
+"""Mall of Horror in words, for text seats: where the round is, what each rule
+step did and the choices keyed by location number or letter.
+
+Every line reads secrets through ``observe.Visible`` only: pending ballots,
+secret destinations, unseen dice, hands, the truck and a gift's card are told
+only to the seats allowed to see them.
+"""
+
+from __future__ import annotations
+
+from ...core.narration import Choice, Narrator, count, letters
+from ...core.vote import plurality
+from . import render
+from .data import (
+    CAMERA,
+    CAPACITY,
+    CARD_NAMES,
+    CHARACTER_NAMES,
+    COLOURS,
+    HARDWARE,
+    HIDDEN,
+    KINDS,
+    LOCATION_NAMES,
+    OVERRUN_ZOMBIES,
+    PARKING,
+    SECURITY,
+    SPRINT,
+    THREAT,
+)
+from .declaration import KIND
+from .engine import (
+    A_LOCATION,
+    ACTIONS,
+    ATTACK,
+    CHIEF,
+    EATEN,
+    OPEN,
+    OVERRUN,
+    TRUCK,
+    UNPLACED,
+)
+
+#: the round's phases, as the task that starts each, in order
+PHASES = (
+    ("search_truck", "a) Search the truck"),
+    ("elect_chief", "b) Elect the Chief of Security"),
+    ("arrival_of_zombies", "c) Arrival of the zombies"),
+    ("choose_destinations", "d) Choose destinations"),
+    ("zombie_players", "d) Choose destinations: zombie players"),
+    ("move_characters", "e) Move characters"),
+    ("zombie_attack", "f) Zombie attack"),
+    ("end_round", ""),
+)
+VOTED_ON = {
+    TRUCK: "who searches the truck",
+    CHIEF: "who becomes Chief of Security",
+    ATTACK: "which colour gives up a character to the zombies",
+}
+#: what a decision's seat is about, told with the phase
+ABOUT = {
+    KIND.place_location: "pick where the next character goes",
+    KIND.place_character: "pick the character that goes",
+    KIND.camera: "the arrival dice are rolled: a Security Camera looks at them",
+    KIND.destination: "pick where your characters head (secret until the moves)",
+    KIND.zombie: "eliminated players may add a zombie",
+    KIND.hide: "pick the character that hides",
+}
+#: the secret decisions, as the other seats hear of them and as their maker does
+SECRETLY = {
+    KIND.ballot: ("voted", "voted for {}"),
+    KIND.keep: ("kept a card", "kept {}"),
+    KIND.give: ("picked a card to give away", "picked {} to give away"),
+    KIND.destination: ("chose a destination", "chose {} as destination"),
+}
+_LOCATION_BLOCKS = ("location", "sprint")
+
+
+def place(L: int) -> str:
+    return f"{L + 1} {LOCATION_NAMES[L]}"
+
+
+def _seats(seats) -> str:
+    return ", ".join(COLOURS[s] for s in sorted(seats))
+
+
+def _dice(dice) -> str:
+    return ", ".join(str(d + 1) for d in sorted(dice))
+
+
+def _total(tally) -> str:
+    return ", ".join(f"{COLOURS[s]} {v}" for s, v in enumerate(tally) if v)
+
+
+def _zombies(z: int) -> str:
+    return count(z, "zombie")
+
+
+def _sentence(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+class MallNarrator(Narrator):
+    def name(self, g, seat: int) -> str:
+        return COLOURS[seat]
+
+    def legend(self, g) -> list[str]:
+        return render.legend(g)
+
+    # ----- where the game is -------------------------------------------------------
+    def phase(self, g, viewer) -> str:
+        if g.terminal:
+            return f"Round {g.round}: the game is over"
+        kind = g.decision
+        if g.round == 0:
+            return f"Setup: placing characters, placement dice {_dice(g.place_dice)}"
+        pending = {task[0] for task in g.tasks}
+        now = next(i for i, (task, _) in enumerate(PHASES) if task in pending) - 1
+        words = [f"Round {g.round}, {PHASES[now][1]}"]
+        seat = g.current_player
+        if g.v_purpose >= 0:
+            words.append(self.vote_words(g))
+        elif g.a_loc >= 0:
+            words.append(self.attack_words(g, g.a_loc))
+        named = self.named(g, seat, viewer)
+        if kind == KIND.victim:
+            words.append(f"{named} gives up a character to the zombies")
+        elif kind in (KIND.keep, KIND.give, KIND.give_to):
+            words.append(f"{named} searched the truck")
+        elif kind == KIND.move and g.visible(viewer).destination(seat):
+            words.append(f"one character at a time heads for {place(g.dest[seat])}")
+        elif kind in ABOUT:
+            words.append(ABOUT[kind])
+        return " - ".join(words)
+
+    def vote_words(self, g) -> str:
+        """The vote under way: where, about what, who may be voted for, who votes."""
+        runoff = "runoff " if g.v_runoff else ""
+        votes = ", ".join(f"{COLOURS[s]} {w}" for s, w in enumerate(g.v_weights) if w)
+        text = (
+            f"{runoff}vote at {place(g.v_loc)} on {VOTED_ON[g.v_purpose]}: "
+            f"candidates {_seats(g.v_candidates)}; voters (votes) {votes}"
+        )
+        threats = [f"{COLOURS[s]} +{t}" for s, t in enumerate(g.v_threats) if t]
+        return text + (f"; Threats {', '.join(threats)}" if threats else "")
+
+    def attack_words(self, g, L: int) -> str:
+        z = _zombies(g.zombies[L])
+        if L == PARKING:
+            return f"zombie attack at {place(L)}: {z}, each eats a character"
+        return f"zombie attack at {place(L)}: {z} against a defence of {g.defence(L)}"
+
+    # ----- choices ---------------------------------------------------------------------
+    def choices(self, g) -> list[Choice]:
+        """Locations keyed by their number, everything else by letters; colours in
+        seat order so a colour keeps its place from one vote to the next."""
+        seat = g.current_player
+        out, lettered = [], 0
+        for a in sorted(g.legal, key=lambda a: (self.seat_of(g, a), a)):
+            block, offset = ACTIONS.locate(a)
+            name = g.action_name(a)
+            detail = ""
+            if block.name in _LOCATION_BLOCKS:
+                text = LOCATION_NAMES[offset]
+                if block.name == "sprint":
+                    text = f"play Sprint, go to {text}"
+                out.append(Choice(a, str(offset + 1), text, (name,), self.room(g, offset)))
+                continue
+            if block.name == "character":
+                text = CHARACTER_NAMES[offset]
+                where = g.loc[seat * KINDS + offset]
+                detail = f"at {place(where)}" if where >= 0 else ""
+            elif block.name in ("vote", "give_to"):
+                target = self.seat_of(g, a)
+                verb = "vote for" if block.name == "vote" else "give it to"
+                text = f"{verb} {COLOURS[target]}" + (" (you)" if target == seat else "")
+            else:
+                text = name
+            out.append(Choice(a, letters(lettered), text, (name,), detail))
+            lettered += 1
+        return out
+
+    def seat_of(self, g, a: int) -> int:
+        """The absolute seat a vote or give_to action names (-1 for other actions)."""
+        block, offset = ACTIONS.locate(a)
+        if block.name == "vote":
+            return (g.current_player + offset) % g.num_players
+        if block.name == "give_to":
+            return (g.current_player + 1 + offset) % g.num_players
+        return -1
+
+    def room(self, g, L: int) -> str:
+        """How full a location is and its zombies, shown beside its name."""
+        cap = "inf" if CAPACITY[L] is None else CAPACITY[L]
+        return f"[{g.loc.count(L)}/{cap}, {_zombies(g.zombies[L])}]"
+
+    # ----- what happened ----------------------------------------------------------------
+    def decision(self, g, action: int, viewer) -> list[str]:
+        seat, kind = g.current_player, g.decision
+        who = self.who(g, seat, viewer)
+        if kind in SECRETLY:
+            hidden, told = SECRETLY[kind]
+            if not g.visible(viewer).move(seat, kind):
+                return [f"{who} {hidden}"]
+            block, offset = ACTIONS.locate(action)
+            if block.name == "vote":
+                what = COLOURS[self.seat_of(g, action)]
+            elif block.name == "location":
+                what = place(offset)
+            else:
+                what = CARD_NAMES[offset]
+            return [f"{who} {told.format(what)}"]
+        if kind == KIND.place_location:
+            return [f"{who} picked {place(action - A_LOCATION)}"]
+        return []  # every other decision is told by what it changed
+
+    def step(self, b, a, viewer, cause: tuple) -> list[str]:
+        task = cause[0]
+        lines = []
+        if a.round != b.round:
+            lines.append(f"Round {a.round} begins; {COLOURS[a.chief]} is Chief of Security.")
+        if task == "place":
+            lines.append(
+                f"{self.who(a, cause[1], viewer)} rolled the placement dice: {_dice(a.place_dice)}"
+            )
+        lines += self.tally(b, a, viewer, task)
+        lines += self.no_vote(b, a, task)
+        if a.chief_elected and (not b.chief_elected or task == "elect_chief"):
+            lines.append(f"{self.was(a, a.chief, viewer)} elected Chief of Security")
+        lines += self.truck(b, a, viewer)
+        lines += self.dice(b, a, viewer, task)
+        lines += self.destinations(b, a, viewer, task)
+        lines += self.cards(b, a, viewer)
+        lines += self.zombies(b, a, viewer, task)
+        lines += self.characters(b, a, viewer, cause)
+        if task == "attack_location":
+            lines += self.attack(a, cause[1])
+        elif task == "break_in" and not a.threatened(cause[1]) and a.zombies[cause[1]]:
+            lines.append(f"{place(cause[1])} holds after the cards")
+        if a.terminal and not b.terminal:
+            lines.append(self.ending(a))
+        return lines
+
+    def tally(self, b, a, viewer, task: str) -> list[str]:
+        """The ballots revealed, the totals and what they decide."""
+        if task == "vote":
+            return [f"The {self.vote_words(a)}"]
+        if task != "tally":
+            return []
+        purpose, L, runoff = a.last_vote
+        ballots = ", ".join(
+            f"{self.who(a, s, viewer)} for {COLOURS[t]} ({a.last_weights[s]})"
+            for s, t in enumerate(a.last_ballots)
+            if t >= 0
+        )
+        totals, top = plurality(a.last_ballots, a.last_weights)
+        line = f"Ballots at {place(L)}: {ballots}; totals {_total(totals)}: "
+        if len(top) == 1:
+            verb = "loses" if purpose == ATTACK else "wins"
+            return [line + f"{self.named(a, top[0], viewer)} {verb} the vote"]
+        tied = _seats(top)
+        if not runoff:
+            cards = "cards, then " if purpose == ATTACK else ""
+            return [line + f"a tie between {tied}: {cards}a runoff"]
+        if purpose == ATTACK:
+            return [line + f"a tie again between {tied}: the victim is drawn at random"]
+        if purpose == CHIEF:
+            return [line + f"a tie again: nobody is elected, {COLOURS[a.chief]} stays Chief"]
+        return [line + "a tie again: nobody searches the truck"]
+
+    def no_vote(self, b, a, task: str) -> list[str]:
+        """A truck search or an election decided without a vote."""
+        if task not in ("search_truck", "elect_chief") or (a.tasks and a.tasks[-1][0] == "vote"):
+            return []
+        if task == "search_truck":
+            if not b.deck:
+                return ["The truck is empty: nobody searches it"]
+            if a.truck_seat >= 0:
+                return [f"Only {COLOURS[a.truck_seat]} is at {place(PARKING)}: no vote"]
+            return [f"Nobody is at {place(PARKING)}: nobody searches the truck"]
+        if a.chief_elected:
+            return [f"Only {COLOURS[a.chief]} is at {place(SECURITY)}: no vote"]
+        return [f"Nobody is at {place(SECURITY)}: no election, {COLOURS[a.chief]} stays Chief"]
+
+    def truck(self, b, a, viewer) -> list[str]:
+        lines = []
+        if a.truck_seat >= 0 and b.truck_seat < 0:
+            found = ""
+            if a.visible(viewer).truck():
+                found = ": " + ", ".join(CARD_NAMES[c] for c in a.truck)
+            lines.append(f"{self.who(a, a.truck_seat, viewer)} searched the truck{found}")
+        giver, receiver, card = a.gift
+        if receiver >= 0 and b.gift[1] < 0:
+            what = CARD_NAMES[card] if a.visible(viewer).gift_card() else "a card"
+            lines.append(
+                f"{self.who(a, giver, viewer)} gave {what} to {self.who(a, receiver, viewer)}; "
+                "the last card went under the deck"
+            )
+        return lines
+
+    def dice(self, b, a, viewer, task: str) -> list[str]:
+        if task == "arrival_of_zombies":
+            seen = a.visible(viewer).arrival_dice()
+            return [
+                "The arrival dice were rolled in secret"
+                + (f": you see {_dice(a.dice)}" if seen else "")
+            ]
+        if task == "move_characters":
+            return [f"The arrival dice are revealed: {_dice(a.last_dice)}"]
+        return []
+
+    def destinations(self, b, a, viewer, task: str) -> list[str]:
+        see = a.visible(viewer)
+        if task == "move_characters":
+            shown = [
+                f"{COLOURS[s]} {place(a.dest[s])}"
+                for s in range(a.num_players)
+                if a.dest[s] >= 0 and see.destination(s)
+            ]
+            return [f"Destinations revealed: {', '.join(shown)}"] if shown else []
+        lines = []
+        for s in range(a.num_players):
+            if a.dest[s] >= 0 > b.dest[s] and see.destination(s):
+                if a.dest_public[s]:
+                    lines.append(
+                        f"{self.who(a, s, viewer)} (the elected chief) announced {place(a.dest[s])}"
+                    )
+                elif task == "destination":  # posed as public: the only one, taken
+                    lines.append(f"your characters can only head for {place(a.dest[s])}")
+        return lines
+
+    def cards(self, b, a, viewer) -> list[str]:
+        """Cards played, with what each did."""
+        lines = []
+        for s in range(a.num_players):
+            who = self.who(a, s, viewer)
+            for card, (old, new) in enumerate(zip(b.played[s], a.played[s], strict=True)):
+                if new <= old:
+                    continue
+                text = f"{who} played {CARD_NAMES[card]}"
+                if card == THREAT:
+                    text += ": +1 vote"
+                elif card == CAMERA:
+                    seen = viewer == s and a.visible(viewer).arrival_dice()
+                    text += " and looked at the arrival dice" + (
+                        f": {_dice(a.dice)}" if seen else ""
+                    )
+                elif card == SPRINT and a.visible(viewer).destination(s):
+                    text += f": now heading for {place(a.dest[s])}"
+                elif card == HARDWARE:
+                    text += f" at {place(a.a_loc)}: +1 defence"
+                elif card != HIDDEN:  # the character that hides is told with the characters
+                    killed = b.zombies[a.a_loc] - a.zombies[a.a_loc]
+                    text += f" at {place(a.a_loc)}: {_zombies(killed)} killed"
+                lines.append(text)
+        return lines
+
+    def zombies(self, b, a, viewer, task: str) -> list[str]:
+        """Zombies that arrive, and locations overrun."""
+        arrived = [new - old for old, new in zip(b.zombies, a.zombies, strict=True)]
+        for L in range(len(LOCATION_NAMES)):
+            if a.closed[L] == OVERRUN and b.closed[L] == OPEN:  # arrived, then overran it
+                arrived[L] = a.last_dice.count(L)
+        added = [f"{n} at {place(L)}" for L, n in enumerate(arrived) if n > 0]
+        lines = []
+        if task in ("initial_zombies", "move_characters") and added:
+            lines.append(f"Zombies arrive: {', '.join(added)}")
+        elif task == "zombie_attack":
+            most, pinups = a.extra
+            if most >= 0:
+                lines.append(f"An extra zombie at {place(most)}: the most characters")
+            if pinups >= 0:
+                lines.append(f"An extra zombie at {place(pinups)}: the most Pin-Ups")
+        elif task == "on_zombie" and added:
+            where = next(L for L in range(len(LOCATION_NAMES)) if a.zombies[L] > b.zombies[L])
+            who = self.who(b, b.current_player, viewer)
+            lines.append(f"{who} (out, a zombie now) added a zombie at {place(where)}")
+        elif (
+            task in ("parking_bite", "parking_vote")
+            and a.zombies[PARKING] < b.zombies[PARKING]
+            and a.loc.count(EATEN) == b.loc.count(EATEN)
+        ):
+            lines.append(f"The zombies at {place(PARKING)} leave: nobody there can be eaten")
+        for L in range(len(LOCATION_NAMES)):
+            if a.closed[L] == OVERRUN and b.closed[L] == OPEN:
+                lines.append(
+                    f"{place(L)} is overrun ({OVERRUN_ZOMBIES} or more zombies, nobody inside): "
+                    "closed for good"
+                )
+        return lines
+
+    def characters(self, b, a, viewer, cause: tuple) -> list[str]:
+        """Characters placed, moved, hidden and eaten, and why."""
+        lines = []
+        for c, (old, new) in enumerate(zip(b.loc, a.loc, strict=True)):
+            if old == new:
+                continue
+            s = c // KINDS
+            whose = f"{self.whose(a, s, viewer)} {CHARACTER_NAMES[c % KINDS]}"
+            if old == UNPLACED:
+                lines.append(f"{whose} entered {place(new)}")
+            elif new == EATEN:
+                why = self.why_eaten(b, a, viewer, c, cause)
+                lines.append(f"{whose} was eaten at {place(old)}: {why}")
+            elif new == PARKING and a.dest[s] != PARKING and a.visible(viewer).destination(s):
+                D = a.dest[s]
+                full = "overrun" if a.closed[D] == OVERRUN else "full"
+                lines.append(f"{whose} went to the Parking Lot: {LOCATION_NAMES[D]} was {full}")
+            else:
+                lines.append(f"{whose} moved from {place(old)} to {place(new)}")
+        for c, (old, new) in enumerate(zip(b.hidden, a.hidden, strict=True)):
+            if new and not old:
+                s = c // KINDS
+                lines.append(
+                    f"{self.whose(a, s, viewer)} {CHARACTER_NAMES[c % KINDS]} hides this round: "
+                    "no vote, and it cannot be the victim"
+                )
+        for s in range(a.num_players):
+            if a.eliminated[s] >= 0 > b.eliminated[s]:
+                back = "" if a.options["zombie_return"] == "never" else ": a zombie from next round"
+                who = self.who(a, s, viewer)
+                lines.append(f"{who} lost {self.its(s, viewer)} last character{back}")
+        return lines
+
+    def why_eaten(self, b, a, viewer, c: int, cause: tuple) -> str:
+        s, L = c // KINDS, b.loc[c]
+        who = self.who(a, s, viewer)
+        only = f"{who} had no other character there to give up"
+        if cause[0] == "on_victim":
+            reason = f"{who} gave it up to the zombies"
+        elif cause[0] == "tally" and len(plurality(a.last_ballots, a.last_weights)[1]) > 1:
+            reason = "drawn at random after a second tie"
+        elif cause[0] == "tally":
+            reason = f"{who} lost the vote and {only}"
+        elif cause[0] == "runoff":
+            reason = f"{who} was the only tied colour still there and {only}"
+        else:
+            reason = f"no other colour there could be chosen and {only}"
+        score = f" ({who}: {a.scores()[s]} points now)"
+        if L == PARKING and a.zombies[PARKING]:
+            score += f"; {_zombies(a.zombies[PARKING])} still at the Parking Lot"
+        return reason + score
+
+    def attack(self, a, L: int) -> list[str]:
+        z, inside = a.zombies[L], a.loc.count(L)
+        if not z or not inside:
+            return []
+        if a.threatened(L):
+            return [_sentence(self.attack_words(a, L))]
+        return [f"{place(L)} holds: {_zombies(z)} against a defence of {a.defence(L)}"]
+
+    def ending(self, a) -> str:
+        points = ", ".join(f"{COLOURS[s]} {p}" for s, p in enumerate(a.scores()))
+        why = "the round cap stops it" if a.truncated else "help arrives"
+        return f"The game is over: {why}. Points: {points}"
+
+
+NARRATOR = MallNarrator()
