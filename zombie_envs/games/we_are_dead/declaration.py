@@ -16,6 +16,7 @@ GAME = GameType(
     engine=f"{__package__}.engine:WeAreDead",
     renderer=f"{__package__}.render",
     heuristic=f"{__package__}.bots:HeuristicAgent",
+    narrator=f"{__package__}.narrate:NARRATOR",
     rule_prefix="WAD",
     seats="the goal is " + ", ".join(f"{g} points for {n} players" for n, g in GOAL.items()),
     options=(

@@ -1,0 +1,324 @@
+"""We Are Dead in words, for text seats: the turn and its step, what each rule
+step did, and the choices, squares keyed by their row and column (``r12c3``).
+
+Every line reads secrets through ``observe.Visible`` only: hands (their sizes
+are public), face-down heroes and unflipped shopper numbers are told only to
+the seats allowed to see them.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from ...core.narration import Choice, Narrator, count, letters
+from . import render
+from .data import (
+    CARD_NAMES,
+    CHEF,
+    CLERK,
+    EXTRA_DAMAGE,
+    FIRE,
+    FIRE_PENALTY,
+    HERO_NAMES,
+    HORDE,
+    HORDE_INFECTION,
+    HORDE_REDUCTION,
+    NUM_ATTACK,
+    SECURITY,
+    WOUND_PENALTY,
+)
+from .declaration import KIND
+from .engine import A_CARD, A_INFECTION, A_PASS, A_SQUARE, A_YES
+
+#: the turn's steps, as the task that starts the next one
+STEPS = (
+    ("attack_step", "1. Movement"),
+    ("discard_step", "2. Attack"),
+    ("draw_step", "3. Discard"),
+    ("next_turn", "3. Draw"),
+)
+HORDE_DECISIONS = (KIND.horde_target, KIND.horde_pick, KIND.horde_hero)
+#: what a hero beaten in a fight leaves behind
+AFTERMATH = {
+    SECURITY: "the shoppers got away",
+    CLERK: "each shopper now takes 2 cards",
+    CHEF: "hand limit 4 this turn",
+    FIRE: f"{FIRE_PENALTY} moves fewer next turn",
+}
+
+
+def hero(kind: int) -> str:
+    return HERO_NAMES[kind - NUM_ATTACK]
+
+
+def _shoppers(k: int) -> str:
+    return count(k, "shopper")
+
+
+class DeadNarrator(Narrator):
+    def legend(self, g) -> list[str]:
+        return render.legend(g)
+
+    # ----- where the game is -------------------------------------------------------
+    def phase(self, g, viewer) -> str:
+        if g.terminal:
+            return f"Turn {g.turn}: the game is over"
+        if g.decision == KIND.place_token:
+            return f"Setup: placing shopper tokens, {len(g.pool)} left to place"
+        whose = "your" if g.active == viewer else f"{self.name(g, g.active)}'s"
+        pending = {task[0] for task in g.tasks}
+        step = next((name for task, name in STEPS if task in pending), "3. Draw")
+        if g.decision in HORDE_DECISIONS:
+            step = "4. The horde"
+        return f"Turn {g.turn}, {whose} turn - {step} - {self.doing(g)}"
+
+    def doing(self, g) -> str:
+        """What the pending decision is about."""
+        kind = g.decision
+        if kind == KIND.move:
+            return f"{g.budget} moves left; a discarded card or an infection token buys 1 more"
+        if kind == KIND.attack:
+            return f"flip the shopper token at {g.board.label(g.pos[g.active])}?"
+        if kind == KIND.place_hero:
+            return (
+                f"{self.name(g, g.active)} attacks {_shoppers(g.a_value)} at "
+                f"{g.board.label(g.a_node)}: a hero face down may defend them"
+            )
+        if kind in (KIND.reveal, KIND.skaters, KIND.panic, KIND.fight):
+            return (
+                f"fighting {hero(g.main_kind)} of {self.name(g, g.main_seat)}: "
+                f"attack {g.fight_total} against toughness {g.toughness}"
+            )
+        if kind == KIND.slay:
+            return f"{g.slain} of {_shoppers(g.a_value)} slain"
+        if kind == KIND.horde_hero:
+            eaten = sum(g.token[v] for v in g.h_targets)
+            return f"the horde reached {_shoppers(eaten)}, {g.h_reduction} saved so far"
+        return g.game_type.by_kind[kind].doing
+
+    # ----- choices ---------------------------------------------------------------------
+    def choices(self, g) -> list[Choice]:
+        """Squares keyed by their row and column, everything else by letters."""
+        b, out, lettered = g.board, [], 0
+        here = g.pos[g.active]
+        for a in g.legal:
+            name = g.action_name(a)
+            if a < A_CARD:
+                v = a - A_SQUARE
+                r, c = b.rc[v]
+                text, detail = self.square_text(g, v), ""
+                if g.decision == KIND.move:
+                    moves = b.dist[here][v]
+                    detail = count(moves, "move") if moves else "stay"
+                elif g.decision == KIND.horde_pick:
+                    detail = f"the horde here takes {b.label(g.h_prey)}"
+                out.append(Choice(a, f"r{r}c{c}", text, (name, b.label(v)), detail))
+                continue
+            out.append(Choice(a, letters(lettered), name))
+            lettered += 1
+        return out
+
+    def square_text(self, g, v: int) -> str:
+        """A square's name without the coordinates its key already gives."""
+        b = g.board
+        label = b.label(v)
+        r, c = b.rc[v]
+        if f"r{r}c{c}" not in label:
+            return label
+        kind = b.legend[b.kind[v]]
+        return f"{b.floor[v]} {kind.name}".strip()
+
+    def public_forced(self, g) -> bool:
+        """One option that every seat can tell: no discard with one card or none in
+        hand (hand sizes are public), or a single square to move to (no second card
+        to discard, no infection token)."""
+        if len(g.legal) != 1:
+            return False
+        if g.decision == KIND.discard:
+            return sum(g.hands[g.current_player]) <= 1
+        return g.decision == KIND.move
+
+    # ----- what happened ----------------------------------------------------------------
+    def decision(self, g, action: int, viewer) -> list[str]:
+        seat, kind = g.current_player, g.decision
+        if not g.visible(viewer).move(seat, kind):
+            return []  # whether a hero went face down is told by what changed
+        who = self.who(g, seat, viewer)
+        card = CARD_NAMES[action - A_CARD] if A_CARD <= action < A_INFECTION else ""
+        if action == A_INFECTION:
+            card = "an infection token"
+        if kind == KIND.move and card:
+            return [f"{who} spent {card} to move 1 more"]
+        if kind == KIND.attack and action == A_PASS:
+            return [f"{who} left the shopper token alone"]
+        if kind in (KIND.fight, KIND.slay) and card:
+            return [f"{who} {'fought' if kind == KIND.fight else 'slew'} with {card}"]
+        if kind == KIND.fight:
+            return [f"{who} stopped fighting"]
+        if kind == KIND.slay:
+            return [f"{who} stopped slaying"]
+        if kind == KIND.discard and card:
+            return [f"{who} discarded {card}"]
+        if kind == KIND.revealer_draw:
+            drew = "drew" if action == A_YES else "did not draw"
+            return [f"{who} {drew} a card for revealing a hero"]
+        if kind == KIND.horde_hero and card:
+            saved = HORDE_REDUCTION[action - A_CARD - NUM_ATTACK]
+            return [f"{who} played {card} against the horde: {_shoppers(saved)} saved"]
+        if kind == KIND.horde_target:
+            return [f"{who} sent the hordes hunting toward {g.board.label(action - A_SQUARE)}"]
+        return []  # the rest is told by what it changed
+
+    def step(self, b, a, viewer, cause: tuple) -> list[str]:
+        task = cause[0]
+        lines = []
+        if a.turn != b.turn:
+            lines.append(f"Turn {a.turn}: {self.whose(a, a.active, viewer)} turn")
+        for v, (old, new) in enumerate(zip(b.token, a.token, strict=True)):
+            if new and not old:
+                lines.append(
+                    f"{self.who(a, b.current_player, viewer)} placed a shopper token "
+                    f"at {a.board.label(v)}"
+                )
+        for s, (old, new) in enumerate(zip(b.pos, a.pos, strict=True)):
+            if old != new and not a.wounded[s]:
+                lines.append(
+                    f"{self.who(a, s, viewer)} moved from {a.board.label(old)} to "
+                    f"{a.board.label(new)}"
+                )
+        if a.a_node >= 0 > b.a_node:
+            lines.append(
+                f"{self.who(a, a.active, viewer)} flipped the shopper token at "
+                f"{a.board.label(a.a_node)}: {_shoppers(a.a_value)}"
+            )
+        lines += self.heroes(b, a, viewer, cause)
+        lines += self.fight(b, a, viewer, task)
+        lines += self.cards(b, a, viewer, task)
+        lines += self.hordes(b, a, viewer)
+        for s, (old, new) in enumerate(zip(b.score, a.score, strict=True)):
+            if new > old:
+                mother = " (1 less: Protective Mother)" if a.mother or b.mother else ""
+                lines.append(f"{self.who(a, s, viewer)} scored {new - old}{mother}: {new} points")
+        if a.terminal and not b.terminal:
+            lines.append(self.ending(a, viewer))
+        return lines
+
+    def heroes(self, b, a, viewer, cause: tuple) -> list[str]:
+        """Heroes placed face down, chosen, revealed, taken back and panicked."""
+        lines = []
+        for s in range(a.num_players):
+            if a.facedown[s] >= 0 > b.facedown[s]:
+                named = f": {hero(a.facedown[s])}" if a.visible(viewer).facedown(s) else ""
+                lines.append(f"{self.who(a, s, viewer)} placed a hero face down{named}")
+            elif cause[0] == "on_place_hero" and s == b.current_player:
+                lines.append(f"{self.who(a, s, viewer)} placed no hero")
+        if a.main_kind >= 0 > b.main_kind:
+            lines.append(
+                f"{self.who(a, a.active, viewer)} took on {self.whose(a, a.main_seat, viewer)} "
+                f"hero: {hero(a.main_kind)}, toughness {a.toughness}"
+            )
+        elif len(a.in_attack) > len(b.in_attack):
+            who = self.who(a, b.current_player, viewer)
+            for kind in a.in_attack[len(b.in_attack) :]:
+                lines.append(f"{who} added {hero(kind)}: toughness {a.toughness}")
+        elif cause[0] == "on_reveal":
+            s = b.current_player
+            lines.append(f"{self.who(a, s, viewer)} took {self.its(s, viewer)} hero back")
+        if a.panic and not b.panic:
+            lines.append("Panicked Human: every hero of this attack fled")
+        if cause[0] == "stubborn" and a.last_lost >= 0 and len(a.discard) > len(b.discard):
+            lines.append(
+                f"The Police Officer took a card from {self.whose(a, a.active, viewer)} hand "
+                f"at random: {CARD_NAMES[a.last_lost]}"
+            )
+        if a.mother and not b.mother:
+            lines.append("Protective Mother: this attack scores 1 point less")
+        return lines
+
+    def fight(self, b, a, viewer, task: str) -> list[str]:
+        """The fight's total, the hero's fate, the shoppers slain."""
+        lines = []
+        s = a.active
+        if a.fight_total > b.fight_total:
+            lines.append(f"Attack total {a.fight_total} against toughness {a.toughness}")
+        if a.hero_defeated and not b.hero_defeated:
+            lines.append(f"{hero(b.main_kind)} is defeated: 1 point")
+        if a.wounded[s] and not b.wounded[s]:
+            damage = 1 + EXTRA_DAMAGE[b.main_kind - NUM_ATTACK]
+            lines.append(
+                f"{self.was(a, s, viewer)} hit by {hero(b.main_kind)} for {damage} damage and "
+                f"significantly wounded: back to {a.board.label(a.pos[s])}, "
+                f"{WOUND_PENALTY} points lost, hand discarded; the turn ends"
+            )
+        elif a.damage[s] > b.damage[s]:
+            kind = b.main_kind
+            effect = f"; {AFTERMATH[kind]}" if kind in AFTERMATH else ""
+            lines.append(
+                f"{self.was(a, s, viewer)} hit by {hero(kind)}: damage {a.damage[s]}{effect}"
+            )
+        if a.slain > b.slain:
+            lines.append(f"{a.slain} of {_shoppers(a.a_value)} slain")
+        return lines
+
+    def cards(self, b, a, viewer, task: str) -> list[str]:
+        """Cards drawn (named to their holder only), horde cards and reshuffles."""
+        lines = []
+        if a.reshuffles > b.reshuffles:
+            lines.append("The discard pile was shuffled into a new deck")
+        laid = Counter(a.discard)  # horde cards go face up onto the discard pile
+        if a.reshuffles == b.reshuffles:
+            laid -= Counter(b.discard)
+        infection = laid[HORDE_INFECTION]
+        if laid[HORDE] + infection:
+            text = f"{count(laid[HORDE] + infection, 'horde card')} drawn"
+            if infection:
+                text += f": every player gets {count(infection, 'infection token')}"
+            lines.append(text)
+        for _ in a.hordes[len(b.hordes) :]:
+            lines.append(f"A horde token appears at {a.board.label(a.board.horde_start)}")
+        if task in ("on_reveal", "on_place_hero", "significantly_wounded"):
+            return lines
+        for s in range(a.num_players):
+            got = sum(a.hands[s]) - sum(b.hands[s])
+            if got <= 0:
+                continue
+            named = ""
+            if a.visible(viewer).hand(s):
+                new = [
+                    CARD_NAMES[k]
+                    for k, (old, now) in enumerate(zip(b.hands[s], a.hands[s], strict=True))
+                    for _ in range(now - old)
+                ]
+                named = ": " + ", ".join(new)
+            lines.append(f"{self.who(a, s, viewer)} drew {count(got, 'card')}{named}")
+        return lines
+
+    def hordes(self, b, a, viewer) -> list[str]:
+        lines = []
+        for old, new in zip(b.hordes, a.hordes, strict=False):
+            if old != new:
+                text = f"A horde moved from {a.board.label(old)} to {a.board.label(new)}"
+                if new in a.h_targets and new not in b.h_targets:
+                    text += f" and reached {_shoppers(a.token[new])}"
+                lines.append(text)
+        if b.h_targets and not a.h_targets:
+            reached = sum(b.token[v] for v in b.h_targets)
+            saved = f" (heroes saved {b.h_reduction})" if b.h_reduction else ""
+            lines.append(
+                f"The horde ate {a.horde_score - b.horde_score} of {_shoppers(reached)}{saved}: "
+                f"the horde has {count(a.horde_score, 'point')}"
+            )
+        return lines
+
+    def ending(self, a, viewer) -> str:
+        points = ", ".join(f"{self.name(a, s)} {p}" for s, p in enumerate(a.score))
+        if a.truncated:
+            why = "the turn cap stops it"
+        elif a.winner >= 0:
+            why = f"{self.named(a, a.winner, viewer)} reached the goal of {a.goal}"
+        else:
+            why = "every shopper token has been flipped"
+        return f"The game is over: {why}. Points: {points}, the horde {a.horde_score}"
+
+
+NARRATOR = DeadNarrator()
