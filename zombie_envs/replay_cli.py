@@ -2,7 +2,9 @@
 
 A game is shown from one seat's view (the board as that seat saw it, and
 other seats' moves named only when their decision is public) or as a
-spectator, who sees public information only.  The record is checked before
+spectator, who sees public information only.  Each move is told as the
+terminal seat tells it (``core.narration``): what it did, in the game's
+words, and where the game is after it.  The record is checked before
 anything is shown: another engine version, or actions that do not lead to the
 stored result, are refused rather than shown as a different game.
 """
@@ -11,8 +13,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from .records import public_action_text, read_records, replay_record
-from .registry import ENVS
+from .core.narration import narrator_of, public_action_text, story
+from .records import read_records, replay_record
 
 
 def _who(record: dict, seat: int, viewer: int | None) -> str:
@@ -26,7 +28,7 @@ def replay_frames(record: dict, seat: int | None = None, final: bool = False) ->
     board, then each move with the board after it (only the final board with
     ``final``), as ``seat`` may see it (``None``: a spectator)."""
     end = replay_record(record)  # refuses a foreign version or a record that does not replay
-    renderer = ENVS[record["env"]].raw_env.renderer
+    narrator = narrator_of(end)
     n, actions = record["num_players"], record["actions"]
     if seat is not None and not 0 <= seat < n:
         raise ValueError(f"seat must be 0 to {n - 1} in this {n}-player game, got {seat}")
@@ -34,21 +36,25 @@ def replay_frames(record: dict, seat: int | None = None, final: bool = False) ->
     header = [
         f"{record['env']}, {n} players, seed {record['seed']}, {len(actions)} moves, {view}",
         "seats: " + ", ".join(_who(record, s, None) for s in range(n)),
+        "Legend of the board:",
+        *(f"  {line}" for line in narrator.legend(end)),
         "",
     ]
     if final:
-        yield "\n".join(header + [renderer.ansi(end, seat), _outcome(record, end)])
+        yield "\n".join(header + [narrator.board(end, seat), _outcome(record, end)])
         return
     game = replay_record(record, upto=0)
-    yield "\n".join(header + [renderer.ansi(game, seat)])
+    yield "\n".join(header + [narrator.board(game, seat), narrator.phase(game, seat)])
     for i, action in enumerate(actions):
         text = public_action_text(game, seat, action)
         if text is None:
             text = f"[secret {game.decision}]"
+        told = story(game, action, seat)
         mover = game.current_player
         game.apply(action)
         head = f"move {i + 1}/{len(actions)}: {_who(record, mover, seat)}: {text}"
-        yield "\n".join([head, renderer.ansi(game, seat)])
+        lines = [head, *(f"  {line}" for line in told), narrator.board(game, seat)]
+        yield "\n".join(lines + [narrator.phase(game, seat)])
     yield _outcome(record, game)
 
 

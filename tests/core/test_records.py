@@ -313,7 +313,12 @@ def test_records_from_the_env_a_tournament_and_the_terminal_seat_replay_alike(
         aec.step(None if term or trunc else int(rng.choice(legal)))
     from_env = aec.unwrapped.record()
     run_tournament(env, n, ["random", "heuristic"], n, record_path=tmp_path / "t.jsonl")
-    seat = TerminalGame(env, 0, ["random"], n, seed=5, input_fn=lambda prompt: "1")
+    screen = io.StringIO()
+
+    def first_key(prompt: str) -> str:  # the key of the first choice on the last screen
+        return screen.getvalue().rsplit("Your decision", 1)[1].splitlines()[1].split()[0]
+
+    seat = TerminalGame(env, 0, ["random"], n, seed=5, input_fn=first_key, output=screen)
     records = [from_env, read_records(tmp_path / "t.jsonl")[0], seat.play()]
     path = write_records(tmp_path / "all.jsonl", records)
     for game, record in enumerate(read_records(path)):

@@ -2,7 +2,7 @@
 quitting, records and ratings, and that the person never sees another seat's secret.
 
 The person is scripted but reads the screen like a person does: it answers
-with positions and names taken from the numbered list printed last.
+with keys and names taken from the list of choices printed last.
 """
 
 from __future__ import annotations
@@ -22,15 +22,8 @@ from tests.games.mall_of_horror.test_bots import perturb as perturb_mall_of_horr
 from tests.games.we_are_dead.test_bots import perturb as perturb_we_are_dead
 from zombie_envs.agents.policy import MLPPolicy, policy_entries
 from zombie_envs.core.agent import Agent
-from zombie_envs.play.terminal import (
-    SECRET,
-    TerminalGame,
-    add_commands,
-    main,
-    pick,
-    public_event,
-    screen,
-)
+from zombie_envs.core.narration import Choice, narrator_of, pick
+from zombie_envs.play.terminal import TerminalGame, add_commands, main, screen
 from zombie_envs.ratings import RatingsBook
 from zombie_envs.records import read_records, replay_record
 from zombie_envs.registry import engine_class
@@ -41,7 +34,6 @@ PERTURB = {
     "mall_of_horror_v0": perturb_mall_of_horror,
     "we_are_dead_v0": perturb_we_are_dead,
 }
-CHOICE = re.compile(r"^ +(\d+)\. (.*)$")
 
 
 def parse(argv: list[str]) -> argparse.Namespace:
@@ -52,7 +44,7 @@ def parse(argv: list[str]) -> argparse.Namespace:
 
 class Person:
     """Types the scripted lines first (a callable line is called with the person),
-    then the position of a random choice of the last screen."""
+    then the key of a random choice of the last screen."""
 
     def __init__(self, output: io.StringIO, script=(), seed: int = 0):
         self.output = output
@@ -60,38 +52,50 @@ class Person:
         self.rng = random.Random(seed)
         self.named: list[str] = []
 
-    def shown(self) -> list[str]:
-        """The choices listed on the last screen printed."""
+    def shown(self) -> list[Choice]:
+        """The choices listed on the last screen printed: ``key  name  detail`` cells,
+        three spaces or more apart when laid out in columns."""
         text = self.output.getvalue()
-        last = text[text.rindex("Your decision") :]
-        return [m.group(2) for line in last.splitlines() if (m := CHOICE.match(line))]
+        lines = text[text.rindex("Your decision") :].splitlines()[1:]
+        choices = []
+        for line in lines[: next(i for i, x in enumerate(lines) if not x.startswith("  "))]:
+            for cell in re.split(r" {3,}", line.strip()):
+                key, text, *_ = cell.split("  ") + [""]
+                choices.append(Choice(len(choices), key, text))
+        return choices
 
     def __call__(self, prompt: str) -> str:
         if self.script:
             line = self.script.pop(0)
             return line(self) if callable(line) else line
-        return str(self.rng.randint(1, len(self.shown())))
+        return self.rng.choice(self.shown()).key
 
 
 def by_name(person: Person) -> str:
     """A whole choice name, in capitals."""
-    name = person.rng.choice(person.shown())
+    name = person.rng.choice(person.shown()).text
     person.named.append(name)
     return name.upper()
 
 
 def by_prefix(person: Person) -> str:
-    """The shortest start of a name that fits only that choice."""
-    names = person.shown()
-    lowered = [n.lower() for n in names]
-    for name in names:
-        for k in range(1, len(name)):
-            start = name[:k].lower()
-            if sum(n.startswith(start) for n in lowered) == 1:
-                person.named.append(name)
-                return start
-    person.named.append(names[0])
-    return names[0]
+    """A name cut short by a letter, when that still fits that choice only."""
+    shown = person.shown()
+    for choice in shown:
+        typed = choice.text[:-1].lower()
+        if len(choice.text.split()[-1]) > 1 and typed not in {c.key for c in shown}:
+            try:
+                if pick(typed, shown) == choice:
+                    person.named.append(choice.text)
+                    return typed
+            except ValueError:
+                continue
+    person.named.append(shown[0].text)
+    return shown[0].key
+
+
+def first_key(person: Person) -> str:
+    return person.shown()[0].key
 
 
 def end_of_input(person: Person) -> str:
@@ -116,16 +120,15 @@ def test_a_whole_game_typed_at_the_prompt(env_name, tmp_path):
         + ["--record", str(records), "--ratings", str(ratings), "--name", "ann"]
     )
     out = io.StringIO()
-    script = ["", "garbage", "0", "999", "help", by_name, "show", by_prefix]
+    script = ["garbage", "999", "help", by_name, "show", by_prefix]
     person = Person(out, script)
     assert main(args, person, out) == 0
     text = out.getvalue()
     for message in (
-        "type the number or the name of a choice",
         "no choice is called 'garbage'",
-        "no choice 0: type a number from 1 to",
-        "no choice 999: type a number from 1 to",
+        "no choice is called '999'",
         "Commands:",
+        "Legend of the board:",
         "Pending decision:",
     ):
         assert message in text
@@ -140,7 +143,7 @@ def test_a_whole_game_typed_at_the_prompt(env_name, tmp_path):
     assert game.terminal
     assert zombie_envs.ENVS[env_name].raw_env.renderer.ansi(game, 1) in text  # final board
     mine = sum(1 for seat in seats_that_acted(record) if seat == 1)
-    assert text.count("you: ") == mine > 0
+    assert text.count("\nyou: ") == mine > 0
     assert "GAME OVER" in text and "winner(s):" in text
     assert re.search(r"you (won|lost|share the win)", text)
     assert f"game record saved to {records}" in text
@@ -184,7 +187,7 @@ def test_quitting_saves_the_game_so_far_unrated(env_name, stop, tmp_path):
         + ["--record", str(records), "--ratings", str(ratings)]
     )
     out = io.StringIO()
-    assert main(args, Person(out, ["1", "1", stop]), out) == 0
+    assert main(args, Person(out, [first_key, first_key, stop]), out) == 0
     (record,) = read_records(records)
     assert record["finished"] is False
     assert record["result"]["winners"] == []
@@ -322,32 +325,13 @@ def test_an_unknown_env_is_refused():
         TerminalGame("chess", input_fn=refuse_input)
 
 
-# ----- choosing --------------------------------------------------------------------
-
-
-def test_pick_by_position_name_or_unique_start():
-    names = ["location 1 Restroom", "location 4 Parking Lot", "pass", "passage"]
-    assert pick("2", names) == 1
-    assert pick(" LOCATION   4 parking lot ", names) == 1
-    assert pick("location 1", names) == 0
-    assert pick("pass", names) == 2  # a whole name beats a longer one it starts
-    assert pick("passa", names) == 3
-    for typed, message in [
-        ("loc", "'loc' fits 2 choices"),
-        ("5", "no choice 5: type a number from 1 to 4"),
-        ("-1", "no choice is called '-1'"),
-        ("   ", "type the number or the name"),
-    ]:
-        with pytest.raises(ValueError, match=re.escape(message)):
-            pick(typed, names)
-
-
 # ----- what the person may see -------------------------------------------------------
 
 
 class Watched(Agent):
-    """Plays like ``inner`` and checks, at each of its moves, that the log line the
-    person gets is the same in states that differ in secrets the person may not see."""
+    """Plays like ``inner`` and checks, at each of its moves, that what the person is
+    told of the decision is the same in states that differ in secrets the person may
+    not see, and for a secret decision, whatever was chosen."""
 
     def __init__(self, inner: Agent, viewer: int, perturb, rng: random.Random, counts):
         super().__init__()
@@ -359,15 +343,14 @@ class Watched(Agent):
 
     def act(self, game, seat: int) -> int:
         action = self.inner.act(game, seat)
-        event = public_event(game, self.viewer, action)
+        narrator = narrator_of(game)
+        told = narrator.decision(game, action, self.viewer)
         if game.decision in game.secret_decisions:
-            assert event.text == f"player_{seat} [{game.decision}] {SECRET}"
+            assert all(narrator.decision(game, a, self.viewer) == told for a in game.legal)
             self.counts["secret"] += 1
-        else:
-            assert event.text == f"player_{seat} [{game.decision}] {game.action_name(action)}"
         twin, changed = self.perturb(game, self.viewer, self.rng)
         self.counts.update(f"log {what}" for what in changed)
-        assert public_event(twin, self.viewer, action) == event
+        assert narrator.decision(twin, action, self.viewer) == told
         return action
 
 
@@ -387,21 +370,21 @@ class Looker:
         g, log = self.game.engine, self.game.log
         shown = screen(g, self.seat, log)
         assert self.output.getvalue().endswith(shown + "\n")
-        assert all(event.seat != self.seat for event in log)
         for _ in range(2):
             twin, changed = self.perturb(g, self.seat, self.rng)
             self.counts.update(changed)
             assert screen(twin, self.seat, log) == shown
         self.counts["screens"] += 1
-        return str(self.rng.randint(1, len(g.legal)))
+        return self.rng.choice(narrator_of(g).choices(g)).key
 
 
 @pytest.mark.parametrize("env_name", ENV_NAMES)
 def test_the_screen_never_shows_another_seats_secret(env_name):
     """At every decision of the person, states that differ only in other seats'
     secrets (hands, pending ballots, secret destinations, unseen dice, face-down
-    heroes, token numbers, the deck) give the same screen, and the log never names
-    a secret choice of another seat."""
+    heroes, token numbers, the deck) give the same screen, and the log never tells
+    a secret choice of another seat (the story's own twin checks are in
+    ``tests/games/*/test_narration.py``)."""
     assert set(PERTURB) == set(zombie_envs.ENVS), "register a perturb function for each env"
     perturb = PERTURB[env_name]
     cls = engine_class(env_name)
@@ -428,7 +411,7 @@ def test_the_installed_command_plays_a_whole_game_through_real_stdin(tmp_path):
     import subprocess
     import sys
 
-    typed = "garbage\n999\nhelp\n" + "1\n" * 2000
+    typed = "garbage\n999\nhelp\n" + "a\n1\n2\n3\n4\n5\n6\n" * 1000
     record = tmp_path / "human.jsonl"
     env = {**os.environ, "ZOMBIE_ENVS_RATINGS": str(tmp_path / "ratings.json")}
     argv = ["play", "mall_of_horror_v0", "--seat", "2", "--opponents", "heuristic", "random"]

@@ -1,12 +1,12 @@
 """Play a game of the suite in the terminal: one person at a seat, agents at the others.
 
-The person sees only what their seat may see: the game's own text view for
-that seat, a log of what the other seats did since the person's last decision
-(a secret choice shows only that it was made, never what it was) and the
-legal actions by name.  ``screen`` builds that text from the engine alone, so
-tests can check that two states differing only in other seats' secrets give
-the same screen.  A finished game is saved as a record and rated on the
-shared OpenSkill table, so people and bots are ranked together.
+The person sees only what their seat may see, as the game's narrator tells it
+(``core.narration``): the board, a log of what happened since their last
+decision (another seat's secret choice shows only that it was made), where
+the game is, and the legal actions keyed by location number, square or
+letter.  This module only prints that text and reads the answers.  A
+finished game is saved as a record and rated on the shared OpenSkill table,
+so people and bots are ranked together.
 """
 
 from __future__ import annotations
@@ -14,111 +14,53 @@ from __future__ import annotations
 import random
 import sys
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import TextIO
 
 from ..agents import check_kind, make_agent
 from ..cliutil import add_option_argument
 from ..core.agent import Agent
-from ..records import make_record, public_action_text, write_records
-from ..registry import ENVS, canonical_env
+from ..core.narration import narrator_of, pick, screen, story, told_lines
+from ..records import make_record, write_records
+from ..registry import ENVS
 
 DEFAULT_RECORD = "out/games/human.jsonl"
-#: What the log shows in place of another seat's secret choice.
-SECRET = "(secret choice)"
 
 COMMANDS = """\
 Commands:
-  NUMBER   choose the action at that position in the list (1 = first)
-  NAME     choose by name: case does not matter, a unique start of the name is enough
+  KEY      choose the action with that key: a location's number, a square's
+           coordinates (r12c3) or a letter
+  NAME     choose by name: case does not matter, and the starts of its words are
+           enough when they fit one choice only ("meg", "vote red", "shoe 2")
+  Enter    take the only choice, when there is one
   show     show the board and the choices again
-  help     this text
+  help     this text and the legend of the board
   quit     stop here; the game so far is saved as an unfinished record (not rated)"""
 
 
-@dataclass(frozen=True)
-class Event:
-    """One decision of another seat as the person may know it: ``text`` names the
-    seat, the kind of decision and the action, or ``SECRET`` for a secret choice."""
-
-    seat: int
-    kind: str
-    text: str
-
-
-def public_event(engine, viewer: int, action: int) -> Event:
-    """The log entry for ``action``, about to be played in ``engine``, as ``viewer`` sees it."""
-    seat, kind = engine.current_player, engine.decision
-    name = public_action_text(engine, viewer, action)
-    return Event(seat, kind, f"player_{seat} [{kind}] {SECRET if name is None else name}")
-
-
-def renderer_of(engine):
-    """The text renderer of the env whose engine this is."""
-    return ENVS[canonical_env(engine.name)].raw_env.renderer
-
-
-def log_lines(log: Sequence[Event]) -> list[str]:
-    """The other seats' moves since the person's last decision, as screen lines."""
-    if not log:
-        return []
-    return ["Since your last decision:"] + [f"  {event.text}" for event in log]
-
-
-def choice_names(engine) -> list[str]:
-    return [engine.action_name(a) for a in engine.legal]
-
-
-def screen(engine, seat: int, log: Sequence[Event]) -> str:
-    """What ``seat`` is shown at its decision: its own view of the board, the
-    public log since its last decision and its numbered choices.  Built only
-    from what the seat may see, so other seats' secrets cannot change it."""
-    lines = [renderer_of(engine).ansi(engine, seat), ""]
-    if log:
-        lines += log_lines(log) + [""]
-    lines.append(f"Your decision (player_{seat}): {engine.decision}")
-    names = choice_names(engine)
-    width = len(str(len(names)))
-    lines += [f"  {i:>{width}}. {name}" for i, name in enumerate(names, 1)]
-    lines.append("Type a number or a name (help: commands, quit: stop).")
-    return "\n".join(lines)
+def legend_text(engine) -> str:
+    """What the marks of the board mean."""
+    return "\n".join(
+        ["Legend of the board:"] + [f"  {line}" for line in narrator_of(engine).legend(engine)]
+    )
 
 
 def help_text(engine) -> str:
-    """The commands, then what the pending decision is about: the meaning of
-    each action block its choices come from."""
+    """The commands, the legend, then what the pending decision is about: the
+    meaning of each action block its choices come from."""
     blocks = []
     for a in engine.legal:
         block, _ = engine.action_layout.locate(a)
         if block not in blocks:
             blocks.append(block)
-    lines = [COMMANDS, "", f"Pending decision: {engine.decision}. Its choices are:"]
+    lines = [
+        COMMANDS,
+        "",
+        legend_text(engine),
+        "",
+        f"Pending decision: {engine.decision}. Its choices are:",
+    ]
     lines += [f"  {block.name}: {block.doc}" for block in blocks]
     return "\n".join(lines)
-
-
-def pick(text: str, names: Sequence[str]) -> int:
-    """The index in ``names`` that ``text`` chooses: a position in the shown
-    list (1 = first), or a name in any case, a unique start of it being
-    enough.  Raises ``ValueError`` with a short message otherwise."""
-    typed = " ".join(text.split()).lower()
-    if not typed:
-        raise ValueError("type the number or the name of a choice (help: commands)")
-    if typed.isdigit():
-        number = int(typed)
-        if 1 <= number <= len(names):
-            return number - 1
-        raise ValueError(f"no choice {number}: type a number from 1 to {len(names)}")
-    lowered = [name.lower() for name in names]
-    if typed in lowered:
-        return lowered.index(typed)
-    hits = [i for i, name in enumerate(lowered) if name.startswith(typed)]
-    if len(hits) == 1:
-        return hits[0]
-    if not hits:
-        raise ValueError(f"no choice is called {text.strip()!r} (help: commands)")
-    shown = ", ".join(names[i] for i in hits[:3]) + (", ..." if len(hits) > 3 else "")
-    raise ValueError(f"{text.strip()!r} fits {len(hits)} choices ({shown}): type more of it")
 
 
 def seat_specs(env_name: str, opponents: Sequence[str] | None, players: int | None):
@@ -191,7 +133,8 @@ class TerminalGame:
         self.input_fn = input_fn
         self.output = output if output is not None else sys.stdout
         self.actions: list[int] = []
-        self.log: list[Event] = []
+        #: what happened since the person's last decision, as they may know it
+        self.log: list[str] = []
         self.finished = False
 
     def write(self, text: str) -> None:
@@ -207,9 +150,14 @@ class TerminalGame:
             f"{self.env_name}, seed {self.seed}: you are player_{self.seat}; "
             f"playing against {others}"
         )
+        self.write(legend_text(g))
+        narrator = narrator_of(g)
         while not g.terminal:
             seat = g.current_player
-            if seat == self.seat:
+            if seat == self.seat and narrator.public_forced(g):
+                action = g.legal[0]
+                self.write(f"you: {narrator.choices(g)[0].text} (your only choice)")
+            elif seat == self.seat:
                 action = self.ask()
                 if action is None:
                     self.write("stopped: the game so far is kept as an unfinished record")
@@ -217,7 +165,7 @@ class TerminalGame:
                 self.log = []
             else:
                 action = self.agents[seat].act(g, seat)
-                self.log.append(public_event(g, self.seat, action))
+            self.log += story(g, action, self.seat)
             g.apply(action)
             self.actions.append(action)
         self.finished = True
@@ -227,7 +175,7 @@ class TerminalGame:
     def ask(self) -> int | None:
         """The person's action, or None when they quit (``quit``, end of input, Ctrl-C)."""
         g = self.engine
-        names = choice_names(g)
+        choices = narrator_of(g).choices(g)
         self.write("\n" + screen(g, self.seat, self.log))
         while True:
             try:
@@ -242,21 +190,26 @@ class TerminalGame:
                 self.write(help_text(g))
             elif command == "show":
                 self.write(screen(g, self.seat, self.log))
+            elif not command and len(choices) == 1:
+                self.write(f"you: {choices[0].text}")
+                return choices[0].action
             else:
                 try:
-                    i = pick(text, names)
+                    choice = pick(text, choices)
                 except ValueError as e:
                     self.write(str(e))
                     continue
-                self.write(f"you: {names[i]}")
-                return g.legal[i]
+                self.write(f"you: {choice.text}")
+                return choice.action
 
     def result(self) -> str:
-        """The end of the game: what the others did last, the final board, the scores
+        """The end of the game: what happened last, the final board, the scores
         and whether the person won."""
         g = self.engine
-        lines = ["", "GAME OVER"] + log_lines(self.log)
-        lines += [renderer_of(g).ansi(g, self.seat), ""]
+        lines = ["", "GAME OVER"]
+        if self.log:
+            lines += ["Since your last decision:", *told_lines(self.log)]
+        lines += [narrator_of(g).board(g, self.seat), ""]
         scores = g.scores()
         lines.append(
             "scores: "
