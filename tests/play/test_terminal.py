@@ -19,6 +19,7 @@ import pytest
 
 import zombie_envs
 from tests.games.mall_of_horror.test_bots import perturb as perturb_mall_of_horror
+from tests.games.maul_of_america.test_bots import perturb as perturb_maul_of_america
 from tests.games.we_are_dead.test_bots import perturb as perturb_we_are_dead
 from zombie_envs.agents.policy import MLPPolicy, policy_entries
 from zombie_envs.core.agent import Agent
@@ -32,6 +33,7 @@ ENV_NAMES = sorted(zombie_envs.ENVS)
 #: env -> a copy of a state differing only in secrets the given seat may not see
 PERTURB = {
     "mall_of_horror_v0": perturb_mall_of_horror,
+    "maul_of_america_v0": perturb_maul_of_america,
     "we_are_dead_v0": perturb_we_are_dead,
 }
 
@@ -401,8 +403,10 @@ def test_the_screen_never_shows_another_seats_secret(env_name):
         assert game.play()["finished"] is True
     assert counts["screens"] > 50
     at_screens = {k for k in counts if k not in ("screens", "secret") and not k.startswith("log ")}
-    assert "hand" in at_screens and len(at_screens - {"hand", "deck"}) >= 2, counts
-    assert counts["log hand"] > 0 and counts["secret"] > 0, counts
+    others = set(cls.visibility.secrets) - {"hand", "deck"}  # the game's other secrets
+    assert "hand" in at_screens and len(at_screens - {"hand", "deck"}) >= min(2, len(others))
+    assert counts["log hand"] > 0, counts
+    assert counts["secret"] > 0 or not cls.secret_decisions, counts  # secret moves were told
 
 
 def test_the_installed_command_plays_a_whole_game_through_real_stdin(tmp_path):
