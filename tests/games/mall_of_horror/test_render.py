@@ -62,12 +62,17 @@ def test_picture_changes_only_in_the_panel_that_gains_a_zombie():
         assert x0 <= xs.min() and xs.max() < x1 and y0 <= ys.min() and ys.max() < y1
 
 
-def test_game_over_banner_and_attack_highlight():
+def test_the_result_is_in_the_title_strip_and_the_attack_highlighted():
     *_, end = random_states(4, seed=5)
     done = render.rgb(end)
     live = end.clone()
     live.terminal = False
-    assert (done != render.rgb(live)).any()
+    live.a_loc = -1  # a finished game highlights no attack
+    playing = render.rgb(live)
+    title = slice(0, render.BOARD_Y)
+    assert (done[title] != playing[title]).any()  # "Game over - ..." in the title strip
+    locations = (slice(render.BOARD_Y, None), slice(0, render.MARGIN + render.BOARD_W))
+    assert (done[locations] == playing[locations]).all()  # no location is covered
     g = next(s for s in random_states(6, seed=3) if s.a_loc >= 0)
     calm = g.clone()
     calm.a_loc = -1

@@ -159,16 +159,17 @@ def test_a_seat_sees_its_own_hand_and_face_down_hero_and_no_other_secret(board):
     assert saw, "no seat ever held a hero face down; the test proves nothing"
 
 
-def test_game_over_banner():
+def test_the_result_is_in_the_title_strip_and_covers_no_square():
     *_, end = random_states(3, "mall", seed=5)
     assert end.terminal
     live = end.clone()
     live.terminal = False
-    done = render.rgb(end)
-    assert (done != render.rgb(live)).any()
+    done, playing = render.rgb(end), render.rgb(live)
     f = render.frame("mall")
-    y = render.BOARD_Y + f.side_h // 2 - 60
-    assert tuple(done[y, render.BOARD_X + 40]) == render.BLOOD
+    title = slice(0, render.BOARD_Y)
+    assert (done[title] != playing[title]).any()  # "Game over - ..." replaces the turn
+    board = (slice(render.BOARD_Y, None), slice(0, f.side_x))
+    assert (done[board] == playing[board]).all()  # the whole board stays in view
 
 
 def test_human_mode_prints(capsys):

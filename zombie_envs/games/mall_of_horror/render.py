@@ -362,8 +362,8 @@ def _title(c: Canvas, g) -> None:
     w = c.text(MARGIN, 11, "MALL OF HORROR", BLOOD, 3)[0]
     c.text(MARGIN + w + 24, 16, f"Round {g.round}" if g.round else "Setup", WHITE, 2)
     right = WIDTH - MARGIN
-    if g.terminal:
-        c.text(right, 16, "Game over", GOLD, 2, anchor="right")
+    if g.terminal:  # in the title strip, so no location is covered
+        c.text(right, 16, f"Game over - {_result(g)}", GOLD, 2, anchor="right")
     elif g.decision is not None:
         seat = g.current_player
         label = f"{_name(seat)} {GAME.by_kind[g.decision].doing}"
@@ -372,16 +372,12 @@ def _title(c: Canvas, g) -> None:
         c.ring(right - w - 16, 22, 9, GREY, 1)
 
 
-def _game_over(c: Canvas, g) -> None:
-    won = g.winners()
-    points = g.scores()[won[0]]
+def _result(g) -> str:
+    won = g.final_winners()
+    if not won:
+        return f"stopped at the round cap ({g.round}): no winner"
     names = ", ".join(_name(s) for s in won)
-    label = f"Winner{'s' if len(won) > 1 else ''}: {names} - {points} points"
-    y = BOARD_Y + PANEL_H + GAP // 2 - 60
-    c.fill_rect(MARGIN, y, BOARD_W, 120, (16, 16, 20), alpha=0.92)
-    c.rect(MARGIN, y, BOARD_W, 120, BLOOD, 3)
-    c.text(MARGIN + BOARD_W // 2, y + 20, "GAME OVER", BLOOD, 5, anchor="center")
-    c.text(MARGIN + BOARD_W // 2, y + 80, label, WHITE, 2, anchor="center")
+    return f"{names} win{'' if len(won) > 1 else 's'}, {g.scores()[won[0]]} points"
 
 
 def rgb(g) -> np.ndarray:
@@ -393,6 +389,4 @@ def rgb(g) -> np.ndarray:
         row, col = divmod(L, 3)
         _location(c, g, L, MARGIN + col * (PANEL_W + GAP), BOARD_Y + row * (PANEL_H + GAP))
     _players(c, g)
-    if g.terminal:
-        _game_over(c, g)
     return c.pixels

@@ -761,8 +761,8 @@ def _title(c: Canvas, g, f: Frame) -> None:
     where = g.options["board"].capitalize()
     c.text(MARGIN + w + 20, 16, f"{where} - turn {g.turn}", WHITE, 2)
     right = f.width - MARGIN
-    if g.terminal:
-        c.text(right, 16, "Game over", GOLD, 2, anchor="right")
+    if g.terminal:  # in the title strip, so no square is covered
+        c.text(right, 16, f"Game over - {_result(g)}", GOLD, 2, anchor="right")
     elif g.decision is not None:
         seat = g.current_player
         label = f"{_name(seat)} {GAME.by_kind[g.decision].doing}"
@@ -772,22 +772,14 @@ def _title(c: Canvas, g, f: Frame) -> None:
         _player(c, right - w - 16, 22, 9, seat)
 
 
-def _game_over(c: Canvas, g, f: Frame) -> None:
+def _result(g) -> str:
     won = g.final_winners()
     if won:
         names = ", ".join(_name(s) for s in won)
-        points = g.score[won[0]]
-        label = f"Winner{'s' if len(won) > 1 else ''}: {names} - {points} points"
-    elif g.truncated:
-        label = f"Stopped at the turn cap ({g.turn}): no winner"
-    else:
-        label = f"The horde wins - {g.horde_score} points"
-    bw = f.side_x - GAP - BOARD_X
-    y = BOARD_Y + f.side_h // 2 - 60
-    c.fill_rect(BOARD_X, y, bw, 120, (16, 16, 20), alpha=0.92)
-    c.rect(BOARD_X, y, bw, 120, BLOOD, 3)
-    c.text(BOARD_X + bw // 2, y + 20, "GAME OVER", BLOOD, 5, anchor="center")
-    c.text(BOARD_X + bw // 2, y + 80, label, WHITE, 2, anchor="center")
+        return f"{names} win{'' if len(won) > 1 else 's'}, {g.score[won[0]]} points"
+    if g.truncated:
+        return f"stopped at the turn cap ({g.turn}): no winner"
+    return f"the horde wins, {g.horde_score} points"
 
 
 def rgb(g) -> np.ndarray:
@@ -803,6 +795,4 @@ def rgb(g) -> np.ndarray:
     legend_y = _legend_top(g, f)
     _status(c, g, f, _players(c, g, f), legend_y - 14)
     _legend(c, g, f, legend_y)
-    if g.terminal:
-        _game_over(c, g, f)
     return c.pixels
