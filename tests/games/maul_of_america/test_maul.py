@@ -305,3 +305,17 @@ def test_a_faces_file_cut_short_is_refused(tmp_path):
 def test_the_faces_file_has_no_trailing_spaces():
     lines = Path(FACES_FILE).read_text(encoding="utf-8").splitlines()
     assert not [n for n, line in enumerate(lines, 1) if line != line.rstrip()]
+
+
+def test_mauls_of_past_games_are_let_go():
+    """Engines, observations and the step tables memoise per Maul; none of them may
+    keep a Maul alive once ``build`` has let it go, or a long run fills memory."""
+    import gc
+
+    from zombie_envs.games.maul_of_america.engine import MaulOfAmerica
+
+    for seed in range(150):
+        MaulOfAmerica(3, seed=seed).observation(1)
+    gc.collect()
+    alive = sum(1 for o in gc.get_objects() if type(o) is maul.Maul)
+    assert alive <= build.cache_info().maxsize + 1

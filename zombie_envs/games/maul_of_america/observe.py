@@ -16,7 +16,7 @@ of its sides (``EDGE_CODES``); then the pieces on it.
 
 from __future__ import annotations
 
-from functools import cache
+from functools import lru_cache
 
 from ...core.layout import Layout
 from ...core.visibility import GOD, Visibility
@@ -126,7 +126,7 @@ _EQ = {k: i for i, k in enumerate(EQUIPMENT)}
 _DECISION_ROW = GAME.one_hot()
 
 
-@cache
+@lru_cache(maxsize=64)  # as many as maul.build keeps: no Maul outlives its build
 def _static(maul) -> bytes:
     """The Maul's fixed planes (``STATIC``), padded to ``MAX_SQUARES`` each."""
     n = maul.size

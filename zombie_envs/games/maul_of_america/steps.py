@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from functools import cache
+from functools import lru_cache
 
 #: the eight steps, clockwise from north, as (row, col) offsets
 DIRECTIONS = ((-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1))
@@ -10,7 +10,7 @@ DIRECTION_NAMES = ("north", "north-east", "east", "south-east", "south", "south-
                    "north-west")  # fmt: skip
 
 
-@cache
+@lru_cache(maxsize=64)  # as many as maul.build keeps: no Maul outlives its build
 def tables(maul):
     """For each square of an assembled Maul, ``(square, cost)`` of the step in each
     of the eight directions (``(-1, 0)`` where there is none), and the Food Court
