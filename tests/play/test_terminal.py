@@ -157,14 +157,35 @@ def test_a_whole_game_typed_at_the_prompt(env_name, tmp_path):
     assert "rating of ann on" in text
 
 
-def seats_that_acted(record: dict) -> list[int]:
-    """The seat behind each action of a record, from a replay."""
+@pytest.mark.parametrize("seat", [0, 2])
+def test_either_role_of_maul_of_america_is_played_at_the_prompt(seat, tmp_path):
+    """Seat 0 is the Zombie Controller, the others Shoppers: a person takes either."""
+    records = tmp_path / "games.jsonl"
+    args = parse(
+        ["maul_of_america_v0", "--seat", str(seat), "--opponents", "heuristic", "--seed", "3"]
+        + ["--players", "3", "--record", str(records), "--no-ratings"]
+    )
+    out = io.StringIO()
+    assert main(args, Person(out, seed=seat), out) == 0
+    (record,) = read_records(records)
+    assert record["finished"] and record["human_seat"] == seat
+    kinds = {kind for s, kind in decisions(record) if s == seat}
+    role = {"command", "destination"} if seat == 0 else {"act"}
+    assert role <= kinds and not ({"command", "act"} - role) & kinds
+
+
+def decisions(record: dict) -> list[tuple[int, str]]:
+    """The seat and decision kind behind each action of a record, from a replay."""
     game = engine_class(record["env"])(record["num_players"], seed=record["seed"])
-    seats = []
+    out = []
     for action in record["actions"]:
-        seats.append(game.current_player)
+        out.append((game.current_player, game.decision))
         game.apply(action)
-    return seats
+    return out
+
+
+def seats_that_acted(record: dict) -> list[int]:
+    return [seat for seat, _ in decisions(record)]
 
 
 def test_a_second_game_adds_to_the_record_file_and_the_ratings(tmp_path):
