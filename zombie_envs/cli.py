@@ -18,6 +18,22 @@ from . import ENVS
 from .registry import engine_class, shipped_folder
 
 
+def _train_until_done_or_stopped(trainer):
+    """The final evaluation, or ``None`` after Ctrl-C: ``train()`` saved the run, and
+    one line on stderr (stdout may be a closed pipe) says how to go on."""
+    try:
+        return trainer.train()
+    except KeyboardInterrupt:
+        print(
+            f"interrupted: saved at {trainer.steps:,} steps; "
+            f"continue with zombie-envs train --resume {trainer.run_dir}",
+            file=sys.stderr,
+        )
+        return None
+    finally:
+        trainer.close()
+
+
 def _demo(args) -> int:
     """Train Mall of Horror from scratch for a few minutes, then evaluate the new
     policy and the shipped checkpoint against the bots and show a final board."""
@@ -41,10 +57,8 @@ def _demo(args) -> int:
         f"training {cfg.env} ({n} players) from scratch for {cfg.total_steps:,} steps -> {run_dir}"
     )
     trainer = train.Trainer(cfg, run_dir, progress=not args.no_progress)
-    try:
-        trainer.train()
-    finally:
-        trainer.close()
+    if _train_until_done_or_stopped(trainer) is None:
+        return 0
     candidates = [run_dir / train.POLICY]
     try:
         candidates.append(_shipped(args.shipped, cfg.env, n))
@@ -162,17 +176,9 @@ def _train(args) -> int:
             trainer = train.Trainer(cfg, run_dir, not args.no_progress)
     except (ConfigError, CheckpointError, FileNotFoundError) as e:
         raise SystemExit(str(e)) from None
-    try:
-        final = trainer.train()
-    except KeyboardInterrupt:  # train() saved the run; stderr, as stdout may be a closed pipe
-        print(
-            f"interrupted: saved at {trainer.steps:,} steps; "
-            f"continue with --resume {trainer.run_dir}",
-            file=sys.stderr,
-        )
+    final = _train_until_done_or_stopped(trainer)
+    if final is None:
         return 0
-    finally:
-        trainer.close()
     print(train.format_eval(final, trainer.cfg))
     print(f"run folder: {trainer.run_dir} (checkpoint.zip, policy.zip, learning_curve.png, tb/)")
     return 0

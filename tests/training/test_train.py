@@ -10,13 +10,14 @@ import subprocess
 import sys
 import time
 import zipfile
+from pathlib import Path
 
 import numpy as np
 import pytest
 import yaml
 
 from zombie_envs.agents.policy import CheckpointError, load_policy
-from zombie_envs.cli import main
+from zombie_envs.cli import _train_until_done_or_stopped, main
 from zombie_envs.training.checkpoint import load_checkpoint
 from zombie_envs.training.config import from_dict
 from zombie_envs.training.imitation import clone_heuristic, heuristic_dataset
@@ -165,7 +166,8 @@ def test_ctrl_c_saves_and_exits_cleanly_then_resume_continues(tmp_path, tiny, ca
     saved = load_checkpoint(run / "checkpoint.zip")["state"]
     assert proc.returncode == 0
     assert err.splitlines() == [
-        f"interrupted: saved at {saved['steps']:,} steps; continue with --resume {run}"
+        f"interrupted: saved at {saved['steps']:,} steps; "
+        f"continue with zombie-envs train --resume {run}"
     ]
     more = saved["steps"] + 256
     assert main(["train", "--resume", str(run), "--total-steps", str(more)]) == 0
@@ -266,3 +268,25 @@ def test_demo_trains_evaluates_and_draws(tmp_path, tiny, capsys):
     argv[argv.index(str(shipped))] = str(policy)
     assert main(argv + ["--out", str(out), "--no-progress"]) == 0
     assert capsys.readouterr().out.count(str(policy)) == 2
+
+
+def test_demo_and_train_share_the_clean_stop(capsys):
+    """Ctrl-C during a run started by ``demo`` or ``train``: one line on stderr, the
+    trainer closed, and no result to evaluate."""
+
+    class Stopped:
+        steps, run_dir, closed = 4096, Path("runs/x"), False
+
+        def train(self):
+            raise KeyboardInterrupt
+
+        def close(self):
+            self.closed = True
+
+    trainer = Stopped()
+    assert _train_until_done_or_stopped(trainer) is None
+    assert trainer.closed
+    err = capsys.readouterr().err
+    assert err == (
+        "interrupted: saved at 4,096 steps; continue with zombie-envs train --resume runs/x\n"
+    )
