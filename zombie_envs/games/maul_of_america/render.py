@@ -178,19 +178,21 @@ def _floor_plan(maul) -> np.ndarray:
     lines = maul.lines
     rows, cols = (len(lines) - 1) // 2, (len(lines[0]) - 1) // 2
     canvas = Canvas(2 * MARGIN + cols * CELL, 2 * MARGIN + rows * CELL, BACKGROUND)
-    for y, line in enumerate(lines):
-        for x, ch in enumerate(line):
+    cells = [(x, y, ch) for y, line in enumerate(lines) for x, ch in enumerate(line)]
+    for x, y, ch in cells:  # the floor first, then the edges over its borders
+        if y % 2 and x % 2 and ch in FLOOR:
             px, py = MARGIN + (x // 2) * CELL, MARGIN + (y // 2) * CELL
-            if y % 2 and x % 2 and ch in FLOOR:
-                canvas.fill_rect(px, py, CELL, CELL, FLOOR[ch])
-                if ch != ".":
-                    canvas.text(px + 5, py + 5, ch, (60, 50, 40))
-            elif (x + y) % 2 and ch in EDGE_COLOUR:
-                colour = EDGE_COLOUR[ch]
-                if y % 2:  # a vertical edge west of square (y // 2, x // 2)
-                    canvas.line(px, py, px, py + CELL, colour, width=3)
-                else:
-                    canvas.line(px, py, px + CELL, py, colour, width=3)
+            canvas.fill_rect(px, py, CELL, CELL, FLOOR[ch])
+            if ch != ".":
+                canvas.text(px + 5, py + 5, ch, (60, 50, 40))
+    for x, y, ch in cells:
+        if (x + y) % 2 and ch in EDGE_COLOUR:
+            px, py = MARGIN + (x // 2) * CELL, MARGIN + (y // 2) * CELL
+            colour = EDGE_COLOUR[ch]
+            if y % 2:  # a vertical edge west of square (y // 2, x // 2)
+                canvas.fill_rect(px - 1, py - 1, 3, CELL + 3, colour)
+            else:
+                canvas.fill_rect(px - 1, py - 1, CELL + 3, 3, colour)
     canvas.pixels.flags.writeable = False
     return canvas.pixels
 
