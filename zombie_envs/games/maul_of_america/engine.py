@@ -227,7 +227,7 @@ class MaulOfAmerica(Engine):
         legal = [
             A_SQUARE + v
             for v in range(self.maul.size)
-            if v not in taken and all(dist[v][p] >= SETUP_DISTANCE for p in shoppers)
+            if v not in taken and all(dist[p][v] >= SETUP_DISTANCE for p in shoppers)
         ]
         if legal:
             self.ask(ZC, KIND.place_zombie, legal, public=True)
@@ -633,7 +633,7 @@ class MaulOfAmerica(Engine):
                 A_ENTER + e
                 for e in self.maul.exits
                 if not self.shopper_at(e)
-                and (self.zombie_stops(e, budget) or e not in self.zombies)
+                and (e not in self.zombies or self.zombie_stops(e, budget))
             ]
         hand = self.hands[ZC]
         legal += [A_CARD + k for k in ZOMBIE_CARDS if hand[k]]
