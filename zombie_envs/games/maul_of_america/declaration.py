@@ -15,6 +15,7 @@ GAME = GameType(
     engine=f"{__package__}.engine:MaulOfAmerica",
     renderer=f"{__package__}.render",
     heuristic=f"{__package__}.bots:HeuristicAgent",
+    narrator=f"{__package__}.narrate:NARRATOR",
     rule_prefix="MOA",
     seats="seat 0 is the Zombie Controller, seats 1.. are the Shoppers in turn order",
     options=(

@@ -823,6 +823,8 @@ class MaulOfAmerica(Engine):
             return f"play {HAND_NAMES[offset]}"
         if block in ("give", "take"):
             return f"{block} {SEARCH_NAMES[EQUIPMENT[offset]]}"
+        if block == "act":
+            return ACT_NAMES[offset]
         return f"{block} {ACTIONS[block].labels[offset]}"
 
     encode = observe.encode
