@@ -91,6 +91,20 @@ class Narrator:
     def was(self, g, seat: int, viewer) -> str:
         return "you were" if seat == viewer else f"{self.name(g, seat)} was"
 
+    def drew(self, b, a, viewer, seat: int, names: Sequence[str]) -> str | None:
+        """``seat`` drew cards between states ``b`` and ``a`` (hands as counts per
+        kind): how many, and which only when ``viewer`` may see that hand."""
+        got = sum(a.hands[seat]) - sum(b.hands[seat])
+        if got <= 0:
+            return None
+        named = ""
+        if a.visible(viewer).hand(seat):
+            pairs = zip(b.hands[seat], a.hands[seat], strict=True)
+            named = ": " + ", ".join(
+                names[k] for k, (old, now) in enumerate(pairs) for _ in range(now - old)
+            )
+        return f"{self.who(a, seat, viewer)} drew {count(got, 'card')}{named}"
+
     # ----- a state ------------------------------------------------------------
     def phase(self, g, viewer) -> str:
         """Where the game is, in the game's words."""

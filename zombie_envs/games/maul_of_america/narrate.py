@@ -121,22 +121,14 @@ class MaulNarrator(Narrator):
         return lines
 
     def cards(self, b, a, viewer) -> list[str]:
-        """Cards drawn, named to their holder only."""
-        lines = []
-        for s in range(a.num_players):
-            got = sum(a.hands[s]) - sum(b.hands[s])
-            if got <= 0 or a.status[s] != b.status[s]:
-                continue
-            named = ""
-            if a.visible(viewer).hand(s):
-                new = [
-                    HAND_NAMES[k]
-                    for k, (old, now) in enumerate(zip(b.hands[s], a.hands[s], strict=True))
-                    for _ in range(now - old)
-                ]
-                named = ": " + ", ".join(new)
-            lines.append(f"{self.who(a, s, viewer)} drew {count(got, 'card')}{named}")
-        return lines
+        """Cards drawn, named to their holder only (a dead Shopper's discarded hand
+        is told by its death)."""
+        drawn = (
+            self.drew(b, a, viewer, s, HAND_NAMES)
+            for s in range(a.num_players)
+            if a.status[s] == b.status[s]
+        )
+        return [line for line in drawn if line]
 
 
 NARRATOR = MaulNarrator()

@@ -278,20 +278,8 @@ class DeadNarrator(Narrator):
             lines.append(f"A horde token appears at {a.board.label(a.board.horde_start)}")
         if task in ("on_reveal", "on_place_hero", "significantly_wounded"):
             return lines
-        for s in range(a.num_players):
-            got = sum(a.hands[s]) - sum(b.hands[s])
-            if got <= 0:
-                continue
-            named = ""
-            if a.visible(viewer).hand(s):
-                new = [
-                    CARD_NAMES[k]
-                    for k, (old, now) in enumerate(zip(b.hands[s], a.hands[s], strict=True))
-                    for _ in range(now - old)
-                ]
-                named = ": " + ", ".join(new)
-            lines.append(f"{self.who(a, s, viewer)} drew {count(got, 'card')}{named}")
-        return lines
+        drawn = (self.drew(b, a, viewer, s, CARD_NAMES) for s in range(a.num_players))
+        return lines + [line for line in drawn if line]
 
     def hordes(self, b, a, viewer) -> list[str]:
         lines = []
