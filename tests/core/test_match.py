@@ -12,7 +12,7 @@ from collections import Counter
 
 import pytest
 
-from zombie_envs.agents import RandomAgent
+from zombie_envs.agents import RandomAgent, pretrained_for
 from zombie_envs.arena import play_game
 from zombie_envs.core.game import Engine
 from zombie_envs.core.game_type import Decision, GameType
@@ -27,8 +27,10 @@ from zombie_envs.match import (
     runner,
     wilson_interval,
 )
+from zombie_envs.match.report import format_head_to_head
 from zombie_envs.ratings import RatingsBook
 from zombie_envs.records import read_records, replay_record
+from zombie_envs.registry import game_type
 
 ENV = "mall_of_horror_v0"
 
@@ -97,6 +99,20 @@ def test_head_to_head_puts_the_candidate_at_every_seat_of_each_seed():
         seeds.add(seed)
         seats.append(lineup.index(0))
     assert len(seeds) == 1 and sorted(seats) == [0, 1, 2, 3]
+
+
+def test_a_role_seats_the_candidate_only_at_that_roles_seats():
+    schedule = Schedule.one_against_rest(4, seed=3, seats=(1, 2, 3))
+    assert schedule.block_size == 3 and schedule.games(4) == 6
+    seeds, seats = set(), []
+    for i in range(3):
+        seed, lineup = schedule.seating(i)
+        assert sorted(lineup) == [0, 1, 1, 1]
+        seeds.add(seed)
+        seats.append(lineup.index(0))
+    assert len(seeds) == 1 and sorted(seats) == [1, 2, 3]
+    with pytest.raises(ValueError, match="seats must be among 0..3"):
+        Schedule.one_against_rest(4, seed=3, seats=(4,))
 
 
 class SeatSpy(RandomAgent):
@@ -326,6 +342,27 @@ def test_bad_input_is_refused():
         run_tournament(ENV, 2, ["random", "heuristic"], 4, progress=False)
     with pytest.raises(ValueError, match="must pickle"):
         run_tournament(ENV, 3, ["random", lambda s: FirstLegal(s)], 3, workers=2, progress=False)
+
+
+@pytest.mark.parametrize(("role", "seats"), [("zombie_controller", {0}), ("shopper", {1, 2})])
+def test_head_to_head_in_one_role_of_an_asymmetric_game(role, seats):
+    spy = SeatSpy(0)
+    h = head_to_head("maul_of_america_v0", 3, spy, "random", 4, progress=False, role=role)
+    assert set(spy.seats) == seats and h.games == 4
+    assert [s for s, rate in enumerate(h.seat_win_rates) if rate is not None] == sorted(seats)
+    assert h.role == role and h.chance is None
+    line = format_head_to_head([h]).splitlines()[-1]
+    assert f"as {role}" in line and " - " in line
+
+
+def test_roles_are_named_by_the_declaration():
+    moa, moh = game_type("maul_of_america_v0"), game_type("mall_of_horror_v0")
+    assert [moa.role_of(s) for s in range(5)] == ["zombie_controller"] + ["shopper"] * 4
+    assert moa.seats_of("shopper", 3) == (1, 2) and moh.seats_of("player", 4) == (0, 1, 2, 3)
+    with pytest.raises(ValueError, match="no role 'zc'; its roles: zombie_controller, shopper"):
+        head_to_head("maul_of_america_v0", 3, "random", "random", 3, progress=False, role="zc")
+    with pytest.raises(SystemExit, match="we_are_dead has no role 'zc'; its roles: player"):
+        _cli(["evaluate", str(pretrained_for("we_are_dead_v0", 3).path), "--role", "zc"])
 
 
 def test_head_to_head_accepts_kinds_agents_and_factories():

@@ -87,6 +87,10 @@ class GameType:
     options: tuple[Option, ...] = ()
     #: what seat *i* is, for the docs (``"seat i plays colour i of ..."``)
     seats: str = ""
+    #: the role of each seat in an asymmetric game, the last one repeating for the
+    #: remaining seats (``("zombie_controller", "shopper")``); empty when every seat
+    #: plays the same game, so that figures per role compare like with like
+    roles: tuple[str, ...] = ()
     env_version: int = 0
     #: ``"module:object"`` of the game's words for text seats (a ``core.narration.Narrator``);
     #: by default the generic one, which names decisions and actions only
@@ -98,6 +102,21 @@ class GameType:
             doubled = sorted({n for n in names if names.count(n) > 1})
             if doubled:
                 raise ValueError(f"{self.name}: {what} {doubled} declared twice")
+
+    def role_of(self, seat: int) -> str:
+        """The role seat ``seat`` plays (``"player"`` in a symmetric game)."""
+        if not self.roles:
+            return "player"
+        return self.roles[min(seat, len(self.roles) - 1)]
+
+    def seats_of(self, role: str, num_players: int) -> tuple[int, ...]:
+        """The seats that play ``role`` at ``num_players``; an unknown role is refused
+        with the game's roles."""
+        seats = tuple(s for s in range(num_players) if self.role_of(s) == role)
+        if not seats:
+            known = ", ".join(dict.fromkeys(self.roles or ("player",)))
+            raise ValueError(f"{self.name} has no role {role!r}; its roles: {known}")
+        return seats
 
     @property
     def env(self) -> str:

@@ -18,8 +18,8 @@ from .runner import head_to_head, run_tournament
 
 def head_to_heads(env: str, players: int, checkpoints, baselines, args, options: dict):
     """Every checkpoint against ``players - 1`` copies of every baseline with
-    the engine ``options``, on the games, seed, progress and workers the
-    command line asked for; a bad checkpoint or option exits with its message."""
+    the engine ``options``, on the games, seed, progress, workers and role the
+    command line asked for; a bad checkpoint, option or role exits with its message."""
     try:
         return [
             head_to_head(
@@ -32,6 +32,7 @@ def head_to_heads(env: str, players: int, checkpoints, baselines, args, options:
                 progress=not args.no_progress,
                 workers=args.workers,
                 options=options,
+                role=getattr(args, "role", None),
             )
             for path in checkpoints
             for kind in baselines
@@ -126,6 +127,11 @@ def add_commands(subparsers) -> None:
     ev.add_argument("--players", type=int, help="default: the checkpoint's")
     ev.add_argument("--against", nargs="+", default=["random", "heuristic"], help="agent kinds")
     ev.add_argument("--games", type=int, default=1000)
+    ev.add_argument(
+        "--role",
+        help="asymmetric games: play the checkpoint only in this role's seats "
+        "(maul_of_america_v0: zombie_controller or shopper)",
+    )
     add_option_argument(ev)
     ev.add_argument("--seed", type=int, default=0)
     ev.add_argument("--workers", type=int, default=1, help="processes to play on")

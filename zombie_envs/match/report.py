@@ -291,9 +291,11 @@ class HeadToHead:
     score_ci: tuple[float, float]
     seat_win_rates: list[float | None]
     result: TournamentResult = field(repr=False)
+    #: the role the candidate played (its seats only), or ``None`` for every seat
+    role: str | None = None
 
     @classmethod
-    def of(cls, result: TournamentResult, baseline: str) -> HeadToHead:
+    def of(cls, result: TournamentResult, baseline: str, role: str | None = None) -> HeadToHead:
         """The candidate (agent 0) of ``result`` against ``baseline``."""
         cand, n = result.agents[0], result.num_players
         return cls(
@@ -309,6 +311,7 @@ class HeadToHead:
             score_ci=cand.score_interval(),
             seat_win_rates=[cand.seat_win_rate(s) for s in range(n)],
             result=result,
+            role=role,
         )
 
     @property
@@ -317,9 +320,11 @@ class HeadToHead:
         return self.result.truncated / self.games
 
     @property
-    def chance(self) -> float:
-        """The win rate of an agent no better than the baseline."""
-        return 1 / self.num_players
+    def chance(self) -> float | None:
+        """The win rate of an agent no better than the baseline; ``None`` for one
+        role of an asymmetric game, where it is the baseline's own rate in that
+        role (``benchmarks/bench_seats.py`` measures it)."""
+        return 1 / self.num_players if self.role is None else None
 
 
 def format_head_to_head(rows: list[HeadToHead], markdown: bool = False) -> str:
@@ -331,12 +336,12 @@ def format_head_to_head(rows: list[HeadToHead], markdown: bool = False) -> str:
         lo, hi = r.ci
         body.append(
             [
-                r.candidate.removeprefix("ckpt:"),
+                r.candidate.removeprefix("ckpt:") + (f" as {r.role}" if r.role else ""),
                 f"{r.num_players - 1} x {r.baseline}",
                 str(r.games),
                 f"{100 * r.win_rate:.1f}%",
                 f"[{100 * lo:.1f}%, {100 * hi:.1f}%]",
-                f"{100 * r.chance:.1f}%",
+                "-" if r.chance is None else f"{100 * r.chance:.1f}%",
                 f"{r.mean_score:.2f}",
                 f"{100 * r.truncated:.1f}%",
             ]

@@ -22,7 +22,7 @@ from ..agents import make_agent
 from ..arena import play_game
 from ..core.agent import Agent
 from ..records import make_record, write_records
-from ..registry import canonical_env, engine_class
+from ..registry import canonical_env, engine_class, game_type
 from .report import HeadToHead, TournamentResult
 from .schedule import Schedule, derive_seed
 
@@ -274,18 +274,21 @@ def head_to_head(
     progress: bool = True,
     options: dict | None = None,
     workers: int = 1,
+    role: str | None = None,
 ) -> HeadToHead:
     """The candidate (a kind, a ``ckpt:PATH``, an ``Agent`` or a factory
     ``f(seed) -> Agent``) in one seat, the baseline kind in the others; each
-    seed is played with the candidate at every seat, so ``games`` is rounded
-    up to a multiple of ``num_players``."""
+    seed is played with the candidate at every seat (every seat of ``role``
+    when given, for asymmetric games), so ``games`` is rounded up to a
+    multiple of that many seats."""
     specs = [candidate_spec_or_agent, baseline_kind]
+    seats = None if role is None else game_type(env_name).seats_of(role, num_players)
     env, options, seed = _prepare(env_name, num_players, specs, games, workers, options, seed)
     names = _names(specs, env, num_players, options)
     if names[0] == names[1]:
         names[0] = f"{names[0]} (candidate)"
-    schedule = Schedule.one_against_rest(num_players, seed)
+    schedule = Schedule.one_against_rest(num_players, seed, seats)
     result = _play(
         env, specs, names, schedule, games, workers=workers, options=options, progress=progress
     )
-    return HeadToHead.of(result, baseline_kind)
+    return HeadToHead.of(result, baseline_kind, role)

@@ -40,6 +40,8 @@ class Schedule:
     windows: tuple[tuple[int, ...], ...]
     shuffle: bool = False
     seating_notes: tuple[str, ...] = ()
+    #: the seat rotations each window is played under (every one when ``None``)
+    rotations: tuple[int, ...] | None = None
 
     @classmethod
     def round_robin(cls, num_agents: int, num_players: int, seed: int) -> Schedule:
@@ -71,14 +73,29 @@ class Schedule:
         return cls(a, n, seed, windows, shuffle=a > n + 1, seating_notes=tuple(notes))
 
     @classmethod
-    def one_against_rest(cls, num_players: int, seed: int) -> Schedule:
+    def one_against_rest(
+        cls, num_players: int, seed: int, seats: tuple[int, ...] | None = None
+    ) -> Schedule:
         """Agent 0 (a candidate) against ``num_players - 1`` copies of agent 1
-        (a baseline), the candidate at every seat of each shared seed."""
-        return cls(2, num_players, seed, ((0,) + (1,) * (num_players - 1),))
+        (a baseline), the candidate at every seat of each shared seed, or only
+        at ``seats`` (the seats of one role in an asymmetric game)."""
+        window = ((0,) + (1,) * (num_players - 1),)
+        if seats is None:
+            return cls(2, num_players, seed, window)
+        bad = [s for s in seats if not 0 <= s < num_players]
+        if bad or not seats:
+            raise ValueError(f"seats must be among 0..{num_players - 1}, got {list(seats)}")
+        # rotation r puts slot 0 (the candidate) at seat (n - r) % n
+        rotations = tuple(sorted((num_players - s) % num_players for s in set(seats)))
+        return cls(2, num_players, seed, window, rotations=rotations)
+
+    @property
+    def _rotations(self) -> tuple[int, ...]:
+        return tuple(range(self.num_players)) if self.rotations is None else self.rotations
 
     @property
     def block_size(self) -> int:
-        return len(self.windows) * self.num_players
+        return len(self.windows) * len(self._rotations)
 
     def games(self, requested: int) -> int:
         """``requested`` rounded up to whole blocks."""
@@ -86,20 +103,22 @@ class Schedule:
 
     def notes(self, requested: int) -> list[str]:
         """What the schedule does to a request of ``requested`` games, in words."""
-        total, n = self.games(requested), self.num_players
+        total = self.games(requested)
         notes = []
         if total != requested:
             notes.append(
                 f"{requested} games rounded up to {total}: whole blocks of {self.block_size} "
-                f"games ({len(self.windows)} lineup(s) x {n} seat rotations on shared seeds)"
+                f"games ({len(self.windows)} lineup(s) x {len(self._rotations)} seat "
+                "rotations on shared seeds)"
             )
         return notes + list(self.seating_notes)
 
     def seating(self, i: int) -> tuple[int, tuple[int, ...]]:
         """``(game seed, agent index per seat)`` of game ``i``."""
-        n = self.num_players
+        n, rotations = self.num_players, self._rotations
         block, rest = divmod(i, self.block_size)
-        window, rotation = divmod(rest, n)
+        window, k = divmod(rest, len(rotations))
+        rotation = rotations[k]
         order = list(range(self.num_agents))
         if self.shuffle:
             random.Random(derive_seed(self.seed, "order", block)).shuffle(order)

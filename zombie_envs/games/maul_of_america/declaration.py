@@ -18,6 +18,7 @@ GAME = GameType(
     narrator=f"{__package__}.narrate:NARRATOR",
     rule_prefix="MOA",
     seats="seat 0 is the Zombie Controller, seats 1.. are the Shoppers in turn order",
+    roles=("zombie_controller", "shopper"),
     options=(
         Option(
             "map_draft",
