@@ -1,0 +1,62 @@
+"""Zombies!!! 3: Mall Walkers, declared once: the registry, the docs, the engine, the
+observation's decision one-hot, the render and the bots all read this."""
+
+from __future__ import annotations
+
+from ...core.game_type import Decision, GameType, Option
+
+GAME = GameType(
+    name="zombies_mall_walkers",
+    title="Zombies!!! 3: Mall Walkers",
+    version=1,
+    min_players=2,
+    max_players=6,
+    default_players=4,
+    engine=f"{__package__}.engine:MallWalkers",
+    renderer=f"{__package__}.render",
+    heuristic=f"{__package__}.bots:HeuristicAgent",
+    narrator=f"{__package__}.narrate:NARRATOR",
+    rule_prefix="Z3",
+    seats="seat i is player i in turn order; everyone starts at the Front Door",
+    options=(
+        Option(
+            "scenario",
+            "standard",
+            "`standard`: reach the Helipad's centre and kill its zombie, or hold 25 zombies; "
+            "`search_and_rescue`: rescue the tokens in the three-space stores and reach the "
+            "Helipad's centre with the most; `keys`: Kill the Guy With the Keys, reach the "
+            "Helipad's centre holding the helicopter keys",
+            ("standard", "search_and_rescue", "keys"),
+        ),
+        Option(
+            "helipad",
+            "shuffled",
+            "`shuffled`: the Helipad is shuffled into the tile stack; `bottom`: it is the last "
+            "tile of the stack (the rulebook's sure escape route)",
+            ("shuffled", "bottom"),
+        ),
+        Option(
+            "max_rounds",
+            60,
+            "a game no one can finish ends after this round; the most zombies killed wins, ties "
+            "share the win (**assumed**)",
+        ),
+    ),
+    # The order is the observation's decision one-hot: append, never reorder.  No kind
+    # is secret: tiles, moves, fights, played and discarded cards are all seen by the
+    # table (a hand's content is private, and is never revealed by which options are posed).
+    decisions=(
+        Decision("place_tile", ("place",), "places the tile drawn"),
+        Decision("fight", ("fight", "use"), "fights a zombie"),
+        Decision("play_card", ("card", "pass"), "may play an event card"),
+        Decision("target", ("target",), "picks a player for the card"),
+        Decision("pick", ("pick",), "takes a card from the discard pile"),
+        Decision("start_move", ("roll", "duct"), "rolls to move or crawls through the duct"),
+        Decision("move", ("step",), "moves"),
+        Decision("move_zombies", ("zombie", "zombies_done"), "moves the zombies"),
+        Decision("discard", ("discard", "keep"), "may discard a card"),
+        Decision("challenge", ("challenge",), "may try to take the keys"),
+        Decision("duel", ("duel",), "duels for the keys"),
+    ),
+)
+KIND = GAME.kinds

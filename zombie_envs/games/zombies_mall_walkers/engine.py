@@ -1,0 +1,870 @@
+"""Zombies!!! 3: Mall Walkers rules, standalone: 2 to 6 players race through a mall
+that grows tile by tile from the Front Door to the Helipad.
+
+Everyone starts at the Front Door, on the table with its crossroads (a four-way
+hall set aside); the other tiles (the Helipad shuffled in, or at the bottom) form
+the stack.  A turn, in the rulebook's order, is the task list of ``turn``: draw
+and place a tile (``draw_tile`` / ``on_place_tile``), fight a zombie on your
+square (``fight_here``), draw up to 3 event cards (``draw_cards``), play at most
+one card a round (``card_window``, or in a fight), roll and move (``movement``,
+``step_choice`` / ``on_move``; or crawl through an air duct, ``on_start_move``),
+roll and move that many zombies one square each (``zombie_phase`` /
+``on_move_zombies``) and discard a card if you like (``discard_step``).  Fights
+are ``fight_zombie`` / ``combat_roll`` / ``on_fight``; being killed is ``killed``.
+The mall's geometry is ``mall.py``; the cards ``cards.py``.
+
+State (stable names, read by the observation, render, bots and narration):
+
+- ``tiles``: placed tiles ``[kind, row, col, turns, floor]`` in placement order
+  (tile ``k``'s squares are ids ``9 k .. 9 k + 8``; see ``mall.py``), public;
+  ``stack`` (tile kinds, top last; its order hidden from all), ``drawn`` (the tile
+  being placed, -1), ``lost_tiles`` (tiles discarded, public);
+- per seat: ``pos`` (pawn square), ``life``, ``bullets``, ``trophies`` (zombies
+  killed), ``hands`` (event cards by kind: counts, private to the seat; their
+  sizes are public), ``items`` (cards in play by kind: counts, public),
+  ``rescued`` (Search and Rescue tokens), ``duct`` (1: ended its last move on an
+  air duct square), ``jammed`` and ``unlucky`` (cards played on it), ``played``
+  (1: has played its card of this round);
+- per square (``mall.MAX_SQUARES`` entries): ``zombies`` (0/1), ``life_tokens``,
+  ``bullet_tokens``, ``rescue_tokens``;
+- ``deck`` (event cards, top last; order hidden from all) and ``discard``
+  (public); the stack and deck sizes are public;
+- the turn: ``active``, ``first`` (the seat that opens each round), ``round``,
+  ``moves_left``, ``zombie_moves``, ``zmoved`` (squares of zombies moved this
+  phase), ``combat`` (``[square, die, bonus, weapon]``, square -1: none),
+  ``card`` (the card waiting for a target or a pick, -1), ``sprinkler``,
+  ``barricades`` (``[tile, seat]``: store doorways closed to zombies);
+- the Keys scenario: ``keeper`` (seat holding the keys, -1), ``keys_at`` (square
+  where dropped keys lie, -1), ``keys_first`` (1 until the keeper's first move),
+  ``duel`` (``[challenger, its roll, the keeper's roll]``), ``dueled`` (this turn);
+- ``winner`` (seat, -1); the pending decision is the core's ``decision`` /
+  ``legal`` / ``current_player``.
+"""
+
+from __future__ import annotations
+
+from ...core.deck import counts, draw, from_counts, redeal, reshuffle, shuffled
+from ...core.dice import roll
+from ...core.game import Engine
+from ...core.layout import Layout
+from .cards import (
+    BONUS,
+    BULLETS,
+    EFFECT,
+    FIGHTING,
+    HAND,
+    HIT,
+    IN_PLAY,
+    KILL,
+    KINDS,
+    LIFE,
+    LIFE_CAP,
+    NAMES,
+    OUTSIDE_WORDS,
+    START_BULLETS,
+    START_LIFE,
+    TROPHIES_TO_WIN,
+    TYPE,
+    WHERE,
+    event_deck,
+)
+from .declaration import GAME, KIND
+from .mall import (
+    ALL_TILES,
+    CELLS,
+    CROSSROADS,
+    DIRECTIONS,
+    FRONT_DOOR,
+    HELIPAD,
+    MAX_SQUARES,
+    MAX_TILES,
+    TILES,
+    WINDOW,
+    build,
+    placement_at,
+    placement_index,
+    turned,
+)
+from .mall import (
+    NAMES as TILE_NAMES,
+)
+
+MAX_PLAYERS = GAME.max_players
+SURVIVE = EFFECT.index("survive")
+_SQUARE_LABELS = tuple(f"square {i} {d}" for i in range(MAX_SQUARES) for d in DIRECTIONS)
+
+ACTIONS = Layout("Zombies!!! 3: Mall Walkers actions")
+A_PLACE = ACTIONS.add(
+    "place",
+    4 * len(WINDOW),
+    "where the drawn tile goes: a tile position (row, col) around the Front Door at (0, 0) "
+    "and quarter turns clockwise",
+    tuple(f"({r},{c}) rotated {90 * t}" for r, c in WINDOW for t in range(4)),
+).start
+A_STEP = ACTIONS.add("step", 5, "move one square, or stop moving", (*DIRECTIONS, "stop")).start
+A_STOP = A_STEP + 4
+A_ROLL = ACTIONS.add("roll", 1, "roll the die to move", ("roll to move",)).start
+A_DUCT = ACTIONS.add(
+    "duct",
+    MAX_TILES,
+    "crawl through the air duct to the store of the tile placed k-th",
+    tuple(f"tile {k}" for k in range(MAX_TILES)),
+).start
+A_ZOMBIE = ACTIONS.add(
+    "zombie",
+    4 * MAX_SQUARES,
+    "move the zombie on a square one square north, east, south or west",
+    _SQUARE_LABELS,
+).start
+A_ZOMBIES_DONE = ACTIONS.add("zombies_done", 1, "move no more zombies", ("stop",)).start
+A_FIGHT = ACTIONS.add(
+    "fight", 2, "after a missed roll", ("spend bullets", "lose a life and roll again")
+).start
+A_BULLETS, A_WOUND = A_FIGHT, A_FIGHT + 1
+A_USE = ACTIONS.add("use", KINDS, "use a card in a fight (in play or in hand)", NAMES).start
+A_CARD = ACTIONS.add("card", KINDS, "play an event card from the hand", NAMES).start
+A_PASS = ACTIONS.add("pass", 1, "play no card", ("pass",)).start
+_REL = tuple(f"seat +{i}" for i in range(1, MAX_PLAYERS))
+A_TARGET = ACTIONS.add("target", MAX_PLAYERS - 1, "the player a card is played on", _REL).start
+A_PICK = ACTIONS.add("pick", KINDS, "take a card kind from the discard pile", NAMES).start
+A_DISCARD = ACTIONS.add("discard", KINDS, "discard an event card", NAMES).start
+A_KEEP = ACTIONS.add("keep", 1, "discard nothing", ("keep",)).start
+A_CHALLENGE = ACTIONS.add(
+    "challenge", 2, "on the keeper's square", ("try to take the keys", "leave the keys")
+).start
+A_DUEL = ACTIONS.add(
+    "duel",
+    3,
+    "losing a key duel",
+    ("+1 with a bullet", "roll again for a life", "give up"),
+).start
+DUEL_BULLET, DUEL_LIFE, DUEL_GIVE_UP = range(3)
+
+#: the window positions and turns of the place block, by action offset
+_PLACE_AT = tuple(placement_at(i) for i in range(4 * len(WINDOW)))
+
+
+class MallWalkers(Engine):
+    game_type = GAME
+    action_layout = ACTIONS
+    #: the observation is not written yet (``observe.py``): empty layouts until then
+    obs_layout = Layout("Zombies!!! 3: Mall Walkers observation")
+    state_layout = Layout("Zombies!!! 3: Mall Walkers state")
+    FIELDS = (
+        "tiles", "stack", "drawn", "lost_tiles",
+        "pos", "life", "bullets", "trophies", "hands", "items", "rescued",
+        "duct", "jammed", "unlucky", "played",
+        "zombies", "life_tokens", "bullet_tokens", "rescue_tokens",
+        "deck", "discard",
+        "active", "first", "round", "moves_left", "zombie_moves", "zmoved",
+        "combat", "card", "sprinkler", "barricades",
+        "keeper", "keys_at", "keys_first", "duel", "dueled",
+        "winner",
+    )  # fmt: skip
+
+    def attach(self) -> None:
+        """The mall follows from the placed tiles: rebuilt (memoised) after copies."""
+        tiles = getattr(self, "tiles", None)
+        self.mall = build(tuple(map(tuple, tiles))) if tiles else None
+
+    # ----- set up ---------------------------------------------------------
+    def setup(self) -> None:
+        n = self.num_players
+        self.tiles = [[FRONT_DOOR, 0, 0, 0, 1], [CROSSROADS, -1, 0, 0, 1]]
+        self.attach()
+        stack = list(ALL_TILES)
+        stack.remove(FRONT_DOOR)
+        stack.remove(CROSSROADS)
+        shuffled(self.rng, stack)
+        if self.options["helipad"] == "bottom":
+            stack.remove(HELIPAD)
+            stack.insert(0, HELIPAD)
+        self.stack, self.drawn, self.lost_tiles = stack, -1, []
+        start = self.mall.start
+        self.pos = [start] * n
+        self.life = [START_LIFE] * n
+        self.bullets = [START_BULLETS] * n
+        self.trophies = [0] * n
+        self.hands = [[0] * KINDS for _ in range(n)]
+        self.items = [[0] * KINDS for _ in range(n)]
+        self.rescued = [0] * n
+        self.duct, self.jammed, self.unlucky, self.played = [0] * n, [0] * n, [0] * n, [0] * n
+        self.zombies = [0] * MAX_SQUARES
+        self.life_tokens = [0] * MAX_SQUARES
+        self.bullet_tokens = [0] * MAX_SQUARES
+        self.rescue_tokens = [0] * MAX_SQUARES
+        self.deck = shuffled(self.rng, event_deck())
+        self.discard: list[int] = []
+        self.active, self.first, self.round = 0, 0, 1
+        self.moves_left = self.zombie_moves = 0
+        self.zmoved: list[int] = []
+        self.combat = [-1, 0, 0, -1]
+        self.card = -1
+        self.sprinkler = 0
+        self.barricades: list[list[int]] = []
+        self.keeper, self.keys_at, self.keys_first = -1, -1, 0
+        self.duel = [-1, 0, 0]
+        self.dueled = 0
+        self.winner = -1
+        # "Place Zombies on these tiles as normal" (Z3-040)
+        self.populate(0)
+        self.populate(1)
+        for s in range(n):
+            self.draw_cards(s)
+        if self.scenario == "keys":
+            self.roll_for_keys()
+        self.push(("turn", self.first))
+
+    @property
+    def scenario(self) -> str:
+        return self.options["scenario"]
+
+    def roll_for_keys(self) -> None:
+        """Everyone rolls a die once more; the highest gets the keys and goes first
+        (ties roll again among themselves, assumed)."""
+        contenders = list(range(self.num_players))
+        while len(contenders) > 1:
+            rolls = [roll(self.rng, 6) for _ in contenders]
+            best = max(rolls)
+            contenders = [s for s, r in zip(contenders, rolls, strict=True) if r == best]
+        self.keeper = self.first = contenders[0]
+        self.keys_first = 1
+
+    # ----- tiles ------------------------------------------------------------
+    def populate(self, k: int) -> None:
+        """Put tile ``k``'s zombies, life and bullet tokens on it: zombies one per
+        free square (no zombie or player there) in the tile's order (the Helipad's
+        centre, store spaces, hall squares, the middle square last), the excess lost;
+        tokens one per square in the same order, round again if there are more.  In
+        Search and Rescue a three-space store holds a rescue token on each space and
+        its zombies go on the tile's hall squares instead (Z3-003, Z3-004)."""
+        kind, _, _, turns, _ = self.tiles[k]
+        tile, t = TILES[kind], turned(kind, turns)
+        base = CELLS * k
+        players = set(self.pos)
+        cells = t.order
+        if self.scenario == "search_and_rescue" and tile.store_spaces == 3:
+            for cell in cells:
+                if t.room[cell]:
+                    self.rescue_tokens[base + cell] += 1
+            cells = tuple(c for c in cells if not t.room[c])
+        left = tile.zombies
+        for cell in cells:
+            if not left:
+                break
+            sq = base + cell
+            if not self.zombies[sq] and sq not in players:
+                self.zombies[sq] = 1
+                left -= 1
+        order = t.order
+        for i in range(tile.life + tile.bullets):
+            sq = base + order[i % len(order)]
+            if i < tile.life:
+                self.life_tokens[sq] += 1
+            else:
+                self.bullet_tokens[sq] += 1
+
+    def draw_tile(self) -> None:
+        """Step 1: draw the top tile and place it.  The Helipad goes back into the
+        stack (at a random place under the top, so the player draws another tile)
+        while it cannot be placed (before the Escalator, Z3-065), and is discarded
+        when it cannot be placed as the last tile; any other tile that fits nowhere
+        is discarded (assumed, from the base game)."""
+        while self.stack:
+            kind = draw(self.stack)
+            options = self.mall.placements(kind)
+            if options:
+                self.drawn = kind
+                legal = [A_PLACE + placement_index(r, c, t) for r, c, t, _ in options]
+                self.ask(self.active, KIND.place_tile, legal, public=True)
+                return
+            if kind == HELIPAD and self.stack:
+                self.stack.insert(roll(self.rng, len(self.stack)), HELIPAD)
+                continue
+            self.lost_tiles.append(kind)
+            return
+
+    def on_place_tile(self, action: int) -> None:
+        r, c, turns = _PLACE_AT[action - A_PLACE]
+        kind = self.drawn
+        floor = self.mall.fit(kind, (r, c), turns)
+        self.tiles.append([kind, r, c, turns, floor])
+        self.drawn = -1
+        self.attach()
+        self.populate(len(self.tiles) - 1)
+
+    # ----- a turn -----------------------------------------------------------
+    def turn(self, seat: int) -> None:
+        self.active = seat
+        self.played[seat] = 0
+        self.dueled = 0
+        self.barricades = [b for b in self.barricades if b[1] != seat]
+        self.push(
+            ("draw_tile",),
+            ("fight_here",),
+            ("challenge_here",),
+            ("draw_cards", seat),
+            ("card_window",),
+            ("movement",),
+            ("zombie_phase",),
+            ("discard_step",),
+            ("end_turn", seat),
+        )
+
+    def end_turn(self, seat: int) -> None:
+        """The next seat; after the last turn of round ``max_rounds`` the game ends and
+        the most zombies killed wins (assumed)."""
+        self.sprinkler = 0
+        self.jammed[seat] = 0
+        self.moves_left = self.zombie_moves = 0
+        self.zmoved = []
+        nxt = (seat + 1) % self.num_players
+        if nxt == self.first:
+            if self.round >= self.options["max_rounds"]:
+                self.end_game()
+                return
+            self.round += 1
+        self.push(("turn", nxt))
+
+    def fight_here(self) -> None:
+        """Step 2: fight a zombie on your own square."""
+        s = self.active
+        if self.zombies[self.pos[s]]:
+            self.push(("fight_zombie", self.pos[s]), ("check_win",))
+
+    def draw_cards(self, seat: int) -> None:
+        """Step 3: draw event cards until the hand holds 3 (the discards are shuffled
+        into a new deck when it runs out)."""
+        hand = self.hands[seat]
+        while sum(hand) < HAND:
+            if not self.deck:
+                reshuffle(self.rng, self.deck, self.discard)
+                if not self.deck:
+                    return
+            hand[draw(self.deck)] += 1
+
+    # ----- fights -----------------------------------------------------------
+    def fight_zombie(self, square: int) -> None:
+        self.combat = [square, 0, 0, -1]
+        self.push(("combat_roll",))
+
+    def combat_roll(self) -> None:
+        self.combat[1] = roll(self.rng, 6) + 1
+        self.combat_check()
+
+    def combat_check(self) -> None:
+        """4 to 6 kills; below, the player spends bullets, uses a card, or loses a
+        life and rolls again."""
+        square, die, bonus, _ = self.combat
+        if die + bonus >= HIT:
+            self.kill_zombie()
+            return
+        self.ask_fight()
+
+    def ask_fight(self) -> None:
+        s = self.active
+        _, die, bonus, weapon = self.combat
+        need = HIT - die - bonus
+        legal = []
+        if self.bullets[s] >= need and not self.jammed[s]:
+            legal.append(A_BULLETS)
+        legal.append(A_WOUND)
+        secret = False
+        for k in FIGHTING:
+            if IN_PLAY[k]:
+                if self.items[s][k] and weapon < 0:
+                    legal.append(A_USE + k)
+            elif not self.played[s]:
+                secret = True  # the hand decides: always posed
+                if self.hands[s][k]:
+                    legal.append(A_USE + k)
+        self.ask(s, KIND.fight, sorted(legal), public=not secret)
+
+    def on_fight(self, action: int) -> None:
+        s = self.active
+        _, die, bonus, _ = self.combat
+        if action == A_BULLETS:
+            self.bullets[s] -= HIT - die - bonus
+            self.kill_zombie()
+        elif action == A_WOUND:
+            self.life[s] -= 1
+            if self.life[s] <= 0:
+                if self.items[s][SURVIVE]:
+                    self.items[s][SURVIVE] -= 1
+                    self.discard.append(SURVIVE)
+                    self.life[s] = 1
+                else:
+                    self.killed(s)
+                    return
+            self.push(("combat_roll",))
+        else:
+            k = action - A_USE
+            if IN_PLAY[k]:
+                self.combat[3] = k
+                if KILL[k]:
+                    self.items[s][k] -= 1
+                    self.discard.append(k)
+                    self.kill_zombie()
+                else:
+                    self.combat[2] += BONUS[k]
+                    self.combat_check()
+            else:
+                self.hands[s][k] -= 1
+                self.played[s] = 1
+                self.discard.append(k)
+                self.kill_zombie()
+
+    def kill_zombie(self) -> None:
+        """The zombie becomes a trophy; 25 of them win at once."""
+        s = self.active
+        self.zombies[self.combat[0]] = 0
+        self.combat = [-1, 0, 0, -1]
+        self.trophies[s] += 1
+        if self.trophies[s] >= TROPHIES_TO_WIN:
+            self.win(s)
+
+    def killed(self, s: int) -> None:
+        """No life left: back to the Front Door with half the trophies (the loss
+        rounded up), no cards in play, 3 life and 3 bullets; dropped keys stay where
+        the keeper fell; rescued tokens are lost.  The turn ends (assumed)."""
+        here = self.pos[s]
+        if self.keeper == s:
+            self.keeper, self.keys_at = -1, here
+        self.rescued[s] = 0
+        self.trophies[s] //= 2
+        for k in range(KINDS):
+            self.discard += [k] * self.items[s][k]
+        self.items[s] = [0] * KINDS
+        self.pos[s] = self.mall.start
+        self.life[s], self.bullets[s] = START_LIFE, START_BULLETS
+        self.duct[s] = 0
+        self.combat = [-1, 0, 0, -1]
+        self.duel = [-1, 0, 0]
+        self.moves_left = 0
+        while self.tasks and self.tasks[-1][0] != "end_turn":
+            self.tasks.pop()
+
+    # ----- event cards ------------------------------------------------------
+    def where_ok(self, k: int, square: int) -> bool:
+        """The card's location word holds on ``square`` (Z3-045 to Z3-048)."""
+        word = WHERE[k]
+        if word == "any":
+            return True
+        if word in OUTSIDE_WORDS:
+            return False  # the mall is not in town, has no roads and is no building
+        return self.mall.where(square) == word
+
+    def targets(self, k: int) -> list[int]:
+        s = self.active
+        out = []
+        for p in self.clockwise(s)[1:]:
+            if TYPE[k] == "target" and not self.where_ok(k, self.pos[p]):
+                continue
+            effect = EFFECT[k]
+            if effect == "drop_items" and not any(self.items[p]):
+                continue
+            if effect == "lose_cards" and not any(self.hands[p]):
+                continue
+            if effect == "clerk" and self.zombies[self.pos[p]]:
+                continue
+            out.append(p)
+        return out
+
+    def playable(self, k: int) -> bool:
+        """Whether the active player may play card ``k`` from the hand now."""
+        s = self.active
+        here = self.pos[s]
+        kind, effect = TYPE[k], EFFECT[k]
+        if kind == "combat":
+            return False
+        if kind == "target":
+            return bool(self.targets(k))
+        if effect == "panic":
+            return any(
+                self.bullets[p] and self.where_ok(k, self.pos[p])
+                for p in range(self.num_players)
+                if p != s
+            )
+        if not self.where_ok(k, here):
+            return False
+        if effect == "garbage":
+            return bool(self.discard)
+        if effect == "clear_store":
+            store = self.mall.store[here]
+            return any(self.zombies[i] for i in self.store_squares(store))
+        return True
+
+    def store_squares(self, k: int) -> list[int]:
+        store = self.mall.store
+        return [i for i in range(CELLS * k, CELLS * k + CELLS) if store[i] == k]
+
+    def card_window(self) -> None:
+        """At most one event card a round (from your turn to your next), played
+        after the draw (assumed: the one window of the turn outside fights)."""
+        s = self.active
+        if self.played[s] or not any(self.hands[s]):
+            return
+        self.ask_card_window()
+
+    def ask_card_window(self) -> None:
+        s = self.active
+        hand = self.hands[s]
+        legal = [A_CARD + k for k in range(KINDS) if hand[k] and self.playable(k)]
+        self.ask(s, KIND.play_card, legal + [A_PASS])
+
+    def on_play_card(self, action: int) -> None:
+        if action == A_PASS:
+            return
+        s, k = self.active, action - A_CARD
+        self.hands[s][k] -= 1
+        self.played[s] = 1
+        if IN_PLAY[k]:
+            self.items[s][k] += 1
+            return
+        if TYPE[k] == "target":
+            self.card = k
+            legal = [A_TARGET + (p - s) % self.num_players - 1 for p in self.targets(k)]
+            self.ask(s, KIND.target, legal, public=True)
+            return
+        effect = EFFECT[k]
+        if effect == "garbage":
+            self.card = k
+            legal = sorted({A_PICK + c for c in self.discard})
+            self.ask(s, KIND.pick, legal, public=True)
+            return
+        self.discard.append(k)
+        here = self.pos[s]
+        if LIFE[k]:
+            self.life[s] = min(LIFE_CAP, self.life[s] + LIFE[k])
+        self.bullets[s] += BULLETS[k]
+        if effect == "clear_store":
+            for i in self.store_squares(self.mall.store[here]):
+                self.zombies[i] = 0
+        elif effect == "barricade":
+            self.barricades.append([self.mall.store[here], s])
+        elif effect == "panic":
+            for p in range(self.num_players):
+                if p != s and self.bullets[p] and self.where_ok(k, self.pos[p]):
+                    self.bullets[p] -= 1
+        elif effect == "sprinkler":
+            self.sprinkler = 1
+
+    def on_target(self, action: int) -> None:
+        s, k = self.active, self.card
+        p = (s + 1 + action - A_TARGET) % self.num_players
+        self.card = -1
+        self.discard.append(k)
+        effect = EFFECT[k]
+        if effect == "drop_items":
+            for j in range(KINDS):
+                self.discard += [j] * self.items[p][j]
+            self.items[p] = [0] * KINDS
+        elif effect == "lose_cards":
+            for _ in range(2):
+                cards = from_counts(self.hands[p])
+                if cards:
+                    lost = cards[roll(self.rng, len(cards))]
+                    self.hands[p][lost] -= 1
+                    self.discard.append(lost)
+        elif effect == "clerk":
+            self.zombies[self.pos[p]] = 1
+        elif effect == "jam":
+            self.jammed[p] = 1
+        elif effect == "unlucky":
+            self.unlucky[p] = 1
+
+    def on_pick(self, action: int) -> None:
+        s, k = self.active, action - A_PICK
+        self.discard.remove(k)
+        self.hands[s][k] += 1
+        self.discard.append(self.card)
+        self.card = -1
+
+    # ----- movement ---------------------------------------------------------
+    def movement(self) -> None:
+        """Step 4: roll and move; or, having ended the last move on a store's air
+        duct, crawl to the duct of a store touching it instead (Z3-059 to Z3-063)."""
+        s = self.active
+        here = self.pos[s]
+        store = self.mall.store[here]
+        links = self.mall.links[store] if store >= 0 and self.mall.duct[store] == here else ()
+        if self.duct[s] and links:
+            legal = [A_ROLL] + [A_DUCT + k for k in links]
+            self.ask(s, KIND.start_move, legal, public=True)
+        else:
+            self.push(("roll_move",))
+
+    def on_start_move(self, action: int) -> None:
+        if action == A_ROLL:
+            self.push(("roll_move",))
+            return
+        s = self.active
+        square = self.mall.duct[action - A_DUCT]
+        self.pos[s] = square
+        self.push(("enter", square), ("end_move",))
+
+    def roll_move(self) -> None:
+        s = self.active
+        if self.keys_first and self.keeper == s:
+            self.keys_first = 0
+            self.moves_left = roll(self.rng, 6) + roll(self.rng, 6) + 2
+        else:
+            self.moves_left = roll(self.rng, 6) + 1
+        if self.unlucky[s]:
+            self.unlucky[s] = 0
+            self.moves_left = 1
+        self.push(("step_choice",), ("end_move",))
+
+    def step_choice(self) -> None:
+        if self.moves_left <= 0:
+            return
+        s = self.active
+        nbr = self.mall.nbr[self.pos[s]]
+        legal = [A_STEP + d for d in range(4) if nbr[d] >= 0] + [A_STOP]
+        self.ask(s, KIND.move, legal, public=True)
+
+    def on_move(self, action: int) -> None:
+        if action == A_STOP:
+            return
+        s = self.active
+        square = self.mall.nbr[self.pos[s]][action - A_STEP]
+        self.moves_left -= 1
+        self.pos[s] = square
+        self.push(("enter", square), ("step_choice",))
+
+    def enter(self, square: int) -> None:
+        """Entering a square: fight its zombie, then pick up what lies there."""
+        if self.zombies[square]:
+            self.push(("fight_zombie", square), ("arrive", square))
+        else:
+            self.arrive(square)
+
+    def arrive(self, square: int) -> None:
+        """Pick up life tokens (up to 5 life; the rest stay), bullets, rescue tokens
+        and dropped keys; then a player on the keeper's square may try for the keys."""
+        s = self.active
+        room = LIFE_CAP - self.life[s]
+        took = min(room, self.life_tokens[square])
+        self.life[s] += took
+        self.life_tokens[square] -= took
+        self.bullets[s] += self.bullet_tokens[square]
+        self.bullet_tokens[square] = 0
+        self.rescued[s] += self.rescue_tokens[square]
+        self.rescue_tokens[square] = 0
+        if self.keys_at == square:
+            self.keeper, self.keys_at = s, -1
+        self.push(("check_win",))
+        self.challenge_here()
+
+    def end_move(self) -> None:
+        """Ending the move on a store's air duct square opens the duct next turn."""
+        s = self.active
+        here = self.pos[s]
+        store = self.mall.store[here]
+        self.duct[s] = int(store >= 0 and self.mall.duct[store] == here)
+        self.moves_left = 0
+
+    # ----- winning ----------------------------------------------------------
+    def check_win(self) -> None:
+        """On the Helipad's centre with no zombie left there: the standard game is
+        won; Search and Rescue needs the most rescued tokens, the Keys the keys."""
+        s = self.active
+        centre = self.mall.centre
+        if centre < 0 or self.pos[s] != centre or self.zombies[centre]:
+            return
+        if self.scenario == "search_and_rescue":
+            others = [self.rescued[p] for p in range(self.num_players) if p != s]
+            if not self.rescued[s] or self.rescued[s] <= max(others):
+                return
+        elif self.scenario == "keys" and self.keeper != s:
+            return
+        self.win(s)
+
+    def win(self, s: int) -> None:
+        self.winner = s
+        self.end_game()
+
+    # ----- zombies ----------------------------------------------------------
+    def zombie_phase(self) -> None:
+        """Step 5: roll a die and move that many zombies one square each (the active
+        player picks which and where; at most one zombie a square, never through a
+        duct or a barricaded doorway, each zombie once; the player may stop early)."""
+        self.zombie_moves = 6 if self.sprinkler else roll(self.rng, 6) + 1
+        self.zmoved = []
+        self.push(("zombie_choice",))
+
+    def zombie_options(self) -> list[int]:
+        zombies, nbr, door, store = self.zombies, self.mall.nbr, self.mall.door, self.mall.store
+        closed = {b[0] for b in self.barricades}
+        legal = []
+        for sq in self.mall.squares:
+            if not zombies[sq] or sq in self.zmoved:
+                continue
+            for d in range(4):
+                to = nbr[sq][d]
+                if to < 0 or zombies[to]:
+                    continue
+                if door[sq][d] and closed and (store[sq] in closed or store[to] in closed):
+                    continue
+                legal.append(A_ZOMBIE + 4 * sq + d)
+        return legal
+
+    def zombie_choice(self) -> None:
+        if self.zombie_moves <= 0:
+            return
+        legal = self.zombie_options()
+        if legal:
+            self.ask(self.active, KIND.move_zombies, legal + [A_ZOMBIES_DONE], public=True)
+
+    def on_move_zombies(self, action: int) -> None:
+        if action == A_ZOMBIES_DONE:
+            return
+        sq, d = divmod(action - A_ZOMBIE, 4)
+        to = self.mall.nbr[sq][d]
+        self.zombies[sq], self.zombies[to] = 0, 1
+        self.zmoved.append(to)
+        self.zombie_moves -= 1
+        self.push(("zombie_choice",))
+
+    # ----- step 6 -----------------------------------------------------------
+    def discard_step(self) -> None:
+        if any(self.hands[self.active]):
+            self.ask_discard()
+
+    def ask_discard(self) -> None:
+        s = self.active
+        hand = self.hands[s]
+        self.ask(s, KIND.discard, [A_DISCARD + k for k in range(KINDS) if hand[k]] + [A_KEEP])
+
+    def on_discard(self, action: int) -> None:
+        if action == A_KEEP:
+            return
+        k = action - A_DISCARD
+        self.hands[self.active][k] -= 1
+        self.discard.append(k)
+
+    # ----- the keys -----------------------------------------------------------
+    def challenge_here(self) -> None:
+        """On the keeper's square, the active player may try to take the keys (once
+        a turn, assumed)."""
+        s, keeper = self.active, self.keeper
+        if keeper < 0 or keeper == s or self.dueled or self.pos[keeper] != self.pos[s]:
+            return
+        self.ask(s, KIND.challenge, [A_CHALLENGE, A_CHALLENGE + 1], public=True)
+
+    def on_challenge(self, action: int) -> None:
+        if action != A_CHALLENGE:
+            return
+        self.dueled = 1
+        self.duel = [self.active, roll(self.rng, 6) + 1, roll(self.rng, 6) + 1]
+        self.push(("duel_step",))
+
+    def duel_step(self) -> None:
+        """Both roll a die, the higher takes the keys, a tie leaves them with the keeper.
+        The side behind may spend a bullet (+1) or a life (roll again, never the last
+        life: assumed), or give up."""
+        challenger, mine, theirs = self.duel
+        behind = self.keeper if mine > theirs else challenger
+        legal = []
+        if self.bullets[behind] and not self.jammed[behind]:
+            legal.append(A_DUEL + DUEL_BULLET)
+        if self.life[behind] > 1:
+            legal.append(A_DUEL + DUEL_LIFE)
+        legal.append(A_DUEL + DUEL_GIVE_UP)
+        self.ask(behind, KIND.duel, legal, public=True)
+
+    def on_duel(self, action: int) -> None:
+        challenger, mine, theirs = self.duel
+        behind = self.current_player
+        slot = 2 if behind == self.keeper else 1
+        what = action - A_DUEL
+        if what == DUEL_GIVE_UP:
+            if behind == self.keeper:
+                self.keeper = challenger
+            self.duel = [-1, 0, 0]
+            return
+        if what == DUEL_BULLET:
+            self.bullets[behind] -= 1
+            self.duel[slot] += 1
+        else:
+            self.life[behind] -= 1
+            self.duel[slot] = roll(self.rng, 6) + 1
+        self.push(("duel_step",))
+
+    # ----- results ----------------------------------------------------------
+    def scores(self) -> list[int]:
+        """1 for the winner and 0 for the others once someone has won; otherwise (in
+        play, or at the round limit) the zombies each seat has killed."""
+        if self.winner >= 0:
+            return [int(s == self.winner) for s in range(self.num_players)]
+        return list(self.trophies)
+
+    # ----- hidden information -------------------------------------------------
+    def redraw_hidden(self, seat: int, rng) -> None:
+        """Deal the hands ``seat`` cannot see (every other hand) again from those cards
+        and the deck, keeping each hand's size; shuffle the deck and the tile stack (a
+        Helipad known to lie at the bottom stays there)."""
+        others = [p for p in range(self.num_players) if p != seat]
+        cards = self.deck + [c for p in others for c in from_counts(self.hands[p])]
+        sizes = [(len(self.deck), None)] + [(sum(self.hands[p]), None) for p in others]
+        self.deck, *hands = redeal(rng, cards, sizes)
+        for p, hand in zip(others, hands, strict=True):
+            self.hands[p] = counts(hand, KINDS)
+        bottom = self.options["helipad"] == "bottom" and self.stack[:1] == [HELIPAD]
+        rest = self.stack[1:] if bottom else self.stack
+        self.stack = ([HELIPAD] if bottom else []) + shuffled(rng, list(rest))
+        if self.current_player != seat:
+            self.pose_again()
+
+    def pose_again(self) -> None:
+        """Ask the pending decision again: its card options follow from the hand of
+        the seat deciding, which may have been redrawn."""
+        again = {
+            KIND.play_card: self.ask_card_window,
+            KIND.fight: self.ask_fight,
+            KIND.discard: self.ask_discard,
+        }.get(self.decision)
+        if again is not None:
+            again()
+
+    # ----- names --------------------------------------------------------------
+    def label(self, block: str, offset: int) -> str:
+        mall = self.mall
+        if block == "place":
+            r, c, t = _PLACE_AT[offset]
+            name = TILE_NAMES[self.drawn] if self.drawn >= 0 else "the tile"
+            return f"place {name} at ({r},{c}) rotated {90 * t}"
+        if block == "zombie":
+            sq, d = divmod(offset, 4)
+            to = mall.nbr[sq][d] if mall and mall.char[sq] else -1
+            if to < 0:
+                return f"zombie on square {sq} {DIRECTIONS[d]}"
+            return f"zombie {mall.name(sq)} -> {mall.name(to)}"
+        if block == "step":
+            return "stop" if offset == 4 else f"move {DIRECTIONS[offset]}"
+        if block == "duct":
+            if mall and offset < len(mall.tiles):
+                return f"crawl through the duct to the {mall.tile_name(offset)}"
+            return f"crawl through the duct to tile {offset}"
+        if block == "fight":
+            if offset == 0 and self.combat[0] >= 0:
+                need = HIT - self.combat[1] - self.combat[2]
+                return f"spend {need} bullet{'s' if need != 1 else ''}"
+            return ACTIONS[block].labels[offset]
+        if block == "target":
+            seat = (self.current_player + 1 + offset) % self.num_players
+            return f"play {NAMES[self.card] if self.card >= 0 else 'it'} on player_{seat}"
+        if block in ("use", "card", "pick", "discard"):
+            verb = {"use": "use", "card": "play", "pick": "take", "discard": "discard"}[block]
+            tail = " from the discard pile" if block == "pick" else ""
+            return f"{verb} {NAMES[offset]}{tail}"
+        if block in ("roll", "zombies_done", "pass", "keep", "challenge", "duel"):
+            return {
+                "zombies_done": "stop moving zombies",
+                "pass": "play no card",
+                "keep": "keep every card",
+            }.get(block, ACTIONS[block].labels[offset])
+        return f"{block} {ACTIONS[block].labels[offset]}"
+
+    def encode(self, seat: int, out: bytearray, god: bool) -> None:
+        raise NotImplementedError("the Mall Walkers observation (observe.py) is not written yet")

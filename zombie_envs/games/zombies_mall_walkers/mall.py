@@ -1,0 +1,483 @@
+"""The mall: sixteen 3 x 3 tiles (``data/tiles.txt``) laid edge to edge.
+
+A tile is a ``core.walls.WallGrid`` of 3 x 3 squares; a hall leaves it through
+the middle of a side (an arrow ``A`` in its map), so two tiles side by side join
+where both have a hall on the side they share.  A placed tile is ``(kind, row,
+col, turns, floor)``: its kind (an index into ``TILES``), its position on the
+tile grid (the Front Door at (0, 0), rows growing southward), its quarter turns
+clockwise and its floor (1, or 2 for the Escalator's top side and everything
+beyond it).  Square ids follow the placement order: the square in row ``r``,
+column ``c`` of the ``k``-th tile placed (as turned) is ``9 k + 3 r + c``, at
+the global coordinates ``(3 row + r, 3 col + c)``; at most 16 tiles, so 144
+ids, of which those without a square (the corners of a hall) stay empty.
+
+``Mall`` is everything the rules read off a list of placed tiles (the step
+table, doors, stores, ducts, the Helipad's centre), built once per list and
+memoised (``build``); ``placements`` lists where a drawn tile may go.
+
+Placement (Z3-042 to Z3-066, assumed where the rulebook is silent): the tile
+touches the mall; every side it shares with a placed tile matches (hall to
+hall, wall to wall); at least one hall joins a placed hall (the Helipad may
+instead only touch a second-floor tile: "attached to the outside of a store");
+every hall it joins is on one floor, which becomes its floor (the Escalator's
+foot side is the first floor, its other sides the second, and the Escalator
+itself must stand on a first-floor hall by its foot and join nothing else);
+a store never shares a side with a store of the other floor; the Helipad only
+on the second floor, where it counts as a store; no tile outside the window of
+``WINDOW_RADIUS`` (which no legal mall can leave: see ``WINDOW``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache, lru_cache
+from pathlib import Path
+
+from ...core.tiles import SIDES, beside, opposite
+from ...core.walls import ARROW, DOOR, OPEN, WallGrid
+
+TILE_SIZE = 3
+CELLS = TILE_SIZE * TILE_SIZE
+LEGEND = {
+    ".": "hall",
+    "S": "start",
+    "o": "store",
+    "@": "air duct",
+    "*": "helipad centre",
+    "#": None,
+}
+HALL_CHARS = ".S"
+ROOM_CHARS = "o@*"
+KINDS = ("front_door", "hall", "escalator", "helipad", "store")
+SIDE_NAMES = ("N", "E", "S", "W")
+DIRECTIONS = ("north", "east", "south", "west")
+TILES_FILE = Path(__file__).with_name("data") / "tiles.txt"
+
+
+@dataclass(frozen=True)
+class Turned:
+    """A tile turned ``turns`` quarter turns clockwise: what its squares are.
+
+    ``chars[cell]`` (``""`` where no square), ``inner[cell][side]`` (the cell
+    across that side inside the tile, -1 if none), ``door[cell][side]`` (that
+    step crosses a doorway), ``halls`` (N, E, S, W: a hall leaves there),
+    ``hall_cell[side]`` (the cell a hall leaves from, -1), ``room[cell]``
+    (store cells: 1, others 0), ``order`` (cells in the order zombies and
+    tokens go on: the Helipad's centre, store spaces, hall squares, the tile's
+    own centre square last, the start square never), ``duct``, ``centre`` and
+    ``start`` (cells, -1 if none), ``foot`` (the Escalator's first-floor side,
+    -1) and ``lines`` (the map, turned)."""
+
+    chars: tuple[str, ...]
+    inner: tuple[tuple[int, ...], ...]
+    door: tuple[tuple[bool, ...], ...]
+    halls: tuple[bool, bool, bool, bool]
+    hall_cell: tuple[int, int, int, int]
+    room: tuple[int, ...]
+    order: tuple[int, ...]
+    duct: int
+    centre: int
+    start: int
+    foot: int
+    lines: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Tile:
+    """A tile of ``data/tiles.txt``: name, kind, zombies, life and bullet tokens,
+    copies in the game, the Escalator's foot side (-1) and its map."""
+
+    name: str
+    kind: str
+    zombies: int
+    life: int
+    bullets: int
+    copies: int
+    foot: int
+    piece: WallGrid
+
+    @property
+    def store_spaces(self) -> int:
+        return sum(1 for ch in self.piece.char if ch in "o@") if self.kind == "store" else 0
+
+
+def _turn(tile: Tile, turns: int) -> Turned:
+    grid = tile.piece.rotated(turns)
+    chars = [""] * CELLS
+    inner = [(-1, -1, -1, -1)] * CELLS
+    door = [(False,) * 4] * CELLS
+    halls = [False] * 4
+    hall_cell = [-1] * 4
+    for i, (r, c) in enumerate(grid.rc):
+        cell = TILE_SIZE * r + c
+        chars[cell] = grid.char[i]
+        row, doors = [], []
+        for side, (dr, dc) in enumerate(SIDES):
+            kind = grid.side(i, side)
+            j = grid.ids.get((r + dr, c + dc))
+            row.append(
+                TILE_SIZE * (r + dr) + c + dc if j is not None and kind in (OPEN, DOOR) else -1
+            )
+            doors.append(j is not None and kind == DOOR)
+            if kind == ARROW:
+                halls[side] = True
+                hall_cell[side] = cell
+        inner[cell] = tuple(row)
+        door[cell] = tuple(doors)
+    present = [cell for cell in range(CELLS) if chars[cell]]
+    rooms = {cell for cell in present if chars[cell] in "o@"}
+    middle = CELLS // 2
+    order = [c for c in present if chars[c] == "*"]
+    order += [c for c in present if c in rooms]
+    order += [c for c in present if chars[c] == "." and c != middle]
+    order += [c for c in present if chars[c] == "." and c == middle]
+    found = {ch: next((c for c in present if chars[c] == ch), -1) for ch in "@*S"}
+    return Turned(
+        chars=tuple(chars),
+        inner=tuple(inner),
+        door=tuple(door),
+        halls=tuple(halls),
+        hall_cell=tuple(hall_cell),
+        room=tuple(
+            int(c in rooms or (tile.kind == "helipad" and bool(chars[c]))) for c in range(CELLS)
+        ),
+        order=tuple(order),
+        duct=found["@"],
+        centre=found["*"],
+        start=found["S"],
+        foot=(tile.foot + turns) % 4 if tile.foot >= 0 else -1,
+        lines=grid.lines,
+    )
+
+
+def _tile(file: str, header: str, rows: list[str], first: int, line: int) -> Tile:
+    fields = [f.strip() for f in header.removeprefix("tile:").split("|")]
+    name, kind, *rest = fields
+    values = {"copies": "1", "foot": ""}
+    for field in rest:
+        key, _, value = field.partition(" ")
+        if key not in ("zombies", "life", "bullets", "copies", "foot") or not value:
+            raise ValueError(f"{file} line {line}: unknown field {field!r}")
+        values[key] = value.strip()
+    if kind not in KINDS:
+        raise ValueError(f"{file} line {line}: kind {kind!r} is none of {KINDS}")
+    missing = [k for k in ("zombies", "life", "bullets") if k not in values]
+    if missing:
+        raise ValueError(f"{file} line {line}: tile {name!r} lacks {missing}")
+    foot = SIDE_NAMES.index(values["foot"]) if values["foot"] else -1
+    if (kind == "escalator") != (foot >= 0):
+        raise ValueError(f"{file} line {line}: the Escalator, and only it, names its foot side")
+    piece = WallGrid(rows, LEGEND, title=f"{file} tile {name}", first_line=first)
+    if (piece.height, piece.width) != (TILE_SIZE, TILE_SIZE):
+        raise ValueError(f"{file} line {line}: tile {name!r} is not 3 x 3 squares")
+    for i, side, kind_ in piece.openings:
+        r, c = piece.rc[i]
+        middle = (r, c) == ((0, 1), (1, 2), (2, 1), (1, 0))[side]
+        if kind_ != ARROW or not middle:
+            raise ValueError(
+                f"{file} line {line}: tile {name!r} opens ({kind_}) on the {SIDE_NAMES[side]} "
+                f"side of r{r}c{c}; a hall leaves a tile only by an arrow in the middle of a side"
+            )
+    ducts = piece.char.count("@")
+    if ducts != (kind in ("store", "helipad")):
+        raise ValueError(
+            f"{file} line {line}: a store or the Helipad has one air duct, got {ducts}"
+        )
+    if kind == "store":
+        duct = piece.char.index("@")
+        store = [i for i, ch in enumerate(piece.char) if ch in "o@"]
+        if set(piece.rooms[piece.room[duct]]) != set(store):
+            raise ValueError(f"{file} line {line}: store {name!r} is not one walled room")
+        if not any(
+            piece.side(i, s) == DOOR and piece.char[j] in HALL_CHARS
+            for i in store
+            for s in range(4)
+            if (j := piece._beyond(i, s)) is not None
+        ):
+            raise ValueError(f"{file} line {line}: store {name!r} has no door to its hall")
+    if (kind == "helipad") != ("*" in piece.char) or (kind == "front_door") != ("S" in piece.char):
+        raise ValueError(
+            f"{file} line {line}: the centre * and start S belong to Helipad and Front Door"
+        )
+    return Tile(
+        name,
+        kind,
+        int(values["zombies"]),
+        int(values["life"]),
+        int(values["bullets"]),
+        int(values["copies"]),
+        foot,
+        piece,
+    )
+
+
+def load_tiles(path: Path) -> tuple[Tile, ...]:
+    """The tiles of a tiles file (format in ``data/tiles.txt``), checked."""
+    file = path.name
+    lines = path.read_text(encoding="utf-8").splitlines()
+    tiles: list[Tile] = []
+    k = 0
+    while k < len(lines):
+        text = lines[k]
+        k += 1
+        if not text.strip() or text.startswith("#"):
+            continue
+        if not text.startswith("tile:"):
+            raise ValueError(
+                f"{file} line {k}: expected 'tile: <name> | <kind> | ...', got {text!r}"
+            )
+        rows = lines[k : k + 2 * TILE_SIZE + 1]
+        if len(rows) < 2 * TILE_SIZE + 1:
+            raise ValueError(f"{file} line {k}: the file ends inside a tile's map")
+        tiles.append(_tile(file, text, rows, k + 1, k))
+        k += len(rows)
+    kinds = [t.kind for t in tiles]
+    for kind in ("front_door", "escalator", "helipad"):
+        if kinds.count(kind) != 1 or next(t for t in tiles if t.kind == kind).copies != 1:
+            raise ValueError(f"{file}: one {kind} tile, with one copy")
+    if not any(t.kind == "hall" and all(_turn(t, 0).halls) for t in tiles):
+        raise ValueError(f"{file}: no four-way hall to set aside as the crossroads")
+    return tuple(tiles)
+
+
+TILES = load_tiles(TILES_FILE)
+NAMES = tuple(t.name for t in TILES)
+FRONT_DOOR = next(k for k, t in enumerate(TILES) if t.kind == "front_door")
+ESCALATOR = next(k for k, t in enumerate(TILES) if t.kind == "escalator")
+HELIPAD = next(k for k, t in enumerate(TILES) if t.kind == "helipad")
+CROSSROADS = next(k for k, t in enumerate(TILES) if t.kind == "hall" and all(_turn(t, 0).halls))
+STORES = tuple(k for k, t in enumerate(TILES) if t.kind == "store")
+#: every tile of the game, one entry per copy (the Front Door and crossroads included)
+ALL_TILES = tuple(k for k, t in enumerate(TILES) for _ in range(t.copies))
+MAX_TILES = len(ALL_TILES)
+MAX_SQUARES = CELLS * MAX_TILES
+#: every tile is placed touching a placed one, so the k-th tile (from 0, the Front Door
+#: at (0, 0)) lies at most k steps from it: every legal mall fits in this diamond
+WINDOW_RADIUS = MAX_TILES - 1
+WINDOW = tuple(
+    (r, c)
+    for r in range(-WINDOW_RADIUS, WINDOW_RADIUS + 1)
+    for c in range(-WINDOW_RADIUS, WINDOW_RADIUS + 1)
+    if abs(r) + abs(c) <= WINDOW_RADIUS
+)
+WINDOW_INDEX = {pos: k for k, pos in enumerate(WINDOW)}
+
+
+@cache
+def turned(kind: int, turns: int) -> Turned:
+    """Tile ``kind`` turned ``turns`` quarter turns clockwise (memoised)."""
+    return _turn(TILES[kind], turns % 4)
+
+
+@cache
+def rotations(kind: int) -> tuple[int, ...]:
+    """The quarter turns that give ``kind`` distinct layouts (a four-way hall: one)."""
+    seen, out = set(), []
+    for turns in range(4):
+        t = turned(kind, turns)
+        key = (t.lines, t.foot)
+        if key not in seen:
+            seen.add(key)
+            out.append(turns)
+    return tuple(out)
+
+
+def placement_index(row: int, col: int, turns: int) -> int:
+    """A placement as one number: ``4 * window position + turns``."""
+    return 4 * WINDOW_INDEX[row, col] + turns
+
+
+def placement_at(index: int) -> tuple[int, int, int]:
+    row, col = WINDOW[index // 4]
+    return row, col, index % 4
+
+
+Placed = tuple[tuple[int, int, int, int, int], ...]
+
+
+class Mall:
+    """What the rules read off the placed tiles (``tiles``: ``(kind, row, col,
+    turns, floor)`` in placement order).  Per square id (``MAX_SQUARES`` of them):
+    ``char`` (``""``: no square), ``rc`` (global (row, col), None), ``nbr`` (the
+    square one step N, E, S, W, -1: walls, tile edges without a hall on both sides),
+    ``door`` (that step crosses a store's doorway), ``store`` (the tile whose store
+    or Helipad room holds it, -1: a hall).  Per tile: ``duct`` (its duct square,
+    -1), ``links`` (the tiles whose duct an air duct reaches from its own: stores
+    and the Helipad touching it, diagonally too, on its floor), ``at`` (position
+    -> tile index).  ``start`` (the Front Door's start square), ``centre`` (the
+    Helipad's centre, -1) and ``escalator`` (its tile index, -1)."""
+
+    def __init__(self, tiles: Placed):
+        self.tiles = tiles
+        self.at = {(row, col): k for k, (_, row, col, _, _) in enumerate(tiles)}
+        n = MAX_SQUARES
+        char = [""] * n
+        rc: list[tuple[int, int] | None] = [None] * n
+        store = [-1] * n
+        ids: dict[tuple[int, int], int] = {}
+        self.duct = [-1] * len(tiles)
+        self.start = self.centre = self.escalator = -1
+        for k, (kind, row, col, turns, _) in enumerate(tiles):
+            t = turned(kind, turns)
+            for cell, ch in enumerate(t.chars):
+                if not ch:
+                    continue
+                i = CELLS * k + cell
+                char[i] = ch
+                rc[i] = (TILE_SIZE * row + cell // TILE_SIZE, TILE_SIZE * col + cell % TILE_SIZE)
+                ids[rc[i]] = i
+                if t.room[cell]:
+                    store[i] = k
+            if t.duct >= 0:
+                self.duct[k] = CELLS * k + t.duct
+            if t.start >= 0:
+                self.start = CELLS * k + t.start
+            if t.centre >= 0:
+                self.centre = CELLS * k + t.centre
+            if kind == ESCALATOR:
+                self.escalator = k
+        nbr: list[tuple[int, ...]] = [(-1, -1, -1, -1)] * n
+        door: list[tuple[bool, ...]] = [(False,) * 4] * n
+        for k, (kind, row, col, turns, _) in enumerate(tiles):
+            t = turned(kind, turns)
+            for cell, ch in enumerate(t.chars):
+                if not ch:
+                    continue
+                i = CELLS * k + cell
+                out = [CELLS * k + j if j >= 0 else -1 for j in t.inner[cell]]
+                for side in range(4):
+                    if t.hall_cell[side] == cell:
+                        other = self.at.get(beside((row, col), side))
+                        if other is not None:
+                            o_kind, _, _, o_turns, _ = tiles[other]
+                            ot = turned(o_kind, o_turns)
+                            if ot.halls[opposite(side)]:
+                                out[side] = CELLS * other + ot.hall_cell[opposite(side)]
+                nbr[i] = tuple(out)
+                door[i] = t.door[cell]
+        self.char, self.rc, self.store, self.ids = tuple(char), tuple(rc), tuple(store), ids
+        self.nbr, self.door = tuple(nbr), tuple(door)
+        links = []
+        for k, (_, row, col, _, floor) in enumerate(tiles):
+            near = []
+            if self.duct[k] >= 0:
+                for dr in (-1, 0, 1):
+                    for dc in (-1, 0, 1):
+                        j = self.at.get((row + dr, col + dc))
+                        if j is not None and j != k and self.duct[j] >= 0 and tiles[j][4] == floor:
+                            near.append(j)
+            links.append(tuple(sorted(near)))
+        self.links = tuple(links)
+        self.squares = tuple(i for i in range(n) if char[i])
+
+    def name(self, i: int) -> str:
+        """``(3,4)``: a square by its global row and column."""
+        r, c = self.rc[i]
+        return f"({r},{c})"
+
+    def where(self, i: int) -> str:
+        """``"hall"`` or ``"store"`` (a store's room) or ``"helipad"`` (its roof)."""
+        k = self.store[i]
+        if k < 0:
+            return "hall"
+        return "helipad" if self.tiles[k][0] == HELIPAD else "store"
+
+    def tile_name(self, k: int) -> str:
+        return NAMES[self.tiles[k][0]]
+
+    def floor_across(self, k: int, side: int) -> int:
+        """The floor a hall joining tile ``k`` on its ``side`` leads to."""
+        kind, _, _, turns, floor = self.tiles[k]
+        if kind == ESCALATOR:
+            return 1 if side == turned(kind, turns).foot else 2
+        return floor
+
+    def fit(self, kind: int, pos: tuple[int, int], turns: int) -> int:
+        """The floor tile ``kind`` turned ``turns`` takes at the free ``pos``, or 0
+        where it may not go (the placement rules of this module's docstring)."""
+        if pos in self.at or pos not in WINDOW_INDEX:
+            return 0
+        t = turned(kind, turns)
+        floors = set()
+        touching_second = False
+        foot_joined = False
+        neighbours = []
+        for side in range(4):
+            k = self.at.get(beside(pos, side))
+            if k is None:
+                continue
+            o_kind, _, _, o_turns, o_floor = self.tiles[k]
+            theirs = turned(o_kind, o_turns).halls[opposite(side)]
+            if theirs != t.halls[side]:
+                return 0
+            neighbours.append(k)
+            across = self.floor_across(k, opposite(side))
+            if theirs:
+                if kind == ESCALATOR:
+                    if side != t.foot or across != 1:
+                        return 0
+                    foot_joined = True
+                floors.add(across)
+            if o_floor == 2 and o_kind != ESCALATOR:
+                touching_second = True
+        if not neighbours or len(floors) > 1:
+            return 0
+        if kind == ESCALATOR:
+            return 1 if foot_joined else 0
+        if kind == HELIPAD:
+            if floors == {1} or not (floors or touching_second):
+                return 0
+            floor = 2
+        elif not floors:
+            return 0
+        else:
+            floor = floors.pop()
+        if TILES[kind].kind == "store" or kind == HELIPAD:
+            for k in neighbours:
+                o_kind, _, _, _, o_floor = self.tiles[k]
+                if (TILES[o_kind].kind == "store" or o_kind == HELIPAD) and o_floor != floor:
+                    return 0
+        return floor
+
+    def placements(self, kind: int) -> list[tuple[int, int, int, int]]:
+        """Every ``(row, col, turns, floor)`` where a drawn tile ``kind`` may go, in
+        window order (distinct layouts only)."""
+        free = sorted(
+            {beside(pos, side) for pos in self.at for side in range(4)} - self.at.keys(),
+            key=lambda p: WINDOW_INDEX.get(p, -1),
+        )
+        out = []
+        for pos in free:
+            for turns in rotations(kind):
+                floor = self.fit(kind, pos, turns)
+                if floor:
+                    out.append((*pos, turns, floor))
+        return out
+
+    def ascii(self, marks: dict[int, str] | None = None) -> str:
+        """The mall as text: each tile's map at its place, squares marked as asked."""
+        if not self.tiles:
+            return ""
+        rows = [r for _, r, _, _, _ in self.tiles]
+        cols = [c for _, _, c, _, _ in self.tiles]
+        top, left = min(rows), min(cols)
+        height, width = max(rows) - top + 1, max(cols) - left + 1
+        canvas = [[" "] * (6 * width + 1) for _ in range(6 * height + 1)]
+        for k, (kind, row, col, turns, _) in enumerate(self.tiles):
+            t = turned(kind, turns)
+            y0, x0 = 6 * (row - top), 6 * (col - left)
+            for i, line in enumerate(t.lines):
+                for j, ch in enumerate(line):
+                    if i % 2 and j % 2:
+                        cell = TILE_SIZE * (i // 2) + j // 2
+                        mark = (marks or {}).get(CELLS * k + cell)
+                        ch = mark if mark and t.chars[cell] else ch
+                    canvas[y0 + i][x0 + j] = ch
+        return "\n".join("".join(line).rstrip() for line in canvas)
+
+
+@lru_cache(maxsize=512)
+def build(tiles: Placed) -> Mall:
+    """The mall of these placed tiles; the same tuple gives the same object while it
+    is among the last 512 built (engines rebuild after every copy)."""
+    return Mall(tiles)
