@@ -441,8 +441,10 @@ class MallWalkers(Engine):
         self.combat = [-1, 0, 0, -1]
         self.duel = [-1, 0, 0]
         self.moves_left = 0
-        while self.tasks and self.tasks[-1][0] != "end_turn":
-            self.tasks.pop()
+        for i in range(len(self.tasks) - 1, -1, -1):  # the rest of the turn is lost
+            if self.tasks[i][0] == "end_turn":
+                del self.tasks[i + 1 :]
+                break
 
     # ----- event cards ------------------------------------------------------
     def where_ok(self, k: int, square: int) -> bool:
