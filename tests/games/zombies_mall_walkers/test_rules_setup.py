@@ -180,3 +180,17 @@ def test_cards_are_named_after_the_published_kinds():
         "Sprinkler System",
     }
     assert ESCALATOR != HELIPAD
+
+
+def test_z3b_33_the_three_scenarios_are_options():
+    """Z3B-33 "The three scenarios are options: standard, Search and Rescue, Kill the Guy
+    With the Keys.": the option ``scenario`` takes exactly those, standard by default."""
+    assert MallWalkers(2, seed=0).options["scenario"] == "standard"
+    for scenario in ("standard", "search_and_rescue", "keys"):
+        assert MallWalkers(2, seed=0, scenario=scenario).options["scenario"] == scenario
+    try:
+        MallWalkers(2, seed=0, scenario="zombie_apocalypse")
+    except ValueError as e:
+        assert "search_and_rescue" in str(e)
+    else:
+        raise AssertionError("accepted an unknown scenario")
