@@ -113,6 +113,9 @@ def test_z3_008_the_most_rescued_tokens_at_the_helipads_centre_win():
         turn(g, 0, 0, 0)
         act(g, 0, step("north"))
         assert g.terminal == won and (g.winner == 0) == won
+    g.rescued = [1, 0]  # seat 1 has lost its token since: seat 0 leads, on the centre
+    turn(g, 0)
+    assert g.terminal and g.winner == 0
 
 
 def test_z3_010_z3_015_a_player_on_the_keepers_square_may_try_for_the_keys():

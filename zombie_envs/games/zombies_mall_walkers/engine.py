@@ -327,10 +327,12 @@ class MallWalkers(Engine):
         self.push(("turn", nxt))
 
     def fight_here(self) -> None:
-        """Step 2: fight a zombie on your own square."""
+        """Step 2: fight a zombie on your own square (a pawn on the Helipad's centre may
+        win there: in the scenarios it may have come to meet their condition since)."""
         s = self.active
         if self.zombies[self.pos[s]]:
-            self.push(("fight_zombie", self.pos[s]), ("check_win",))
+            self.push(("fight_zombie", self.pos[s]))
+        self.push(("check_win",))
 
     def draw_cards(self, seat: int) -> None:
         """Step 3: draw event cards until the hand holds 3 (the discards are shuffled
