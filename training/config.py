@@ -56,6 +56,9 @@ class PPOConfig:
 class PolicyConfig:
     hidden: list[int] = field(default_factory=lambda: [256, 256])
     activation: str = "tanh"
+    #: with a hint, the learned scale's start: large enough that the untrained policy
+    #: plays the hinted move with most of its probability among many legal moves
+    hint_scale: float = 3.0
 
 
 @dataclass
@@ -197,6 +200,10 @@ def validate(cfg: TrainConfig) -> TrainConfig:
         )
     if not cfg.policy.hidden or any(not isinstance(h, int) or h <= 0 for h in cfg.policy.hidden):
         raise ConfigError(f"policy.hidden must be a list of positive ints, got {cfg.policy.hidden}")
+    if not isinstance(cfg.policy.hint_scale, int | float) or not 0 <= cfg.policy.hint_scale <= 50:
+        raise ConfigError(
+            f"policy.hint_scale must be a number from 0 to 50, got {cfg.policy.hint_scale!r}"
+        )
     unknown = set(cfg.opponents) - set(OPPONENT_KINDS)
     if unknown:
         raise ConfigError(f"opponents: unknown kind(s) {sorted(unknown)}; known: {OPPONENT_KINDS}")

@@ -81,12 +81,15 @@ class HintExtractor(BaseFeaturesExtractor):
 
 class HintPolicy(MaskableActorCriticPolicy):
     """Logits = actor(input) + scale * hint: a residual policy that starts as
-    the hinted heuristic and learns where to deviate (the scale is learned)."""
+    the hinted heuristic and learns where to deviate (the scale is learned,
+    from ``hint_scale``: the config's ``policy.hint_scale``)."""
 
-    HINT_SCALE = 3.0
+    def __init__(self, *args, hint_scale: float = 3.0, **kwargs):
+        self.initial_hint_scale = float(hint_scale)
+        super().__init__(*args, **kwargs)
 
     def _build(self, lr_schedule) -> None:
-        self.hint_scale = th.nn.Parameter(th.tensor(self.HINT_SCALE))
+        self.hint_scale = th.nn.Parameter(th.tensor(self.initial_hint_scale))
         super()._build(lr_schedule)  # builds the optimiser over every parameter
 
     def _get_action_dist_from_latent(self, latent_pi):
@@ -319,6 +322,7 @@ class Trainer:
             num_actions = self.engine_cls.action_layout.size
             kwargs["features_extractor_class"] = HintExtractor
             kwargs["features_extractor_kwargs"] = {"num_actions": num_actions}
+            kwargs["hint_scale"] = cfg.policy.hint_scale
         return MaskablePPO(
             HintPolicy if cfg.hint else "MlpPolicy",
             self.vec_env,

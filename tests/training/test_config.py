@@ -37,6 +37,8 @@ def test_overrides_win():
         ({"ppo": 3}, "ppo must be a mapping"),
         ({"policy": {"activation": "gelu"}}, "activation must be one of"),
         ({"policy": {"hidden": []}}, "policy.hidden"),
+        ({"policy": {"hint_scale": -1}}, "policy.hint_scale must be a number from 0 to 50"),
+        ({"policy": {"hint_scale": "big"}}, "policy.hint_scale must be float"),
         ({"opponents": {"rando": 1}}, "unknown kind"),
         ({"opponents": {"random": -1}}, "weights must be numbers >= 0"),
         ({"vec_env": "ray"}, "vec_env"),

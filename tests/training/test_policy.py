@@ -176,6 +176,35 @@ def test_hint_policy_numpy_matches_torch_and_starts_as_the_heuristic(hint_model)
     assert list(hinted) == greedy  # untrained, it plays the hint
 
 
+def test_a_larger_hint_scale_puts_more_of_the_untrained_policy_on_the_hint():
+    """Among many legal moves a small scale leaves most probability elsewhere;
+    ``policy.hint_scale`` sets where the learned scale starts."""
+    from zombie_envs.training.train import HintExtractor, HintPolicy
+
+    env = SelfPlayEnv("we_are_dead_v0", 3, {"heuristic": 1.0}, hint="heuristic", seed=0)
+    x, masks = _hinted_states()
+    on_hint = {}
+    for scale in (3.0, 8.0):
+        model = MaskablePPO(
+            HintPolicy,
+            env,
+            policy_kwargs={
+                "net_arch": [16],
+                "features_extractor_class": HintExtractor,
+                "features_extractor_kwargs": {"num_actions": env.action_space.n},
+                "hint_scale": scale,
+            },
+            seed=0,
+            device="cpu",
+        )
+        policy = policy_from_model(model)
+        assert policy.hint_scale == pytest.approx(scale)
+        probs = [policy.probabilities(xi, m) for xi, m in zip(x, masks, strict=True)]
+        hinted = x[:, -policy.num_actions :].argmax(1)
+        on_hint[scale] = np.mean([p[h] for p, h in zip(probs, hinted, strict=True)])
+    assert on_hint[8.0] > 0.9 > on_hint[3.0]
+
+
 def test_hint_checkpoint_metadata_sizes(tmp_path, hint_model):
     path = tmp_path / "p.zip"
     cls = engine_class("we_are_dead_v0")
