@@ -17,7 +17,7 @@ import zombie_envs
 from zombie_envs.agents.policy import ACTIVATIONS, HINTS
 from zombie_envs.registry import shipped_folder
 
-from .selfplay import OPPONENT_KINDS
+from .selfplay import OPPONENT_KINDS, role_weights
 
 
 class ConfigError(ValueError):
@@ -204,14 +204,19 @@ def validate(cfg: TrainConfig) -> TrainConfig:
         raise ConfigError(
             f"policy.hint_scale must be a number from 0 to 50, got {cfg.policy.hint_scale!r}"
         )
-    unknown = set(cfg.opponents) - set(OPPONENT_KINDS)
-    if unknown:
-        raise ConfigError(f"opponents: unknown kind(s) {sorted(unknown)}; known: {OPPONENT_KINDS}")
-    weights = list(cfg.opponents.values())
-    if any(not isinstance(w, int | float) or w < 0 for w in weights) or sum(weights) <= 0:
-        raise ConfigError(
-            f"opponents: weights must be numbers >= 0, not all 0; got {cfg.opponents}"
-        )
+    try:
+        per_role = role_weights(cfg.env, cfg.opponents)
+    except ValueError as e:
+        raise ConfigError(f"opponents: {e}") from None
+    for role, mix in per_role.items():
+        where = "opponents" if mix == cfg.opponents else f"opponents.{role}"
+        unknown = set(mix) - set(OPPONENT_KINDS)
+        if unknown:
+            known = ", ".join(OPPONENT_KINDS)
+            raise ConfigError(f"{where}: unknown kind(s) {sorted(unknown)}; known: {known}")
+        weights = list(mix.values())
+        if any(not isinstance(w, int | float) or w < 0 for w in weights) or sum(weights) <= 0:
+            raise ConfigError(f"{where}: weights must be numbers >= 0, not all 0; got {mix}")
     if cfg.hint not in HINTS:
         raise ConfigError(f"hint must be one of {list(HINTS)}, got {cfg.hint!r}")
     for kind in cfg.eval_opponents:

@@ -21,8 +21,26 @@ import zombie_envs
 from zombie_envs.agents import make_agent
 from zombie_envs.agents.policy import MLPPolicy, PolicyAgent, hint_agent, policy_input
 from zombie_envs.arena import win_shares
+from zombie_envs.registry import game_type
 
 OPPONENT_KINDS = ("random", "heuristic", "current", "snapshot")
+
+
+def role_weights(env_name: str, opponents: dict) -> dict[str, dict[str, float]]:
+    """The opponent weights of each role of the game: ``opponents`` is either
+    ``{kind: weight}`` for every seat, or ``{role: {kind: weight}}`` naming each
+    role of an asymmetric game (so a Shopper learner meets a Zombie Controller
+    drawn from one mix, and the other Shoppers from another)."""
+    game = game_type(env_name)
+    roles = tuple(dict.fromkeys(game.roles or ("player",)))
+    if not any(isinstance(v, dict) for v in opponents.values()):
+        return dict.fromkeys(roles, dict(opponents))
+    if not all(isinstance(v, dict) for v in opponents.values()) or set(opponents) != set(roles):
+        raise ValueError(
+            f"per-role opponents must give a {{kind: weight}} mapping for each role of "
+            f"{game.name} ({', '.join(roles)}), got {opponents}"
+        )
+    return {role: dict(opponents[role]) for role in roles}
 
 
 class OpponentPool:
@@ -111,7 +129,11 @@ class SelfPlayEnv(gymnasium.Env):
             env_name, num_players=num_players, reward=reward, **(env_options or {})
         ).unwrapped
         self.num_players = self.aec.num_players
-        self.pool = OpponentPool(opponents or {"random": 1.0})
+        weights = role_weights(env_name, opponents or {"random": 1.0})
+        pools = {role: OpponentPool(w) for role, w in weights.items()}
+        game = game_type(env_name)
+        #: the pool each seat's opponent is drawn from (its role's)
+        self.pools = [pools[game.role_of(s)] for s in range(self.num_players)]
         self.greedy_opponents = greedy_opponents
         if illegal_action not in ("raise", "terminate"):
             raise ValueError(
@@ -139,9 +161,10 @@ class SelfPlayEnv(gymnasium.Env):
     # ----- pool updates from the trainer ----------------------------------
     def set_policies(self, current: MLPPolicy | None, snapshots: list[MLPPolicy] | None = None):
         """Install the learner's latest weights and, when given, the snapshots."""
-        self.pool.current = current
-        if snapshots is not None:
-            self.pool.snapshots = list(snapshots)
+        for pool in set(self.pools):
+            pool.current = current
+            if snapshots is not None:
+                pool.snapshots = list(snapshots)
 
     # ----- gymnasium API ----------------------------------------------------
     def reset(self, seed: int | None = None, options: dict | None = None):
@@ -165,7 +188,7 @@ class SelfPlayEnv(gymnasium.Env):
         for s in range(n):
             if s == self.seat:
                 continue
-            kind, policy = self.pool.draw(self._rng)
+            kind, policy = self.pools[s].draw(self._rng)
             if policy is None:
                 agent = self._fixed[kind]
                 agent.reset(self._rng.getrandbits(63))

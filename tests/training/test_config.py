@@ -45,6 +45,8 @@ def test_overrides_win():
         ({"eval_opponents": ["current"]}, "eval_opponents"),
         ({"env_options": {"colour": 1}}, "env_options"),
         ({"ppo": {"learning_rate_final": -1.0}}, "learning_rate_final must be >= 0"),
+        ({"opponents": {"player": {"rando": 1}}}, "opponents.player: unknown kind"),
+        ({"opponents": {"shopper": {"random": 1}}}, "for each role of mall_of_horror"),
     ],
 )
 def test_bad_configs_name_the_problem(data, message):

@@ -135,6 +135,23 @@ def test_opponents_come_from_the_pool_weights():
     assert kinds == {"random", "snapshot", "learner"}
 
 
+def test_opponents_per_role_of_an_asymmetric_game():
+    """Maul of America's Zombie Controller seat draws from its role's mix, the
+    Shopper seats from theirs, whichever seat the learner holds."""
+    weights = {"zombie_controller": {"random": 1.0}, "shopper": {"heuristic": 1.0}}
+    env = SelfPlayEnv("maul_of_america_v0", 3, weights, seed=0)
+    learner_seats = set()
+    for _ in range(6):
+        _, info = env.reset()
+        learner_seats.add(info["seat"])
+        for seat, kind in enumerate(info["opponents"]):
+            want = "learner" if seat == info["seat"] else "random" if seat == 0 else "heuristic"
+            assert kind == want
+    assert learner_seats == {0, 1, 2}
+    with pytest.raises(ValueError, match="for each role of maul_of_america"):
+        SelfPlayEnv("maul_of_america_v0", 3, {"shopper": {"heuristic": 1.0}}, seed=0)
+
+
 def test_pool_rejects_bad_weights():
     with pytest.raises(ValueError, match="unknown opponent kinds"):
         OpponentPool({"randon": 1.0})
