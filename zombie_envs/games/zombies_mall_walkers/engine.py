@@ -47,6 +47,7 @@ from ...core.deck import counts, draw, from_counts, redeal, reshuffle, shuffled
 from ...core.dice import roll
 from ...core.game import Engine
 from ...core.layout import Layout
+from . import observe
 from .cards import (
     BONUS,
     BULLETS,
@@ -147,9 +148,9 @@ _PLACE_AT = tuple(placement_at(i) for i in range(4 * len(WINDOW)))
 class MallWalkers(Engine):
     game_type = GAME
     action_layout = ACTIONS
-    #: the observation is not written yet (``observe.py``): empty layouts until then
-    obs_layout = Layout("Zombies!!! 3: Mall Walkers observation")
-    state_layout = Layout("Zombies!!! 3: Mall Walkers state")
+    obs_layout = observe.OBS
+    state_layout = observe.STATE
+    visibility = observe.Visible
     FIELDS = (
         "tiles", "stack", "drawn", "lost_tiles",
         "pos", "life", "bullets", "trophies", "hands", "items", "rescued",
@@ -870,5 +871,4 @@ class MallWalkers(Engine):
             }.get(block, ACTIONS[block].labels[offset])
         return f"{block} {ACTIONS[block].labels[offset]}"
 
-    def encode(self, seat: int, out: bytearray, god: bool) -> None:
-        raise NotImplementedError("the Mall Walkers observation (observe.py) is not written yet")
+    encode = observe.encode
