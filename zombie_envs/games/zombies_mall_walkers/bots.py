@@ -1,0 +1,626 @@
+"""A rule-based Mall Walkers player: the baseline learned policies must beat.
+
+It races for the Helipad's centre.  Tiles go where they help it: the Escalator and
+the Helipad near its pawn and far from the others, stores with tokens near it and
+zombie-heavy tiles away.  It walks down a distance field over the mall (air ducts
+included, a crawl costing about a turn's roll) whose sources are its goal: the
+Helipad's centre once placed (with small detours for life and bullets it needs),
+else the open hall ends where the mall grows (the second floor's once the
+Escalator stands), tokens and, when no fight can kill it, zombies for trophies.
+Entering a zombie costs in that field as much as the fight risks its life.  In
+Search and Rescue it collects the rescue tokens until it leads, in Kill the Guy
+With the Keys it chases the keys (always challenging, dueling while the odds and
+its bullets allow) and runs for the centre once it holds them.  It moves zombies
+off its own path and toward the most threatening opponent, spends bullets rather
+than a life when a life is scarce, plays the event card worth most now and throws
+away the least useful one.  It reads only what its seat may see: the table
+(tiles, pawns, zombies, tokens, cards in play, the discard pile, the sizes of the
+stack, the deck and the hands) and its own hand.
+"""
+
+from __future__ import annotations
+
+import heapq
+from functools import cache, lru_cache
+
+from ...core.agent import DecisionAgent
+from ...core.tiles import beside
+from .cards import EFFECT, HIT, IN_PLAY, KINDS, LIFE_CAP, NAMES, TYPE, kind
+from .declaration import GAME
+from .engine import (
+    A_BULLETS,
+    A_CARD,
+    A_CHALLENGE,
+    A_DISCARD,
+    A_DUCT,
+    A_DUEL,
+    A_KEEP,
+    A_PASS,
+    A_PICK,
+    A_PLACE,
+    A_ROLL,
+    A_STEP,
+    A_STOP,
+    A_TARGET,
+    A_USE,
+    A_WOUND,
+    A_ZOMBIE,
+    A_ZOMBIES_DONE,
+    DUEL_BULLET,
+    DUEL_GIVE_UP,
+    DUEL_LIFE,
+)
+from .mall import (
+    CELLS,
+    ESCALATOR,
+    HELIPAD,
+    MAX_SQUARES,
+    TILE_SIZE,
+    TILES,
+    build,
+    placement_at,
+    turned,
+)
+
+FAR = 10**6
+#: a crawl through an air duct costs the movement roll: about 3.5 squares, and the
+#: squares left of the move that ended on the duct
+DUCT_COST = 4.0
+#: the expected squares of a movement roll
+ROLL = 3.5
+
+CROSSBOW = kind("Crossbow")
+CUTE = kind("Aww, Isn't He Cute!")
+LUCKY_SHOT = kind("Lucky Shot")
+SURVIVE = EFFECT.index("survive")
+
+#: what a card in the hand is worth keeping, before the situation adjusts it
+KEEP_VALUE = {
+    "You Want Fries with That?": 5,
+    "Crossbow": 7,
+    "Now That's Just Gross!": 3,
+    "One Man's Garbage": 3,
+    "Aww, Isn't He Cute!": 6,
+    "Clearance Sale": 5,
+    "Clean Up in Aisle 5": 2,
+    "Barricade the Door": 1,
+    "We're All Gonna Die!": 2,
+    "Abandon All Hope": 3,
+    "Hello, May I Help You?": 4,
+    "I Will Survive!": 8,
+    "Jammed": 4,
+    "Lots of Luck with That!": 5,
+    "Lucky Shot": 9,
+    "Sprinkler System": 2,
+}
+KEEP = tuple(KEEP_VALUE[name] for name in NAMES)
+FRIES = kind("You Want Fries with That?")
+SALE = kind("Clearance Sale")
+
+
+# ----- the mall's geometry, memoised per mall --------------------------------------
+@lru_cache(maxsize=64)
+def _graph(mall) -> tuple[tuple[tuple[int, float], ...], ...]:
+    """Per square: ``(square, extra cost)`` of every move a pawn can make from it, the
+    hall steps (extra 0) and the air-duct crawls from a duct square (``DUCT_COST - 1``)."""
+    adj: list[tuple[tuple[int, float], ...]] = [()] * MAX_SQUARES
+    duct_links = {}
+    for k, d in enumerate(mall.duct):
+        if d >= 0:
+            duct_links[d] = tuple(mall.duct[j] for j in mall.links[k])
+    for v in mall.squares:
+        out = [(u, 0.0) for u in mall.nbr[v] if u >= 0]
+        out += [(u, DUCT_COST - 1) for u in duct_links.get(v, ())]
+        adj[v] = tuple(out)
+    return tuple(adj)
+
+
+@lru_cache(maxsize=4096)
+def _halls(mall, src: int) -> tuple[int, ...]:
+    """Steps from ``src`` to every square by the halls and doorways (how zombies move)."""
+    dist = [FAR] * MAX_SQUARES
+    dist[src] = 0
+    frontier = [src]
+    nbr = mall.nbr
+    while frontier:
+        nxt = []
+        for v in frontier:
+            d = dist[v] + 1
+            for u in nbr[v]:
+                if u >= 0 and dist[u] > d:
+                    dist[u] = d
+                    nxt.append(u)
+        frontier = nxt
+    return tuple(dist)
+
+
+@lru_cache(maxsize=4096)
+def _walk(mall, src: int) -> tuple[float, ...]:
+    """A pawn's distance from ``src`` to every square, air ducts included."""
+    return tuple(_field(mall, {src: 0.0}, None))
+
+
+@lru_cache(maxsize=64)
+def _frontier(mall) -> tuple[tuple[int, int], ...]:
+    """``(square, floor)`` of every hall end that leads to a free tile position."""
+    out = []
+    for k, (kind_, row, col, turns, _) in enumerate(mall.tiles):
+        t = turned(kind_, turns)
+        for side in range(4):
+            if t.halls[side] and beside((row, col), side) not in mall.at:
+                out.append((CELLS * k + t.hall_cell[side], mall.floor_across(k, side)))
+    return tuple(out)
+
+
+def _field(mall, sources: dict[int, float], enter: list[float] | None) -> list[float]:
+    """The cheapest cost from every square to a source (plus its offset), a move
+    into square ``v`` costing 1 plus ``enter[v]`` (None: 0)."""
+    adj = _graph(mall)
+    dist = [float(FAR)] * MAX_SQUARES
+    heap = []
+    for v, off in sources.items():
+        if off < dist[v]:
+            dist[v] = off
+            heap.append((off, v))
+    heapq.heapify(heap)
+    while heap:
+        d, v = heapq.heappop(heap)
+        if d > dist[v]:
+            continue
+        step = 1.0 + (enter[v] if enter is not None else 0.0)
+        for u, extra in adj[v]:  # moves are symmetric: u -> v costs what entering v costs
+            nd = d + step + extra
+            if nd < dist[u]:
+                dist[u] = nd
+                heapq.heappush(heap, (nd, u))
+    return dist
+
+
+@cache
+def death_chance(life: int, bullets: int, bonus: int) -> float:
+    """The chance a fight kills a player with ``life`` and ``bullets`` who spends
+    bullets whenever they reach a kill and a life otherwise."""
+    if life <= 0:
+        return 1.0
+    p = 0.0
+    for die in range(1, 7):
+        need = HIT - die - bonus
+        if need <= 0 or bullets >= need:
+            continue
+        p += 1.0 if life == 1 else death_chance(life - 1, bullets, bonus)
+    return p / 6
+
+
+class HeuristicAgent(DecisionAgent):
+    """Mall Walkers by simple rules (see the module docstring)."""
+
+    name = "heuristic"
+    game_type = GAME
+
+    # ----- what the seat knows of itself ---------------------------------------
+    @staticmethod
+    def danger(g, seat: int) -> float:
+        """The chance the next fight kills this seat."""
+        bullets = 0 if g.jammed[seat] else g.bullets[seat]
+        life = g.life[seat] + g.items[seat][SURVIVE]
+        return death_chance(life, bullets, 1 if g.items[seat][CROSSBOW] else 0)
+
+    @staticmethod
+    def strong(g, seat: int) -> bool:
+        return HeuristicAgent.danger(g, seat) == 0.0 and g.life[seat] >= 3
+
+    def enter_costs(self, g, seat: int) -> list[float]:
+        """What entering each square costs beyond the step: a fight's risk."""
+        pd = self.danger(g, seat)
+        fight = 0.4 + 25.0 * pd + (0.6 if g.life[seat] <= 2 else 0.0)
+        zombies = g.zombies
+        return [fight if zombies[v] else 0.0 for v in range(MAX_SQUARES)]
+
+    # ----- goals -------------------------------------------------------------------
+    def goals(self, g, seat: int) -> dict[int, float]:
+        """The squares this seat walks toward, each with an offset (lower: better)."""
+        mall, scenario = g.mall, g.options["scenario"]
+        centre = mall.centre
+        if scenario == "keys":
+            if g.keeper == seat:
+                return self.race(g, seat) if centre >= 0 else self.explore(g, seat)
+            if g.keys_at >= 0:
+                return {g.keys_at: 0.0}
+            if g.keeper >= 0:
+                return {g.pos[g.keeper]: 0.0}
+            return self.race(g, seat) if centre >= 0 else self.explore(g, seat)
+        if scenario == "search_and_rescue":
+            mine = g.rescued[seat]
+            others = max(g.rescued[p] for p in range(g.num_players) if p != seat)
+            tokens = [v for v in mall.squares if g.rescue_tokens[v]]
+            if centre >= 0 and mine > others:
+                return self.race(g, seat)
+            if tokens:
+                goals = {v: 0.0 for v in tokens}
+                if centre >= 0 and mine > others:
+                    goals[centre] = 0.0
+                return goals
+            if centre >= 0:
+                return self.race(g, seat)
+            return self.explore(g, seat)
+        return self.race(g, seat) if centre >= 0 else self.explore(g, seat)
+
+    def race(self, g, seat: int) -> dict[int, float]:
+        """The Helipad's centre, with detours for the life and bullets the seat needs."""
+        centre = g.mall.centre
+        goals = {centre: 0.0}
+        to_centre = _walk(g.mall, centre)
+        life, bullets = g.life[seat], g.bullets[seat]
+        for v in g.mall.squares:
+            bonus = 0.0
+            if g.life_tokens[v] and life < LIFE_CAP:
+                bonus += 3.0 if life <= 2 else 1.5
+            if g.bullet_tokens[v]:
+                bonus += min(g.bullet_tokens[v], 3) * (1.0 if bullets <= 2 else 0.5)
+            if bonus and to_centre[v] < FAR:
+                goals[v] = max(0.0, to_centre[v] - bonus)
+        return goals
+
+    def explore(self, g, seat: int) -> dict[int, float]:
+        """Before the Helipad: the hall ends where the mall grows (the second floor's once
+        the Escalator stands), tokens, and zombies when a fight cannot kill."""
+        mall = g.mall
+        goals: dict[int, float] = {}
+        second = mall.escalator >= 0
+        for v, floor in _frontier(mall):
+            goals[v] = min(goals.get(v, FAR), 2.0 if floor == 2 or not second else 5.0)
+        if second and mall.escalator >= 0:
+            # the Escalator's top: the way to the second floor
+            top = [
+                v
+                for v in range(CELLS * mall.escalator, CELLS * mall.escalator + CELLS)
+                if mall.char[v]
+            ]
+            for v in top:
+                goals[v] = min(goals.get(v, FAR), 4.0)
+        life, bullets = g.life[seat], g.bullets[seat]
+        strong = self.strong(g, seat)
+        for v in mall.squares:
+            if g.life_tokens[v] and life < LIFE_CAP:
+                goals[v] = min(goals.get(v, FAR), 0.0 if life <= 3 else 2.0)
+            if g.bullet_tokens[v]:
+                goals[v] = min(goals.get(v, FAR), 0.5 if bullets <= 3 else 2.0)
+            if strong and g.zombies[v]:
+                goals[v] = min(goals.get(v, FAR), 2.5)
+        if not goals:
+            goals = {v: 0.0 for v in mall.squares if g.zombies[v]} or {g.pos[seat]: 0.0}
+        return goals
+
+    def plan(self, g, seat: int) -> tuple[list[float], dict[int, float], list[float]]:
+        goals = self.goals(g, seat)
+        enter = self.enter_costs(g, seat)
+        return _field(g.mall, goals, enter), goals, enter
+
+    def path(self, g, seat: int, length: int = 8) -> list[int]:
+        """The squares of the seat's next steps down its field (no ducts)."""
+        field, goals, enter = self.plan(g, seat)
+        v, out = g.pos[seat], []
+        for _ in range(length):
+            best, best_cost = -1, goals.get(v, FAR)
+            for u in g.mall.nbr[v]:
+                if u >= 0 and field[u] + 1 + enter[u] < best_cost - 1e-9:
+                    best, best_cost = u, field[u] + 1 + enter[u]
+            if best < 0:
+                break
+            out.append(best)
+            v = best
+        return out
+
+    # ----- other seats ----------------------------------------------------------------
+    def threat(self, g, seat: int, p: int) -> float:
+        """How much opponent ``p`` is worth hindering."""
+        mall, scenario = g.mall, g.options["scenario"]
+        w = 0.5 + g.trophies[p] / 10
+        if scenario == "keys":
+            if g.keeper == p:
+                w += 4.0
+            elif g.keeper == seat:
+                w += 2.0 / (1 + _halls(mall, g.pos[seat])[g.pos[p]] / 3)
+        elif scenario == "search_and_rescue":
+            w += g.rescued[p] / 2
+        if mall.centre >= 0:
+            w += 3.0 / (1 + _walk(mall, mall.centre)[g.pos[p]] / 3)
+        return w
+
+    def top_threat(self, g, seat: int, among=None) -> int:
+        seats = [p for p in range(g.num_players) if p != seat] if among is None else among
+        return max(seats, key=lambda p: (self.threat(g, seat, p), -((p - seat) % g.num_players)))
+
+    # ----- tiles ---------------------------------------------------------------------------
+    def on_place_tile(self, g, seat: int) -> int:
+        kind_ = g.drawn
+        mall = g.mall
+        here = mall.rc[g.pos[seat]]
+        me = (here[0] // TILE_SIZE, here[1] // TILE_SIZE)
+        opponents = [p for p in range(g.num_players) if p != seat]
+        scenario = g.options["scenario"]
+        if scenario == "keys" and g.keeper >= 0 and g.keeper != seat:
+            rivals = [g.keeper]
+        else:
+            rivals = opponents
+
+        def tile_of(p):
+            r, c = mall.rc[g.pos[p]]
+            return r // TILE_SIZE, c // TILE_SIZE
+
+        if kind_ in (HELIPAD, ESCALATOR):
+            tiles = mall.tiles
+
+            def key(a):
+                r, c, t = placement_at(a - A_PLACE)
+                floor = mall.fit(kind_, (r, c), t)
+                new = build(tiles + ((kind_, r, c, t, floor),))
+                if kind_ == HELIPAD:
+                    target = new.centre
+                else:
+                    base = CELLS * len(tiles)
+                    target = next(v for v in range(base, base + CELLS) if new.char[v])
+                dist = _walk(new, target)
+                mine = dist[g.pos[seat]]
+                theirs = min(dist[g.pos[p]] for p in rivals)
+                return (mine - 0.6 * min(theirs, 30), a)
+
+            return min(g.legal, key=key)
+        tile = TILES[kind_]
+        value = tile.life + tile.bullets - 0.5 * tile.zombies
+        if scenario == "search_and_rescue" and tile.store_spaces == 3:
+            value += 3
+        threat_tile = tile_of(self.top_threat(g, seat, rivals))
+        second = mall.escalator >= 0 and mall.centre < 0
+
+        def key(a):
+            r, c, t = placement_at(a - A_PLACE)
+            near = abs(r - me[0]) + abs(c - me[1])
+            away = abs(r - threat_tile[0]) + abs(c - threat_tile[1])
+            score = near if value >= 0 else away - near
+            if second and mall.fit(kind_, (r, c), t) == 2:
+                score -= 1.5
+            return (score, a)
+
+        return min(g.legal, key=key)
+
+    # ----- fights ----------------------------------------------------------------------------
+    def on_fight(self, g, seat: int) -> int:
+        legal = set(g.legal)
+        square, die, bonus, _ = g.combat
+        need = HIT - die - bonus
+        life, bullets = g.life[seat], g.bullets[seat]
+        survive = g.items[seat][SURVIVE]
+        at_centre = square == g.mall.centre
+        critical = (life == 1 and not survive) or (at_centre and life <= 2)
+        crossbow = A_USE + CROSSBOW in legal
+        kills = [a for a in (A_USE + CUTE, A_USE + LUCKY_SHOT) if a in legal]
+        if crossbow and need - 1 <= 0:
+            return A_USE + CROSSBOW
+        if critical and kills and bullets < need - crossbow:
+            return kills[0]
+        if crossbow:
+            return A_USE + CROSSBOW
+        if A_BULLETS in legal and (life <= 3 or bullets - need >= 2 or at_centre):
+            return A_BULLETS
+        if life <= 2 and kills:
+            return kills[0]
+        if A_BULLETS in legal and life == 1:
+            return A_BULLETS
+        return A_WOUND
+
+    # ----- event cards ------------------------------------------------------------------------
+    def card_value(self, g, seat: int, k: int) -> float:
+        """What playing card ``k`` now is worth (0: keep it)."""
+        effect, type_ = EFFECT[k], TYPE[k]
+        life, bullets = g.life[seat], g.bullets[seat]
+        items = g.items[seat]
+        if IN_PLAY[k]:
+            if k == CROSSBOW:
+                return 0.0 if items[CROSSBOW] else 7.0
+            if effect == "survive":
+                return 10.0 if life <= 2 else 8.0
+            return 6.0 if items[k] < 2 else 1.0
+        if type_ == "target":
+            targets = self.card_targets(g, seat, k)
+            if not targets:
+                return 0.0
+            p = self.top_threat(g, seat, targets)
+            w = self.threat(g, seat, p)
+            if effect == "unlucky":
+                return 1.0 + 1.5 * w
+            if effect == "jam":
+                return 0.5 + w if g.bullets[p] else 0.0
+            if effect == "clerk":
+                return 1.0 + w
+            if effect == "drop_items":
+                return 1.0 + 2.0 * sum(g.items[p]) + 0.5 * w
+            if effect == "lose_cards":
+                return 1.0 + 0.5 * sum(g.hands[p]) + 0.3 * w  # only its size: public
+            return 1.0
+        if effect == "garbage":
+            best = max((KEEP[c] for c in g.discard), default=0)
+            return best - 2.0
+        if effect == "clear_store":
+            return 6.0 if life <= 2 else 1.0
+        if effect == "barricade":
+            return 2.5 if life <= 1 else 0.0
+        if effect == "panic":
+            hit = sum(
+                self.threat(g, seat, p)
+                for p in range(g.num_players)
+                if p != seat and g.bullets[p] and g.mall.where(g.pos[p]) == "hall"
+            )
+            return 1.0 + hit
+        if effect == "sprinkler":
+            return 1.5
+        if k == FRIES:
+            return 0.0 if life >= LIFE_CAP else 8.0 - 1.5 * life
+        if k == SALE:
+            return 7.0 if bullets <= 2 else 4.0
+        return 0.0
+
+    def card_targets(self, g, seat: int, k: int) -> list[int]:
+        """The seats card ``k`` may be played on (the engine's rule, from public facts)."""
+        out = []
+        effect = EFFECT[k]
+        for p in range(g.num_players):
+            if p == seat or not g.where_ok(k, g.pos[p]):
+                continue
+            if effect == "drop_items" and not any(g.items[p]):
+                continue
+            if effect == "lose_cards" and not any(g.hands[p]):  # the size is public
+                continue
+            if effect == "clerk" and g.zombies[g.pos[p]]:
+                continue
+            out.append(p)
+        return out
+
+    def on_play_card(self, g, seat: int) -> int:
+        hand = g.hands[seat]
+        best, best_value = A_PASS, 2.0
+        if hand[LUCKY_SHOT] and g.life[seat] <= 2:
+            best_value = 6.0  # keep the round's card for the Lucky Shot
+        for a in g.legal:
+            if a == A_PASS:
+                continue
+            v = self.card_value(g, seat, a - A_CARD)
+            if v > best_value:
+                best, best_value = a, v
+        return best
+
+    def on_target(self, g, seat: int) -> int:
+        n = g.num_players
+        seats = {(seat + 1 + a - A_TARGET) % n: a for a in g.legal}
+        return seats[self.top_threat(g, seat, sorted(seats))]
+
+    def on_pick(self, g, seat: int) -> int:
+        return max(g.legal, key=lambda a: (KEEP[a - A_PICK], -a))
+
+    def on_discard(self, g, seat: int) -> int:
+        hand = g.hands[seat]
+        cards = [k for k in range(KINDS) if hand[k]]
+
+        def worth(k):
+            if k == CROSSBOW and g.items[seat][CROSSBOW]:
+                return 1
+            return KEEP[k]
+
+        worst = min(cards, key=lambda k: (worth(k), k))
+        return A_DISCARD + worst if worth(worst) <= 2 else A_KEEP
+
+    # ----- moves ---------------------------------------------------------------------------------
+    def on_start_move(self, g, seat: int) -> int:
+        """Crawl when the duct saves more than a roll would bring."""
+        field, goals, _ = self.plan(g, seat)
+        here = g.pos[seat]
+        best, best_cost = A_ROLL, field[here]
+        for a in g.legal:
+            if a == A_ROLL:
+                continue
+            square = g.mall.duct[a - A_DUCT]
+            cost = field[square] + DUCT_COST - ROLL + 0.5
+            if cost < best_cost - 1e-9 and field[square] < field[here] - ROLL:
+                best, best_cost = a, cost
+        return best
+
+    def on_move(self, g, seat: int) -> int:
+        field, goals, enter = self.plan(g, seat)
+        mall = g.mall
+        here = g.pos[seat]
+        stay = goals.get(here, FAR)
+        nbr = mall.nbr[here]
+        best, best_cost = A_STOP, stay
+        for a in g.legal:
+            if a == A_STOP:
+                continue
+            u = nbr[a - A_STEP]
+            cost = field[u] + 1 + enter[u]
+            if cost < best_cost - 1e-9:
+                best, best_cost = a, cost
+        if best == A_STOP:
+            return A_STOP
+        # the best way on is through this square's air duct: stop on it to crawl
+        k = mall.store[here]
+        if k >= 0 and mall.duct[k] == here:
+            for j in mall.links[k]:
+                if field[mall.duct[j]] + DUCT_COST + enter[mall.duct[j]] < best_cost - 1e-9:
+                    return A_STOP
+        u = nbr[best - A_STEP]
+        if g.zombies[u] and u not in goals and self.danger(g, seat) >= 0.3:
+            return A_STOP
+        return best
+
+    # ----- zombies -------------------------------------------------------------------------------
+    def on_move_zombies(self, g, seat: int) -> int:
+        mall = g.mall
+        me = g.pos[seat]
+        mine = _halls(mall, me)
+        pd = self.danger(g, seat)
+        w_me = 1.0 + 6.0 * pd
+        my_path = set(self.path(g, seat))
+        rivals = []
+        for p in range(g.num_players):
+            if p == seat:
+                continue
+            w = self.threat(g, seat, p)
+            theirs = _halls(mall, g.pos[p])
+            rivals.append((w, g.pos[p], theirs))
+        top = self.top_threat(g, seat)
+        their_path = set()
+        if mall.centre >= 0:
+            to_centre = _halls(mall, mall.centre)
+            v = g.pos[top]
+            for _ in range(6):
+                nxt = [u for u in mall.nbr[v] if u >= 0 and to_centre[u] < to_centre[v]]
+                if not nxt:
+                    break
+                v = nxt[0]
+                their_path.add(v)
+        w_top = self.threat(g, seat, top)
+
+        def near(d):
+            return max(0, 5 - d)
+
+        best, best_score = A_ZOMBIES_DONE, 0.1
+        nbr = mall.nbr
+        for a in g.legal:
+            if a == A_ZOMBIES_DONE:
+                continue
+            sq, d = divmod(a - A_ZOMBIE, 4)
+            to = nbr[sq][d]
+            score = w_me * (near(mine[sq]) - near(mine[to]))
+            score += w_me * 1.5 * ((sq in my_path) - (to in my_path))
+            if to == me:
+                score -= 4 * w_me
+            for w, pos, theirs in rivals:
+                score += w * (near(theirs[to]) - near(theirs[sq])) * 0.5
+                if to == pos:
+                    score += 2.0 * w
+            score += w_top * 1.5 * ((to in their_path) - (sq in their_path))
+            if score > best_score:
+                best, best_score = a, score
+        return best
+
+    # ----- the keys ----------------------------------------------------------------------------
+    def on_challenge(self, g, seat: int) -> int:
+        """Always try: a losing challenger gives up for nothing."""
+        return A_CHALLENGE
+
+    def on_duel(self, g, seat: int) -> int:
+        legal = set(g.legal)
+        challenger, mine, theirs = g.duel
+        bullets, life = g.bullets[seat], g.life[seat]
+        if seat == g.keeper:
+            need, their_roll = mine - theirs, mine
+            if A_DUEL + DUEL_BULLET in legal and need <= bullets:
+                return A_DUEL + DUEL_BULLET
+            if A_DUEL + DUEL_LIFE in legal and (life >= 3 or their_roll <= 4):
+                return A_DUEL + DUEL_LIFE
+            return A_DUEL + DUEL_GIVE_UP
+        need = theirs - mine + 1
+        if A_DUEL + DUEL_BULLET in legal and need <= min(3, bullets - 1):
+            return A_DUEL + DUEL_BULLET
+        if A_DUEL + DUEL_LIFE in legal and life >= 4:
+            return A_DUEL + DUEL_LIFE
+        return A_DUEL + DUEL_GIVE_UP
