@@ -225,7 +225,8 @@ _SCENARIO = {s: i for i, s in enumerate(SCENARIOS)}
 _HELIPAD_PLACE = {s: i for i, s in enumerate(HELIPAD_PLACES)}
 
 
-def _edge(mall, i: int, side: int) -> int:
+def edge_code(mall, i: int, side: int) -> int:
+    """The ``EDGE_CODES`` value of square ``i``'s ``side``."""
     if mall.nbr[i][side] >= 0:
         return EDGE_CODES["door" if mall.door[i][side] else "open"]
     k, cell = divmod(i, CELLS)
@@ -260,7 +261,7 @@ def _static(mall) -> tuple[bytes, bytes, bytes]:
         r, c = mall.rc[i]
         row[i], col[i] = r + SQUARE_OFFSET, c + SQUARE_OFFSET
         for side in range(4):
-            edges[side][i] = _edge(mall, i, side)
+            edges[side][i] = edge_code(mall, i, side)
     for i in mall.duct:
         if i >= 0:
             duct[i] = 1

@@ -1,0 +1,431 @@
+"""Text and picture views of a Mall Walkers game.
+
+``ansi(game, seat)`` shows what ``seat`` may see (``seat=None``: a spectator, who
+sees only public information): the mall tile by tile with its walls, doorways
+(``d``) and the halls leaving it (``A``), numbered by the global rows and columns
+that actions name squares by, one mark per square for what lies there (``&`` where
+several things share a square, each listed under the map), the tiles in placement
+order, a status line per seat (a hand only to its holder) and the table's counts;
+``legend(game)`` says what each mark means.  ``rgb(game, seat)`` draws the same
+view as a picture of one size for every game: the mall scaled to fit its square,
+the seats' lines beside it.  Both ask the game's visibility model
+(``observe.Visible``), as the observation does.
+"""
+
+from __future__ import annotations
+
+import textwrap
+from functools import lru_cache
+
+import numpy as np
+
+from ...core.narration import count
+from ...core.raster import Canvas
+from .cards import HIT, KINDS, NAMES
+from .declaration import GAME, KIND
+from .mall import CELLS, HELIPAD, TILE_SIZE, turned
+from .mall import NAMES as TILE_NAMES
+from .observe import EDGE_CODES, Visible, edge_code
+
+#: what the map's own characters mean (``mall.Mall.ascii``)
+MAP_LEGEND = (
+    ".: a hall square",
+    "S: the Front Door's start square",
+    "o: a store space (the Helipad's roof)",
+    "@: a store's air duct",
+    "*: the Helipad's centre",
+    "#: no square (a hall tile's corner)",
+    "| - +: walls and their corners (a gap between two squares is open)",
+    "d: a store's doorway",
+    "A: a hall leaving the tile (where it meets no tile yet, the mall may grow)",
+)
+#: the marks of what lies on a square, in the order they are listed
+PIECE_LEGEND = (
+    "Z: a zombie",
+    "h: life tokens",
+    "b: bullet tokens",
+    "r: rescue tokens (Search and Rescue)",
+    "k: the helicopter keys, dropped (Kill the Guy With the Keys)",
+    "&: several of these on one square (listed under the map)",
+)
+
+
+def legend(g) -> list[str]:
+    """What every mark and character of ``ansi``'s map means, in this game."""
+    seats = " ".join(str(s) for s in range(g.num_players))
+    return [
+        "row and column numbers: the square in row -4, column 2 is (-4,2), as actions name it",
+        *MAP_LEGEND,
+        f"{seats}: the players' pawns, by seat",
+        *PIECE_LEGEND,
+    ]
+
+
+# ----- what lies on each square -------------------------------------------------------------
+def contents(g) -> dict[int, list[tuple[str, str, int]]]:
+    """Per occupied square, its things as (mark, words, how many): the zombie, pawns,
+    tokens and the keys."""
+    on: dict[int, list[tuple[str, str, int]]] = {}
+    for i in g.mall.squares:
+        if g.zombies[i]:
+            on.setdefault(i, []).append(("Z", "a zombie", 1))
+    for s in range(g.num_players):
+        on.setdefault(g.pos[s], []).append((str(s), f"player_{s}", 1))
+    for field, mark, thing in (
+        (g.life_tokens, "h", "life token"),
+        (g.bullet_tokens, "b", "bullet token"),
+        (g.rescue_tokens, "r", "rescue token"),
+    ):
+        for i in g.mall.squares:
+            if field[i]:
+                on.setdefault(i, []).append((mark, count(field[i], thing), field[i]))
+    if g.keys_at >= 0:
+        on.setdefault(g.keys_at, []).append(("k", "the keys", 1))
+    return on
+
+
+def _marks(g) -> dict[int, str]:
+    return {i: things[0][0] if len(things) == 1 else "&" for i, things in contents(g).items()}
+
+
+def _shared(g) -> list[str]:
+    """A line per square whose mark does not tell all: several things, or several tokens."""
+    out = []
+    for i, things in sorted(contents(g).items(), key=lambda x: g.mall.rc[x[0]]):
+        if len(things) > 1 or things[0][2] > 1:
+            out.append(f"{g.mall.name(i)}: " + ", ".join(words for _, words, _ in things))
+    return out
+
+
+#: which character wins where two tiles' maps share a border: walls and halls over
+#: the blank of a hall tile's corner
+_RANK = {" ": 0, "#": 1}
+
+
+def _text_map(mall, marks: dict[int, str]) -> tuple[list[str], int, int]:
+    """The tiles' maps laid out on one canvas (as ``mall.Mall.ascii``, but where two
+    tiles share a border a wall or a hall shows over a blank corner), squares marked;
+    with the global row and column of the top left square."""
+    rows = [r for _, r, _, _, _ in mall.tiles]
+    cols = [c for _, _, c, _, _ in mall.tiles]
+    top, left = min(rows), min(cols)
+    step = 2 * TILE_SIZE
+    canvas = [
+        [" "] * (step * (max(cols) - left + 1) + 1) for _ in range(step * (max(rows) - top + 1) + 1)
+    ]
+    for k, (kind, row, col, turns, _) in enumerate(mall.tiles):
+        t = turned(kind, turns)
+        y0, x0 = step * (row - top), step * (col - left)
+        for i, line in enumerate(t.lines):
+            for j, ch in enumerate(line):
+                if i % 2 and j % 2:
+                    cell = TILE_SIZE * (i // 2) + j // 2
+                    ch = marks.get(CELLS * k + cell, ch) if t.chars[cell] else ch
+                old = canvas[y0 + i][x0 + j]
+                if _RANK.get(ch, 2) >= _RANK.get(old, 2):
+                    canvas[y0 + i][x0 + j] = ch
+    return ["".join(line).rstrip() for line in canvas], TILE_SIZE * top, TILE_SIZE * left
+
+
+def _map(g) -> list[str]:
+    """The mall with its pieces, column numbers above and row numbers beside it."""
+    lines, top, left = _text_map(g.mall, _marks(g))
+    width = max(map(len, lines))
+    cols = {x: left + x // 2 for x in range(1, width, 2)}
+    head = [
+        "".join("-" if x in cols and cols[x] < 0 else " " for x in range(width)),
+        "".join(
+            str(abs(cols[x]) // 10) if x in cols and abs(cols[x]) >= 10 else " "
+            for x in range(width)
+        ),  # fmt: skip
+        "".join(str(abs(cols[x]) % 10) if x in cols else " " for x in range(width)),
+    ]
+    head = [f"     {line}".rstrip() for line in head if line.strip()]
+    body = [(f"{top + y // 2:4d} " if y % 2 else "     ") + line for y, line in enumerate(lines)]
+    return head + body
+
+
+def _tiles(g) -> list[str]:
+    """The tiles in placement order (tile k's squares are ids 9k to 9k+8)."""
+    parts = [
+        f"{k} {TILE_NAMES[kind]} ({row},{col})"
+        + (f" turned {90 * turns}" if turns else "")
+        + (" floor 2" if floor == 2 else "")
+        for k, (kind, row, col, turns, floor) in enumerate(g.mall.tiles)
+    ]
+    return textwrap.wrap("tiles: " + "; ".join(parts), 100, subsequent_indent="  ")
+
+
+def _cards(counts: list[int], always: bool = False) -> str:
+    """Cards by kind: ``Crossbow, Jammed x2`` (``x1`` too when ``always``)."""
+    return ", ".join(
+        NAMES[k] + (f" x{c}" if c > 1 or always else "") for k, c in enumerate(counts) if c
+    )
+
+
+def seat_line(g, s: int, see: Visible) -> str:
+    """A seat's pawn, life, bullets, kills, cards in play and hand (its cards only
+    to its holder)."""
+    bits = [
+        f"at {g.mall.name(g.pos[s])}",
+        f"{g.life[s]} life",
+        count(g.bullets[s], "bullet"),
+        f"{count(g.trophies[s], 'zombie')} killed",
+    ]
+    if g.options["scenario"] == "search_and_rescue":
+        bits.append(f"{g.rescued[s]} rescued")
+    if g.keeper == s:
+        bits.append("holds the keys")
+    for flag, words in (
+        (g.jammed, "jammed: no bullets"),
+        (g.unlucky, "unlucky: next move 1"),
+        (g.duct, "may crawl through the duct"),
+        (g.played, "has played its card this round"),
+    ):
+        if flag[s]:
+            bits.append(words)
+    items = ", ".join(
+        f"{NAMES[k]}" + (f" x{c}" if c > 1 else "") for k, c in enumerate(g.items[s]) if c
+    )
+    hand = g.hands[s]
+    if see.hand(s):
+        cards = f"hand: {_cards(hand, always=True) or 'empty'}"
+    else:
+        cards = count(sum(hand), "card")
+    you = " (you)" if s == see.seat else ""
+    return f"player_{s}{you}: " + ", ".join(bits) + f"; in play: {items or 'nothing'}; {cards}"
+
+
+def table_lines(g) -> list[str]:
+    """The table's public counts: the tile being placed, the stack, the deck and
+    discards, a fight or a duel under way."""
+    out = []
+    if g.drawn >= 0:
+        out.append(f"tile being placed: {TILE_NAMES[g.drawn]}")
+    bottom = g.options["helipad"] == "bottom" and g.stack[:1] == [HELIPAD]
+    stack = count(len(g.stack), "tile") + (" (the Helipad at the bottom)" if bottom else "")
+    lost = f"; discarded: {', '.join(TILE_NAMES[k] for k in g.lost_tiles)}" if g.lost_tiles else ""
+    out.append(f"tile stack: {stack}{lost}")
+    pile = _cards([g.discard.count(k) for k in range(KINDS)]) or "empty"
+    out.append(f"event deck: {count(len(g.deck), 'card')}; discard pile: {pile}")
+    square, die, bonus, weapon = g.combat
+    if square >= 0 and die:
+        used = f" with {NAMES[weapon]}" if weapon >= 0 else ""
+        plus = f" + {bonus}" if bonus else ""
+        out.append(f"fight at {g.mall.name(square)}: rolled {die}{plus}{used}, {HIT} or more kills")
+    challenger, mine, theirs = g.duel
+    if challenger >= 0:
+        out.append(
+            f"duel for the keys: player_{challenger} {mine}, player_{g.keeper} (keeper) {theirs}"
+        )
+    if g.keys_at >= 0:
+        out.append(f"the keys lie at {g.mall.name(g.keys_at)}")
+    return out
+
+
+def result(g) -> str:
+    if g.winner >= 0:
+        return f"player_{g.winner} wins"
+    won = g.final_winners()
+    if not won:
+        return "no winner"
+    names = " and ".join(f"player_{s}" for s in won)
+    return f"{names} win{'s' if len(won) == 1 else ''} on zombies killed"
+
+
+def now_line(g) -> str | None:
+    """Who decides what now, or the result."""
+    if g.terminal:
+        return f"game over: {result(g)}"
+    if g.decision is None:
+        return None
+    doing = GAME.by_kind[g.decision].doing
+    left = ""
+    if g.decision == KIND.move:
+        left = f" ({count(g.moves_left, 'move')} left)"
+    elif g.decision == KIND.move_zombies:
+        left = f" ({g.zombie_moves} to move)"
+    return f"player_{g.current_player} {doing}{left}"
+
+
+def ansi(g, seat: int | None = None) -> str:
+    see = Visible(g, seat)
+    who = "a spectator" if seat is None else f"player_{seat}"
+    scenario = g.options["scenario"].replace("_", " ")
+    out = [
+        f"{GAME.title}, round {g.round} of {g.options['max_rounds']}, view of {who}",
+        f"scenario: {scenario}",
+    ]
+    out += _map(g) + _shared(g) + _tiles(g)
+    out += [seat_line(g, s, see) for s in range(g.num_players)]
+    out += table_lines(g)
+    now = now_line(g)
+    if now:
+        out.append(now)
+    return "\n".join(out)
+
+
+# ----- the picture ------------------------------------------------------------------------
+MAP = 720  # the mall's square, in pixels
+MAX_CELL = 44
+MARGIN = 16
+TITLE = 44
+PANEL = 372
+PANEL_CHARS = 60  # characters a panel line holds (6 pixels each)
+LINE = 11
+WIDTH = MARGIN + MAP + MARGIN + PANEL + MARGIN
+HEIGHT = TITLE + MAP + MARGIN
+BACKGROUND = (30, 32, 38)
+TILE_BACK = (52, 54, 62)
+FLOOR = {
+    "hall": (214, 208, 196),
+    "hall2": (196, 206, 214),
+    "store": (226, 196, 140),
+    "store2": (200, 180, 200),
+    "roof": (150, 170, 200),
+}
+WALL = (24, 24, 30)
+DOOR = (150, 95, 50)
+HALL_END = (220, 120, 110)
+ZOMBIE = (60, 130, 50)
+TOKENS = {"h": (220, 50, 60), "b": (240, 200, 60), "r": (70, 150, 240), "k": (250, 250, 250)}
+SEAT_COLOURS = (
+    (60, 110, 220), (230, 150, 40), (190, 60, 170), (40, 170, 190), (230, 230, 230),
+    (120, 80, 40),
+)  # fmt: skip
+TEXT = (220, 220, 220)
+TITLE_COLOUR = (235, 90, 70)
+GOLD = (240, 200, 80)
+
+
+@lru_cache(maxsize=64)
+def _frame(mall) -> tuple[int, int, int]:
+    """Where the mall's squares go: the pixel size of a square and the picture's
+    position of global square (0, 0), the mall centred in its square."""
+    rows = [r for _, r, _, _, _ in mall.tiles]
+    cols = [c for _, _, c, _, _ in mall.tiles]
+    height = TILE_SIZE * (max(rows) - min(rows) + 1)
+    width = TILE_SIZE * (max(cols) - min(cols) + 1)
+    cell = min(MAX_CELL, MAP // height, MAP // width)
+    x0 = MARGIN + (MAP - cell * width) // 2 - cell * TILE_SIZE * min(cols)
+    y0 = TITLE + (MAP - cell * height) // 2 - cell * TILE_SIZE * min(rows)
+    return cell, x0, y0
+
+
+def cell_box(g, i: int) -> tuple[int, int, int, int]:
+    """The pixel box (x0, y0, x1, y1) of square ``i``."""
+    cell, x0, y0 = _frame(g.mall)
+    r, c = g.mall.rc[i]
+    x, y = x0 + c * cell, y0 + r * cell
+    return x, y, x + cell, y + cell
+
+
+@lru_cache(maxsize=64)
+def _floor_plan(mall) -> np.ndarray:
+    """The mall without pieces, drawn once per mall (``mall.build`` memoises it)."""
+    canvas = Canvas(WIDTH, HEIGHT, BACKGROUND)
+    cell, x0, y0 = _frame(mall)
+    side = cell * TILE_SIZE
+    for _, row, col, _, _ in mall.tiles:
+        canvas.fill_rect(x0 + col * side, y0 + row * side, side, side, TILE_BACK)
+    for i in mall.squares:
+        r, c = mall.rc[i]
+        x, y = x0 + c * cell, y0 + r * cell
+        store = mall.store[i]
+        second = mall.tiles[i // CELLS][4] == 2
+        if store >= 0 and mall.tiles[store][0] == HELIPAD:
+            colour = FLOOR["roof"]
+        elif store >= 0:
+            colour = FLOOR["store2" if second else "store"]
+        else:
+            colour = FLOOR["hall2" if second else "hall"]
+        canvas.fill_rect(x, y, cell, cell, colour)
+        mark = {"@": "@", "*": "H", "S": "S"}.get(mall.char[i])
+        if mark:
+            canvas.text(x + 2, y + 2, mark, (90, 80, 70))
+    w = max(2, cell // 8)
+    for i in mall.squares:
+        r, c = mall.rc[i]
+        x, y = x0 + c * cell, y0 + r * cell
+        for side in range(4):
+            code = edge_code(mall, i, side)
+            if code == EDGE_CODES["open"]:
+                continue
+            colour = {
+                EDGE_CODES["wall"]: WALL,
+                EDGE_CODES["door"]: DOOR,
+                EDGE_CODES["hall_end"]: HALL_END,
+            }[code]
+            if side == 0:
+                canvas.fill_rect(x - w // 2, y - w // 2, cell + w, w, colour)
+            elif side == 1:
+                canvas.fill_rect(x + cell - w // 2, y - w // 2, w, cell + w, colour)
+            elif side == 2:
+                canvas.fill_rect(x - w // 2, y + cell - w // 2, cell + w, w, colour)
+            else:
+                canvas.fill_rect(x - w // 2, y - w // 2, w, cell + w, colour)
+    canvas.pixels.flags.writeable = False
+    return canvas.pixels
+
+
+def _pieces(canvas: Canvas, g, i: int, things: list[tuple[str, str, int]]) -> None:
+    """Zombie and pawns as discs (up to four, a quarter of the square each), tokens
+    as small squares along the square's foot."""
+    x, y, x1, _ = cell_box(g, i)
+    cell = x1 - x
+    discs = [m for m, _, _ in things if m == "Z" or m.isdigit()]
+    tokens = [m for m, _, n in things if m in TOKENS for _ in range(min(n, 3))]
+    if len(discs) == 1:
+        spots = [(x + cell // 2, y + cell // 2, cell // 2 - 2)]
+    else:
+        q = cell // 4
+        spots = [(x + q + (k % 2) * 2 * q, y + q + (k // 2) * 2 * q, q - 1) for k in range(4)]
+    for mark, (cx, cy, r) in zip(discs, spots, strict=False):
+        if mark == "Z":
+            canvas.disc(cx, cy, r, ZOMBIE)
+            ink, text = (230, 240, 220), "Z"
+        else:
+            canvas.disc(cx, cy, r, SEAT_COLOURS[int(mark)])
+            canvas.ring(cx, cy, r, (20, 20, 20))
+            ink, text = (0, 0, 0) if mark == "4" else (255, 255, 255), mark
+        if r >= 6:
+            canvas.text(cx - 2, cy - 3, text, ink)
+    dot = max(3, cell // 6)
+    for k, mark in enumerate(tokens):
+        canvas.fill_rect(x + 2 + k * (dot + 1), y + cell - dot - 2, dot, dot, TOKENS[mark])
+
+
+def _panel(g, seat) -> list[str]:
+    """The text beside the map: the seats' lines and the table's counts, wrapped."""
+    see = Visible(g, seat)
+    lines = [seat_line(g, s, see) for s in range(g.num_players)] + table_lines(g)
+    lines.append("Z zombie; discs: pawns by seat; tokens: red life, yellow bullets, "
+                 "blue rescue, white keys")  # fmt: skip
+    out = []
+    for line in lines:
+        out += textwrap.wrap(line, PANEL_CHARS, subsequent_indent="  ") + [""]
+    return out
+
+
+def rgb(g, seat: int | None = None) -> np.ndarray:
+    """The mall and the seats' state as ``seat`` may see them (``None``: a spectator,
+    no hand shown): a ``HEIGHT`` x ``WIDTH`` x 3 uint8 picture, one size for every game
+    (video recorders need that), the mall scaled to fit its square."""
+    canvas = Canvas(1, 1)
+    canvas.pixels = _floor_plan(g.mall).copy()
+    for i, things in contents(g).items():
+        _pieces(canvas, g, i, things)
+    square = g.combat[0]
+    if square >= 0:
+        x, y, x1, y1 = cell_box(g, square)
+        canvas.rect(x, y, x1 - x, y1 - y, (250, 60, 60), width=2)
+    w = canvas.text(MARGIN, 10, GAME.title.upper(), TITLE_COLOUR, 2)[0]
+    canvas.text(MARGIN + w + 16, 14, f"round {g.round} of {g.options['max_rounds']}", TEXT)
+    now = now_line(g)
+    if now:
+        colour = GOLD if g.terminal else TEXT
+        canvas.text(WIDTH - MARGIN, 14, now, colour, anchor="right")
+    x0 = MARGIN + MAP + MARGIN
+    for k, line in enumerate(_panel(g, seat)[: MAP // LINE]):
+        canvas.text(x0, TITLE + k * LINE, line, TEXT)
+    return canvas.pixels
