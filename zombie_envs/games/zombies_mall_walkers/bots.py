@@ -266,18 +266,11 @@ class HeuristicAgent(DecisionAgent):
         the Escalator stands), tokens, and zombies when a fight cannot kill."""
         mall = g.mall
         goals: dict[int, float] = {}
-        second = mall.escalator >= 0
-        for v, floor in _frontier(mall):
-            goals[v] = min(goals.get(v, FAR), 2.0 if floor == 2 or not second else 5.0)
-        if second and mall.escalator >= 0:
-            # the Escalator's top: the way to the second floor
-            top = [
-                v
-                for v in range(CELLS * mall.escalator, CELLS * mall.escalator + CELLS)
-                if mall.char[v]
-            ]
-            for v in top:
-                goals[v] = min(goals.get(v, FAR), 4.0)
+        ends = _frontier(mall)
+        if mall.escalator >= 0 and any(floor == 2 for _, floor in ends):
+            ends = tuple(e for e in ends if e[1] == 2)
+        for v, _ in ends:
+            goals[v] = 2.0
         life, bullets = g.life[seat], g.bullets[seat]
         strong = self.strong(g, seat)
         for v in mall.squares:

@@ -1,0 +1,325 @@
+"""The Mall Walkers heuristic: legal in whole games of every scenario and player
+count, blind to what its seat may not see, sensible in set positions, and stronger
+than random play."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from tests.games.zombies_mall_walkers.z3_positions import (
+    PAD,
+    PLAN,
+    Dice,
+    act,
+    card,
+    discard,
+    position,
+    sq,
+    start,
+    turn,
+    use,
+)
+from zombie_envs.arena import play_game
+from zombie_envs.core.agent import RandomAgent
+from zombie_envs.games.zombies_mall_walkers.bots import (
+    HeuristicAgent,
+    _field,
+    _frontier,
+    _halls,
+    _walk,
+    death_chance,
+)
+from zombie_envs.games.zombies_mall_walkers.cards import KINDS, NAMES
+from zombie_envs.games.zombies_mall_walkers.declaration import GAME, KIND
+from zombie_envs.games.zombies_mall_walkers.engine import (
+    A_BULLETS,
+    A_CHALLENGE,
+    A_DUCT,
+    A_KEEP,
+    A_PASS,
+    A_PLACE,
+    A_ROLL,
+    A_WOUND,
+    A_ZOMBIE,
+    A_ZOMBIES_DONE,
+    MallWalkers,
+)
+from zombie_envs.games.zombies_mall_walkers.mall import HELIPAD, TILES, build, placement_at
+from zombie_envs.testing import blindness_violations as shared_blindness
+from zombie_envs.testing import reshuffle_deck, reshuffle_hands
+
+SCENARIOS = next(o for o in GAME.options if o.name == "scenario").choices
+START = (1, 1)
+
+
+def bot_plays(g, seat: int = 0) -> int:
+    return HeuristicAgent(seat).act(g, seat)
+
+
+# ----- information: the action depends only on what the seat may see ----------------
+def perturb(g, seat: int, rng: random.Random):
+    """A copy of ``g`` that differs only in what ``seat`` may not see (the other
+    hands, same sizes; the event deck's order; the tile stack's order; the RNG),
+    and the names of those that changed."""
+    h = g.clone()
+    changed = set()
+    if reshuffle_hands(h, seat, KINDS, rng):
+        changed.add("hand")
+    if reshuffle_deck(h, rng):
+        changed.add("deck")
+    if len(set(h.stack)) > 1:
+        before = list(h.stack)
+        while h.stack == before:
+            rng.shuffle(h.stack)
+        changed.add("stack")
+    h.rng.seed(rng.random())
+    return h, changed
+
+
+def blindness_violations(agent_cls, games=9, every=3):
+    """Games of 2-6 players in every scenario; every ``every``-th decision, and every
+    tile, card, target, discard and key decision, with the other seats' secrets,
+    the deck's and the stack's order changed."""
+    engines = (
+        MallWalkers(2 + i % 5, seed=900 + i, scenario=SCENARIOS[i % len(SCENARIOS)])
+        for i in range(games)
+    )
+    watched = {
+        KIND.place_tile,
+        KIND.play_card,
+        KIND.target,
+        KIND.pick,
+        KIND.discard,
+        KIND.challenge,
+        KIND.duel,
+    }
+
+    def sample(step, g):
+        return step % every == 0 or g.decision in watched
+
+    return shared_blindness(agent_cls, engines, perturb, sample=sample)
+
+
+def test_heuristic_sees_only_its_own_secrets():
+    violations, coverage = blindness_violations(HeuristicAgent)
+    assert violations == []
+    for key in [
+        (KIND.place_tile, "stack"),
+        (KIND.place_tile, "hand"),
+        (KIND.play_card, "hand"),
+        (KIND.play_card, "deck"),
+        (KIND.target, "hand"),
+        (KIND.discard, "deck"),
+        (KIND.discard, "hand"),
+        (KIND.move, "hand"),
+        (KIND.move_zombies, "stack"),
+        (KIND.fight, "hand"),
+    ]:
+        assert coverage[key] > 0, key
+
+
+class PeeksAtHands(HeuristicAgent):
+    """Plays no card while another seat holds a Jammed."""
+
+    def on_play_card(self, g, seat):
+        jammed = NAMES.index("Jammed")
+        if any(g.hands[p][jammed] for p in range(g.num_players) if p != seat):
+            return A_PASS
+        return super().on_play_card(g, seat)
+
+
+class PeeksAtDeck(HeuristicAgent):
+    """Keeps its cards when the top of the deck is a Lucky Shot or a Crossbow."""
+
+    def on_discard(self, g, seat):
+        if g.deck and NAMES[g.deck[-1]] in ("Lucky Shot", "Crossbow"):
+            return A_KEEP
+        return super().on_discard(g, seat)
+
+
+class PeeksAtStack(HeuristicAgent):
+    """Places a tile at its last option when a store comes next."""
+
+    def on_place_tile(self, g, seat):
+        if g.stack and TILES[g.stack[-1]].kind == "store":
+            return g.legal[-1]
+        return super().on_place_tile(g, seat)
+
+
+@pytest.mark.parametrize("cheat", [PeeksAtHands, PeeksAtDeck, PeeksAtStack])
+def test_blindness_check_catches_cheats(cheat):
+    violations, _ = blindness_violations(cheat, games=5)
+    assert violations
+
+
+# ----- whole games ---------------------------------------------------------------------
+@pytest.mark.parametrize("scenario", SCENARIOS)
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_plays_whole_games(players, scenario):
+    """Heuristic seats against random ones, and a table of heuristics: every action
+    legal (``apply`` would raise), every game over."""
+    mixed = [HeuristicAgent(s) if s % 2 == 0 else RandomAgent(s) for s in range(players)]
+    for agents, seed in ((mixed, 10 + players), ([HeuristicAgent(s) for s in range(players)], 20)):
+        g = play_game(MallWalkers, agents, seed, scenario=scenario).game
+        assert g.terminal and not g.truncated
+        assert g.final_winners()
+
+
+def test_plays_with_the_helipad_at_the_bottom():
+    agents = [HeuristicAgent(s) for s in range(4)]
+    g = play_game(MallWalkers, agents, 3, helipad="bottom").game
+    assert g.terminal and g.final_winners()
+
+
+def test_before_the_helipad_it_heads_for_the_second_floor():
+    """The test mall without the Helipad (open hall ends on both floors, no tokens, no
+    zombies): a roll of 6 from the Front Door brings the seat 6 squares nearer the
+    second floor's open hall ends, where the Helipad can go."""
+    g = position(n=2, plan=PLAN[:8])
+    upper = {v: 0.0 for v, floor in _frontier(g.mall) if floor == 2}
+    assert upper
+    field = _field(g.mall, upper, None)
+    before = field[g.pos[0]]
+    turn(g, 0, 5, 0)
+    while g.decision == KIND.move:
+        act(g, 0, bot_plays(g))
+    assert field[g.pos[0]] == before - 6
+
+
+# ----- set positions ------------------------------------------------------------------------
+def test_walks_its_whole_roll_toward_the_helipad_centre():
+    g = position(n=2)
+    turn(g, 0, 5, 0)  # a 6 to move, then one zombie move (no zombie on the table)
+    to_centre = _walk(g.mall, g.mall.centre)
+    before = to_centre[g.pos[0]]
+    while g.decision == KIND.move:
+        act(g, 0, bot_plays(g))
+    assert to_centre[g.pos[0]] == before - 6
+
+
+def test_crawls_through_a_duct_that_saves_more_than_a_roll():
+    """On the Department Store's duct, two squares from the centre by the duct
+    against six by the halls: it crawls to the Helipad."""
+    g = position(n=2, at={0: (-7, -1)})
+    g.duct[0] = 1
+    turn(g, 0, 5, 0)
+    assert g.decision == KIND.start_move and A_ROLL in g.legal
+    assert bot_plays(g) == A_DUCT + PAD
+
+
+def test_rolls_when_the_duct_leads_nowhere_useful():
+    """On the Costume Shop's duct with the Helipad placed: the duct to the Helipad saves
+    too little against a roll, or more; the seat only crawls when the field says so."""
+    g = position(n=2, at={0: (-9, 5)})
+    g.duct[0] = 1
+    turn(g, 0, 5, 0)
+    assert g.decision == KIND.start_move
+    field = _walk(g.mall, g.mall.centre)
+    crawl = bot_plays(g) != A_ROLL
+    assert crawl == (field[g.mall.duct[PAD]] < field[g.pos[0]] - 3.5)
+
+
+def fight(die: int, **kw):
+    """Seat 0's turn with a zombie on its square and a first roll of ``die`` (1-6)."""
+    g = position(zombies=[START], **kw)
+    turn(g, 0, die - 1)
+    assert g.decision == KIND.fight
+    return g
+
+
+def test_spends_bullets_when_a_miss_would_cost_a_scarce_life():
+    assert bot_plays(fight(2, life={0: 1}, bullets={0: 3})) == A_BULLETS
+    assert bot_plays(fight(1, life={0: 3}, bullets={0: 3})) == A_BULLETS
+
+
+def test_keeps_few_bullets_when_life_is_plentiful():
+    assert bot_plays(fight(2, life={0: 5}, bullets={0: 2})) == A_WOUND
+
+
+def test_the_crossbow_first_then_a_kill_card_for_the_last_life():
+    assert bot_plays(fight(3, items={0: ["Crossbow"]})) == use("Crossbow")
+    g = fight(1, life={0: 1}, bullets={0: 0}, hands={0: ["Lucky Shot"]})
+    assert bot_plays(g) == use("Lucky Shot")
+
+
+def test_places_the_helipad_near_itself_and_far_from_the_other():
+    """The test mall without the Helipad: the seat on the second floor by the Costume
+    Shop, the other at the Front Door; the Helipad goes where its centre is nearest
+    the seat, and farther from the other than the seat."""
+    g = position(n=2, plan=PLAN[:8], stack=[HELIPAD], at={0: (-8, 4), 1: START})
+    turn(g, 0, 5, 0)
+    assert g.decision == KIND.place_tile and len(g.legal) > 1
+
+    def distances(a):
+        r, c, t = placement_at(a - A_PLACE)
+        new = build(g.mall.tiles + ((HELIPAD, r, c, t, g.mall.fit(HELIPAD, (r, c), t)),))
+        return _walk(new, new.centre)[g.pos[0]], _walk(new, new.centre)[g.pos[1]]
+
+    mine, theirs = distances(bot_plays(g))
+    assert mine == min(distances(a)[0] for a in g.legal)
+    assert mine < theirs
+
+
+def test_moves_a_zombie_off_its_way_and_none_onto_itself():
+    """A zombie on the square north of the seat, on its way to the centre: the first
+    zombie move takes it farther away."""
+    g = position(n=2, zombies=[(0, 1), (1, 5)], at={1: (1, 4)})
+    g.rng = Dice(1)
+    start(g, ("zombie_phase",))
+    assert g.decision == KIND.move_zombies
+    a = bot_plays(g)
+    assert a != A_ZOMBIES_DONE
+    frm, d = divmod(a - A_ZOMBIE, 4)
+    to = g.mall.nbr[frm][d]
+    me = _halls(g.mall, g.pos[0])
+    assert to != g.pos[0]
+    if frm == sq(0, 1):
+        assert me[to] > me[frm]
+
+
+def test_discards_the_least_useful_card_and_keeps_a_good_hand():
+    g = position(hands={0: ["Barricade the Door", "Lucky Shot", "Crossbow"]})
+    start(g, ("discard_step",))
+    assert bot_plays(g) == discard("Barricade the Door")
+    g = position(hands={0: ["I Will Survive!", "Lucky Shot", "Crossbow"]})
+    start(g, ("discard_step",))
+    assert bot_plays(g) == A_KEEP
+
+
+def test_plays_life_when_hurt_in_a_store():
+    """In the Department Store with 1 life, the fries (2 life) come first."""
+    g = position(
+        at={0: (-7, -1)}, life={0: 1}, hands={0: ["You Want Fries with That?", "Sprinkler System"]}
+    )
+    start(g, ("card_window",))
+    assert bot_plays(g) == card("You Want Fries with That?")
+
+
+def test_always_challenges_the_keeper():
+    g = position(n=2, scenario="keys")
+    g.keeper = 1
+    start(g, ("challenge_here",))
+    assert g.decision == KIND.challenge and bot_plays(g) == A_CHALLENGE
+
+
+def test_death_chance():
+    assert death_chance(1, 0, 0) == 0.5
+    assert death_chance(2, 0, 0) == 0.25
+    assert death_chance(3, 3, 0) == 0.0
+    assert death_chance(1, 0, 1) == pytest.approx(1 / 3)
+
+
+# ----- strength ---------------------------------------------------------------------------
+@pytest.mark.parametrize("scenario", SCENARIOS)
+def test_heuristic_beats_random_bots(scenario):
+    """Four players, one heuristic, four seeds with the heuristic at every seat: chance
+    is 4 wins of 16; it wins at least 10."""
+    wins = 0.0
+    for seed in range(4):
+        for seat in range(4):
+            agents = [HeuristicAgent(s) if s == seat else RandomAgent(s) for s in range(4)]
+            r = play_game(MallWalkers, agents, 300 + seed, scenario=scenario)
+            wins += r.win_shares()[seat]
+    assert wins >= 10
