@@ -174,15 +174,16 @@ def test_plays_with_the_helipad_at_the_bottom():
 
 
 def test_before_the_helipad_it_heads_for_the_second_floor():
-    """The test mall without the Helipad (open hall ends on both floors, no tokens, no
-    zombies): a roll of 6 from the Front Door brings the seat 6 squares nearer the
-    second floor's open hall ends, where the Helipad can go."""
-    g = position(n=2, plan=PLAN[:8])
+    """The test mall without the Helipad, still in the stack (open hall ends on both
+    floors, no tokens, no zombies): a roll of 6 from the Front Door brings the seat 6
+    squares nearer the second floor's open hall ends, where the Helipad can go."""
+    g = position(n=2, plan=PLAN[:8], stack=[HELIPAD])
     upper = {v: 0.0 for v, floor in _frontier(g.mall) if floor == 2}
     assert upper
     field = _field(g.mall, upper, None)
     before = field[g.pos[0]]
-    turn(g, 0, 5, 0)
+    g.rng = Dice(5)  # a 6 to move
+    start(g, ("movement",))
     while g.decision == KIND.move:
         act(g, 0, bot_plays(g))
     assert field[g.pos[0]] == before - 6
@@ -323,3 +324,11 @@ def test_heuristic_beats_random_bots(scenario):
             r = play_game(MallWalkers, agents, 300 + seed, scenario=scenario)
             wins += r.win_shares()[seat]
     assert wins >= 10
+
+
+def test_with_the_helipad_lost_it_hunts_zombies():
+    """No Helipad on the table or in the stack: the zombies killed decide at the round
+    limit, so the seat walks to the zombies."""
+    g = position(n=2, plan=PLAN[:8], zombies=[(-2, -2)])
+    g.lost_tiles = [HELIPAD]
+    assert HeuristicAgent(0).goals(g, 0) == {sq(-2, -2): 0.0}

@@ -61,6 +61,9 @@ from .mall import (
     placement_at,
     turned,
 )
+from .mall import (
+    STORES as STORE_KINDS,
+)
 
 FAR = 10**6
 #: a crawl through an air duct costs the movement roll: about 3.5 squares, and the
@@ -221,6 +224,8 @@ class HeuristicAgent(DecisionAgent):
         """The squares this seat walks toward, each with an offset (lower: better)."""
         mall, scenario = g.mall, g.options["scenario"]
         centre = mall.centre
+        if centre < 0 and (HELIPAD in g.lost_tiles or not g.stack):
+            return self.hunt(g, seat)
         if scenario == "keys":
             if g.keeper == seat:
                 return self.race(g, seat) if centre >= 0 else self.explore(g, seat)
@@ -240,10 +245,20 @@ class HeuristicAgent(DecisionAgent):
                 if centre >= 0 and mine > others:
                     goals[centre] = 0.0
                 return goals
-            if centre >= 0:
-                return self.race(g, seat)
-            return self.explore(g, seat)
+            if self.tokens_to_come(g):
+                return self.race(g, seat) if centre >= 0 else self.explore(g, seat)
+            # no token left to take: only a rival's death (its tokens lost) can make the
+            # lead; the zombies killed decide at the round limit
+            return self.hunt(g, seat)
         return self.race(g, seat) if centre >= 0 else self.explore(g, seat)
+
+    @staticmethod
+    def tokens_to_come(g) -> bool:
+        """A three-space store is still in the stack (its count is public)."""
+        placed = [t[0] for t in g.tiles] + list(g.lost_tiles)
+        return any(
+            TILES[k].store_spaces == 3 and placed.count(k) < TILES[k].copies for k in STORE_KINDS
+        )
 
     def race(self, g, seat: int) -> dict[int, float]:
         """The Helipad's centre, with detours for the life and bullets the seat needs."""
@@ -283,6 +298,18 @@ class HeuristicAgent(DecisionAgent):
         if not goals:
             goals = {v: 0.0 for v in mall.squares if g.zombies[v]} or {g.pos[seat]: 0.0}
         return goals
+
+    def hunt(self, g, seat: int) -> dict[int, float]:
+        """No Helipad will come: the zombies killed decide at the round limit, so the
+        zombies (the tokens first while a fight could kill)."""
+        goals = {}
+        weak = self.danger(g, seat) > 0.1
+        for v in g.mall.squares:
+            if g.zombies[v]:
+                goals[v] = 2.0 if weak else 0.0
+            if weak and (g.life_tokens[v] and g.life[seat] < LIFE_CAP or g.bullet_tokens[v]):
+                goals[v] = 0.0
+        return goals or {g.pos[seat]: 0.0}
 
     def plan(self, g, seat: int) -> tuple[list[float], dict[int, float], list[float]]:
         goals = self.goals(g, seat)
@@ -522,6 +549,8 @@ class HeuristicAgent(DecisionAgent):
         mall = g.mall
         here = g.pos[seat]
         stay = goals.get(here, FAR)
+        if here in (g.keys_at, mall.centre):
+            stay = FAR  # keys and the centre count on landing: step off to land again
         nbr = mall.nbr[here]
         best, best_cost = A_STOP, stay
         for a in g.legal:
