@@ -1,0 +1,303 @@
+"""Every private item of Mall Walkers is seen only by the seats allowed to see it.
+
+Each test finds states in seeded random games (2-6 players, every scenario, the
+Helipad shuffled in or at the bottom) where a secret exists, clones them, changes only
+the secret in the clone and compares what every seat sees: its observation, its text
+view and picture, and the spectator's.  The central state vector must see a changed
+hand or stack order.  The last tests play the same actions from two such states and
+check that the decisions posed, and the masks shown, never tell them apart.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import numpy as np
+import pytest
+
+from zombie_envs.core.aec import make_entry
+from zombie_envs.games.zombies_mall_walkers import GAME, render
+from zombie_envs.games.zombies_mall_walkers.cards import KINDS
+from zombie_envs.games.zombies_mall_walkers.declaration import KIND
+from zombie_envs.games.zombies_mall_walkers.engine import MallWalkers
+from zombie_envs.games.zombies_mall_walkers.mall import HELIPAD
+from zombie_envs.games.zombies_mall_walkers.observe import Visible
+from zombie_envs.testing import (
+    check_hidden_from_all,
+    check_leak_tests,
+    check_secret,
+    find_states,
+    leak_test,
+    reshuffle_deck,
+    reshuffle_hands,
+)
+
+GAMES = 30
+SCENARIOS = ("standard", "search_and_rescue", "keys")
+raw_env, _ = make_entry(GAME, __name__)
+
+
+def setup_of(seed: int) -> tuple[int, dict]:
+    """Player count and options of seeded game ``seed``."""
+    return 2 + seed % 5, {
+        "scenario": SCENARIOS[seed % 3],
+        "helipad": "bottom" if seed % 4 == 3 else "shuffled",
+    }
+
+
+def games(spread: bool = True):
+    """Seeded random games; yields each live state, from a point that varies with
+    the seed when ``spread``."""
+    for seed in range(GAMES):
+        n, options = setup_of(seed)
+        g = MallWalkers(n, seed=seed, **options)
+        rng = random.Random(seed)
+        skip = (seed * 37) % 300 if spread else 0
+        step = 0
+        while not g.terminal:
+            if step >= skip:
+                yield seed, g
+            g.apply(rng.choice(g.legal))
+            step += 1
+
+
+def find(pred, count=4, spread=True):
+    return find_states(games(spread), pred, count)
+
+
+def shuffle_stack(h, rng: random.Random) -> bool:
+    """Put the tile stack in another order (a Helipad known to lie at the bottom stays
+    there); True if that was possible."""
+    bottom = h.options["helipad"] == "bottom" and h.stack[:1] == [HELIPAD]
+    rest = h.stack[1:] if bottom else h.stack
+    if len(set(rest)) <= 1:
+        return False
+    before = list(rest)
+    while rest == before:
+        rng.shuffle(rest)
+    h.stack = ([HELIPAD] if bottom else []) + rest
+    return True
+
+
+def twin(g, seat: int, rng: random.Random):
+    """A copy of ``g`` that differs only in what ``seat`` may not see (the other
+    hands, same sizes; the order of the event deck and of the tile stack; the future
+    dice), and the names of the secrets changed."""
+    h = g.clone()
+    changed = set()
+    if reshuffle_hands(h, seat, KINDS, rng):
+        changed.add("hand")
+    if reshuffle_deck(h, rng):
+        changed.add("deck")
+    if shuffle_stack(h, rng):
+        changed.add("stack")
+    h.rng.seed(rng.random())
+    return h, changed
+
+
+# ----- hands -----------------------------------------------------------------------------
+def card_pair(g, seat: int):
+    """A kind the seat holds and another kind the deck holds, or None."""
+    for old in range(KINDS):
+        if g.hands[seat][old]:
+            for new in g.deck:
+                if new != old:
+                    return old, new
+    return None
+
+
+def change_card(c, seat: int, old: int, new: int) -> None:
+    """Seat ``seat`` holds a ``new`` card where it held an ``old`` one; the deck makes
+    up, and a pending decision is asked again from the new hand."""
+    c.hands[seat][old] -= 1
+    c.hands[seat][new] += 1
+    c.deck[c.deck.index(new)] = old
+    c.pose_again()
+
+
+HOLDERS = {
+    "acting": lambda g: [g.current_player],
+    "waiting": lambda g: [s for s in range(g.num_players) if s != g.current_player],
+}
+
+
+def holder(g, who: str) -> int | None:
+    return next((s for s in HOLDERS[who](g) if card_pair(g, s)), None)
+
+
+@leak_test("hand")
+@pytest.mark.parametrize("who", list(HOLDERS))
+def test_hand(who):
+    for i, g in enumerate(find(lambda g: holder(g, who) is not None)):
+        seat = holder(g, who)
+        c = g.clone()
+        change_card(c, seat, *card_pair(g, seat))
+        check_secret(g, c, {seat}, render, picture=i == 0, seers_text=True)
+        for s in range(g.num_players):  # each seat's own picture shows its hand only
+            same = np.array_equal(render.rgb(g, s), render.rgb(c, s))
+            assert same == (s != seat), s
+
+
+def test_hand_sizes_are_public():
+    for g in find(lambda g: holder(g, "waiting") is not None, count=3):
+        seat = holder(g, "waiting")
+        c = g.clone()
+        old, _ = card_pair(g, seat)
+        c.hands[seat][old] -= 1
+        c.discard.append(old)
+        for s in range(g.num_players):
+            assert not np.array_equal(g.observation(s), c.observation(s))
+        assert render.ansi(g, None) != render.ansi(c, None)
+
+
+# ----- the event deck and the tile stack ----------------------------------------------------
+@leak_test("deck")
+def test_deck_order():
+    for i, g in enumerate(find(lambda g: len(set(g.deck)) >= 2, count=6)):
+        c = g.clone()
+        c.deck = c.deck[1:] + c.deck[:1]
+        assert c.deck != g.deck
+        check_hidden_from_all(g, c, render, picture=i == 0)
+        for s in range(g.num_players):
+            assert np.array_equal(render.rgb(g, s), render.rgb(c, s))
+
+
+def test_state_vector_sees_the_deck_composition():
+    for g in find(lambda g: len(set(g.deck)) >= 2, count=2):
+        c = g.clone()
+        c.deck[0] = next(k for k in c.deck if k != c.deck[0])
+        assert not np.array_equal(g.state_vector(), c.state_vector())
+        for s in range(g.num_players):
+            assert np.array_equal(g.observation(s), c.observation(s))
+
+
+@leak_test("stack")
+def test_stack_order():
+    rng = random.Random(0)
+    def shuffles(g):
+        bottom = g.options["helipad"] == "bottom" and g.stack[:1] == [HELIPAD]
+        return len(set(g.stack[1:] if bottom else g.stack)) > 1
+
+    def bottom_shuffles(g):
+        return g.options["helipad"] == "bottom" and shuffles(g)
+
+    states = find(shuffles, count=6) + find(bottom_shuffles, count=3, spread=False)
+    bottom = 0
+    for i, g in enumerate(states):
+        c = g.clone()
+        assert shuffle_stack(c, rng)
+        assert sorted(c.stack) == sorted(g.stack) and c.stack != g.stack
+        check_hidden_from_all(g, c, render, picture=i == 0)
+        for s in range(g.num_players):
+            assert np.array_equal(render.rgb(g, s), render.rgb(c, s))
+        assert not np.array_equal(g.state_vector(), c.state_vector())
+        bottom += g.options["helipad"] == "bottom" and g.stack[0] == HELIPAD
+    assert bottom  # the known bottom tile kept its place
+
+
+# ----- secrets must not leak through the decisions posed --------------------------------------
+def posed(g):
+    return g.current_player, g.decision, g.terminal
+
+
+def same_decisions(a, b, rng, steps, exercised):
+    """Play actions legal in both ``a`` and ``b``; a message at the first decision
+    that tells them apart (None if none does)."""
+    for step in range(steps):
+        if posed(a) != posed(b):
+            return f"after {step} shared actions: {posed(a)} vs {posed(b)}"
+        if a.terminal:
+            return None
+        if a.legal != b.legal:
+            exercised[a.decision] += 1
+        both = [x for x in a.legal if x in b.legal]
+        if not both:
+            return None
+        action = rng.choice(both)
+        a.apply(action)
+        b.apply(action)
+    return None
+
+
+def test_hands_do_not_leak_through_the_decisions_posed():
+    """Two states differing only in one card of one hand pose the same decisions to
+    the same seats as long as the same actions are played."""
+    leaks, exercised, tried = [], Counter(), 0
+    for seed in range(10):
+        n, options = setup_of(seed)
+        g = MallWalkers(n, seed=seed, **options)
+        rng = random.Random(seed)
+        step = 0
+        while not g.terminal and len(leaks) < 3:
+            if step % 25 == 10:
+                seat = holder(g, list(HOLDERS)[tried % 2])
+                if seat is not None:
+                    tried += 1
+                    pair = card_pair(g, seat)
+                    a, b = g.clone(), g.clone()
+                    change_card(b, seat, *pair)
+                    leak = same_decisions(a, b, random.Random(step), 120, exercised)
+                    if leak:
+                        leaks.append(f"seed {seed} step {step}: seat {seat} {pair}: {leak}")
+            g.apply(rng.choice(g.legal))
+            step += 1
+    assert not leaks, "hands leak through the decisions posed:\n" + "\n".join(leaks)
+    assert tried > 60
+    assert {KIND.play_card, KIND.discard} <= set(exercised), exercised
+
+
+def test_the_mask_of_a_pending_decision_is_shown_to_its_seat_only():
+    """Where the deciding seat's options follow from its hand (cards to play, use in a
+    fight or discard), every other seat gets an all-zero mask and the same observation
+    from twin states whose options differ; the deciding seat gets its own options."""
+
+    def pred(g):
+        seat = g.current_player
+        pair = card_pair(g, seat)
+        return (
+            g.decision in (KIND.play_card, KIND.discard, KIND.fight)
+            and pair is not None
+            and g.hands[seat][pair[0]] == 1
+        )
+
+    kinds = Counter()
+    for g in find(pred, count=10):
+        seat = g.current_player
+        c = g.clone()
+        change_card(c, seat, *card_pair(g, seat))
+        if c.legal == g.legal:
+            continue  # neither card could be played here
+        kinds[g.decision] += 1
+        env = raw_env(num_players=g.num_players)
+        env.reset(seed=0)
+        views = []
+        for x in (g, c):
+            env.game = x
+            views.append({a: env.observe(a) for a in env.possible_agents})
+            mask = views[-1][f"player_{seat}"]["action_mask"]
+            assert np.flatnonzero(mask).tolist() == sorted(x.legal)
+        for s, agent in enumerate(env.possible_agents):
+            if s == seat:
+                continue
+            for view in views:
+                assert not view[agent]["action_mask"].any(), f"{agent} sees seat {seat}'s mask"
+            assert np.array_equal(views[0][agent]["observation"], views[1][agent]["observation"])
+    assert {KIND.play_card, KIND.discard} <= set(kinds), kinds
+
+
+def test_a_twin_changes_only_what_the_seat_may_not_see():
+    """The narration and terminal twin: every seat's own view stays, every secret varies."""
+    rng = random.Random(3)
+    changed = Counter()
+    for g in find(lambda g: True, count=12):
+        seat = rng.randrange(g.num_players)
+        h, what = twin(g, seat, rng)
+        changed.update(what)
+        assert np.array_equal(g.observation(seat), h.observation(seat))
+        assert render.ansi(g, seat) == render.ansi(h, seat)
+    assert set(changed) == set(Visible.secrets), changed
+
+
+def test_every_secret_of_the_visibility_model_has_a_leak_test():
+    check_leak_tests(Visible, globals())
