@@ -10,7 +10,9 @@ Escalator stands), tokens and, when no fight can kill it, zombies for trophies.
 Entering a zombie costs in that field as much as the fight risks its life.  In
 Search and Rescue it collects the rescue tokens until it leads, in Kill the Guy
 With the Keys it chases the keys (always challenging, dueling while the odds and
-its bullets allow) and runs for the centre once it holds them.  It moves zombies
+its bullets allow) and runs for the centre once it holds them.  When no Helipad
+can come (or no rescue token is left to take the lead) the zombies killed decide
+at the round limit, and it hunts zombies.  It moves zombies
 off its own path and toward the most threatening opponent, spends bullets rather
 than a life when a life is scarce, plays the event card worth most now and throws
 away the least useful one.  It reads only what its seat may see: the table
@@ -55,14 +57,12 @@ from .mall import (
     ESCALATOR,
     HELIPAD,
     MAX_SQUARES,
+    STORES,
     TILE_SIZE,
     TILES,
     build,
     placement_at,
     turned,
-)
-from .mall import (
-    STORES as STORE_KINDS,
 )
 
 FAR = 10**6
@@ -241,10 +241,7 @@ class HeuristicAgent(DecisionAgent):
             if centre >= 0 and mine > others:
                 return self.race(g, seat)
             if tokens:
-                goals = {v: 0.0 for v in tokens}
-                if centre >= 0 and mine > others:
-                    goals[centre] = 0.0
-                return goals
+                return {v: 0.0 for v in tokens}
             if self.tokens_to_come(g):
                 return self.race(g, seat) if centre >= 0 else self.explore(g, seat)
             # no token left to take: only a rival's death (its tokens lost) can make the
@@ -256,9 +253,7 @@ class HeuristicAgent(DecisionAgent):
     def tokens_to_come(g) -> bool:
         """A three-space store is still in the stack (its count is public)."""
         placed = [t[0] for t in g.tiles] + list(g.lost_tiles)
-        return any(
-            TILES[k].store_spaces == 3 and placed.count(k) < TILES[k].copies for k in STORE_KINDS
-        )
+        return any(TILES[k].store_spaces == 3 and placed.count(k) < TILES[k].copies for k in STORES)
 
     def race(self, g, seat: int) -> dict[int, float]:
         """The Helipad's centre, with detours for the life and bullets the seat needs."""
@@ -396,8 +391,8 @@ class HeuristicAgent(DecisionAgent):
         def key(a):
             r, c, t = placement_at(a - A_PLACE)
             near = abs(r - me[0]) + abs(c - me[1])
-            away = abs(r - threat_tile[0]) + abs(c - threat_tile[1])
-            score = near if value >= 0 else away - near
+            to_threat = abs(r - threat_tile[0]) + abs(c - threat_tile[1])
+            score = near if value >= 0 else to_threat - near
             if second and mall.fit(kind_, (r, c), t) == 2:
                 score -= 1.5
             return (score, a)
@@ -409,7 +404,7 @@ class HeuristicAgent(DecisionAgent):
         legal = set(g.legal)
         square, die, bonus, _ = g.combat
         need = HIT - die - bonus
-        life, bullets = g.life[seat], g.bullets[seat]
+        life, bullets = g.life[seat], 0 if g.jammed[seat] else g.bullets[seat]
         survive = g.items[seat][SURVIVE]
         at_centre = square == g.mall.centre
         critical = (life == 1 and not survive) or (at_centre and life <= 2)
