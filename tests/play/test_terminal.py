@@ -21,6 +21,7 @@ import zombie_envs
 from tests.games.mall_of_horror.test_bots import perturb as perturb_mall_of_horror
 from tests.games.maul_of_america.test_bots import perturb as perturb_maul_of_america
 from tests.games.we_are_dead.test_bots import perturb as perturb_we_are_dead
+from tests.games.zombies_mall_walkers.test_hidden_info import twin as perturb_zombies_mall_walkers
 from zombie_envs.agents.policy import MLPPolicy, policy_entries
 from zombie_envs.core.agent import Agent
 from zombie_envs.core.narration import Choice, narrator_of, pick
@@ -35,6 +36,7 @@ PERTURB = {
     "mall_of_horror_v0": perturb_mall_of_horror,
     "maul_of_america_v0": perturb_maul_of_america,
     "we_are_dead_v0": perturb_we_are_dead,
+    "zombies_mall_walkers_v0": perturb_zombies_mall_walkers,
 }
 
 

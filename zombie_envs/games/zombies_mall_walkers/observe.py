@@ -119,7 +119,7 @@ def _public(layout: Layout) -> None:
     add("decision", len(KIND), "kind of the pending decision", KIND)
     add("scenario", len(SCENARIOS), "the scenario (option)", SCENARIOS)
     add("helipad_option", len(HELIPAD_PLACES), "where the Helipad is shuffled in", HELIPAD_PLACES)
-    add("counts", len(COUNTS), "public counters (capped at 127)", COUNTS)
+    add("counts", len(COUNTS), "public counters (capped at 127): " + ", ".join(COUNTS), COUNTS)
     add("hand", KINDS, "event cards of each kind in my hand", NAMES)
     add(
         "seats",
