@@ -152,6 +152,13 @@ def test_hand_sizes_are_public():
 
 
 # ----- the event deck and the tile stack ----------------------------------------------------
+def same_masks_and_pictures(g, c) -> None:
+    """Every seat's picture and the deciding seat's mask are the same in ``g`` and ``c``."""
+    for s in range(g.num_players):
+        assert np.array_equal(render.rgb(g, s), render.rgb(c, s))
+    assert np.array_equal(g.legal_mask(), c.legal_mask())
+
+
 @leak_test("deck")
 def test_deck_order():
     for i, g in enumerate(find(lambda g: len(set(g.deck)) >= 2, count=6)):
@@ -159,8 +166,7 @@ def test_deck_order():
         c.deck = c.deck[1:] + c.deck[:1]
         assert c.deck != g.deck
         check_hidden_from_all(g, c, render, picture=i == 0)
-        for s in range(g.num_players):
-            assert np.array_equal(render.rgb(g, s), render.rgb(c, s))
+        same_masks_and_pictures(g, c)
 
 
 def test_state_vector_sees_the_deck_composition():
@@ -175,6 +181,7 @@ def test_state_vector_sees_the_deck_composition():
 @leak_test("stack")
 def test_stack_order():
     rng = random.Random(0)
+
     def shuffles(g):
         bottom = g.options["helipad"] == "bottom" and g.stack[:1] == [HELIPAD]
         return len(set(g.stack[1:] if bottom else g.stack)) > 1
@@ -189,8 +196,7 @@ def test_stack_order():
         assert shuffle_stack(c, rng)
         assert sorted(c.stack) == sorted(g.stack) and c.stack != g.stack
         check_hidden_from_all(g, c, render, picture=i == 0)
-        for s in range(g.num_players):
-            assert np.array_equal(render.rgb(g, s), render.rgb(c, s))
+        same_masks_and_pictures(g, c)
         assert not np.array_equal(g.state_vector(), c.state_vector())
         bottom += g.options["helipad"] == "bottom" and g.stack[0] == HELIPAD
     assert bottom  # the known bottom tile kept its place
