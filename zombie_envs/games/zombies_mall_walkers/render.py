@@ -298,7 +298,7 @@ TITLE_COLOUR = (235, 90, 70)
 GOLD = (240, 200, 80)
 
 
-@lru_cache(maxsize=64)
+@lru_cache(maxsize=64)  # three ints a mall
 def _frame(mall) -> tuple[int, int, int]:
     """Where the mall's squares go: the pixel size of a square and the picture's
     position of global square (0, 0), the mall centred in its square."""
@@ -320,9 +320,14 @@ def cell_box(g, i: int) -> tuple[int, int, int, int]:
     return x, y, x + cell, y + cell
 
 
-@lru_cache(maxsize=64)
+#: the part of the picture the mall's floor plan covers: its square and the walls' overhang
+_PLAN_Y, _PLAN_X = slice(TITLE - 4, TITLE + MAP + 4), slice(MARGIN - 4, MARGIN + MAP + 4)
+
+
+@lru_cache(maxsize=8)  # a mall changes at most once a turn: a few suffice
 def _floor_plan(mall) -> np.ndarray:
-    """The mall without pieces, drawn once per mall (``mall.build`` memoises it)."""
+    """The mall without pieces (the ``_PLAN_Y`` x ``_PLAN_X`` part of the picture),
+    drawn once per mall (``mall.build`` memoises it)."""
     canvas = Canvas(WIDTH, HEIGHT, BACKGROUND)
     cell, x0, y0 = _frame(mall)
     side = cell * TILE_SIZE
@@ -364,8 +369,9 @@ def _floor_plan(mall) -> np.ndarray:
                 canvas.fill_rect(x - w // 2, y + cell - w // 2, cell + w, w, colour)
             else:
                 canvas.fill_rect(x - w // 2, y - w // 2, w, cell + w, colour)
-    canvas.pixels.flags.writeable = False
-    return canvas.pixels
+    plan = canvas.pixels[_PLAN_Y, _PLAN_X].copy()
+    plan.flags.writeable = False
+    return plan
 
 
 def _pieces(canvas: Canvas, g, i: int, things: list[tuple[str, str, int]]) -> None:
@@ -411,8 +417,8 @@ def rgb(g, seat: int | None = None) -> np.ndarray:
     """The mall and the seats' state as ``seat`` may see them (``None``: a spectator,
     no hand shown): a ``HEIGHT`` x ``WIDTH`` x 3 uint8 picture, one size for every game
     (video recorders need that), the mall scaled to fit its square."""
-    canvas = Canvas(1, 1)
-    canvas.pixels = _floor_plan(g.mall).copy()
+    canvas = Canvas(WIDTH, HEIGHT, BACKGROUND)
+    canvas.pixels[_PLAN_Y, _PLAN_X] = _floor_plan(g.mall)
     for i, things in contents(g).items():
         _pieces(canvas, g, i, things)
     square = g.combat[0]
