@@ -46,7 +46,13 @@ from zombie_envs.games.zombies_mall_walkers.engine import (
     A_ZOMBIES_DONE,
     MallWalkers,
 )
-from zombie_envs.games.zombies_mall_walkers.mall import HELIPAD, TILES, build, placement_at
+from zombie_envs.games.zombies_mall_walkers.mall import (
+    ESCALATOR,
+    HELIPAD,
+    TILES,
+    build,
+    placement_at,
+)
 from zombie_envs.testing import blindness_violations as shared_blindness
 from zombie_envs.testing import reshuffle_deck, reshuffle_hands
 
@@ -332,3 +338,32 @@ def test_with_the_helipad_lost_it_hunts_zombies():
     g = position(n=2, plan=PLAN[:8], zombies=[(-2, -2)])
     g.lost_tiles = [HELIPAD]
     assert HeuristicAgent(0).goals(g, 0) == {sq(-2, -2): 0.0}
+
+
+def helipad_kept(g, a) -> bool:
+    """After placement ``a`` of the drawn tile the Helipad still fits somewhere."""
+    r, c, t = placement_at(a - A_PLACE)
+    floor = g.mall.fit(g.drawn, (r, c), t)
+    return bool(build(g.mall.tiles + ((g.drawn, r, c, t, floor),)).placements(HELIPAD))
+
+
+def test_tiles_leave_the_helipad_a_place():
+    """Random games, stopped at every tile placement (the Escalator's, or any tile's
+    once the Helipad has at most 3 places left) where some options would leave the
+    Helipad nowhere to go and others would not: the heuristic keeps it a place."""
+    cases = 0
+    for seed in range(40):
+        g = MallWalkers(4, seed=seed)
+        bots = [RandomAgent(s) for s in range(4)]
+        while not g.terminal and g.mall.centre < 0:
+            if g.decision == KIND.place_tile and g.drawn != HELIPAD:
+                spots = {(r, c) for r, c, _, _ in g.mall.placements(HELIPAD)}
+                if g.mall.escalator < 0 and g.drawn != ESCALATOR or len(spots) > 3:
+                    spots = None
+                if spots is not None:
+                    kept = {a: helipad_kept(g, a) for a in g.legal}
+                    if any(kept.values()) and not all(kept.values()):
+                        cases += 1
+                        assert kept[bot_plays(g, g.current_player)]
+            g.apply(bots[g.current_player].act(g, g.current_player))
+    assert cases >= 5

@@ -378,7 +378,10 @@ class HeuristicAgent(DecisionAgent):
                 dist = _walk(new, target)
                 mine = dist[g.pos[seat]]
                 theirs = min(dist[g.pos[p]] for p in rivals)
-                return (mine - 0.6 * min(theirs, 30), a)
+                score = mine - 0.6 * min(theirs, 30)
+                if kind_ == ESCALATOR and not new.placements(HELIPAD):
+                    score += 50  # a top the Helipad cannot join
+                return (score, a)
 
             return min(g.legal, key=key)
         tile = TILES[kind_]
@@ -386,15 +389,27 @@ class HeuristicAgent(DecisionAgent):
         if scenario == "search_and_rescue" and tile.store_spaces == 3:
             value += 3
         threat_tile = tile_of(self.top_threat(g, seat, rivals))
-        second = mall.escalator >= 0 and mall.centre < 0
+        second = mall.escalator >= 0 and mall.centre < 0 and HELIPAD not in g.lost_tiles
+        # few places left for the Helipad: keep one (a Helipad that fits nowhere at the
+        # end is lost, and the game goes to the round limit)
+        spots = set()
+        if second:
+            spots = {(r, c) for r, c, _, _ in mall.placements(HELIPAD)}
+            if len(spots) > 3:
+                spots = set()
 
         def key(a):
             r, c, t = placement_at(a - A_PLACE)
             near = abs(r - me[0]) + abs(c - me[1])
             to_threat = abs(r - threat_tile[0]) + abs(c - threat_tile[1])
             score = near if value >= 0 else to_threat - near
-            if second and mall.fit(kind_, (r, c), t) == 2:
+            floor = mall.fit(kind_, (r, c), t)
+            if second and floor == 2:
                 score -= 1.5
+            if any(abs(r - sr) + abs(c - sc) <= 1 for sr, sc in spots):
+                new = build(mall.tiles + ((kind_, r, c, t, floor),))
+                if not new.placements(HELIPAD):
+                    score += 50
             return (score, a)
 
         return min(g.legal, key=key)
