@@ -4,7 +4,9 @@ Every seat is played by the same agent kind (heuristic unless ``--agent`` says
 otherwise), so a seat's win rate is what its position is worth: for Maul of
 America seat 0 is the Zombie Controller, so this is the role balance.  Prints,
 per player count, each seat's win rate with a 95% Wilson interval and the
-decisions per game of each seat (mean and 95th percentile), and the command.
+decisions per game of each seat (mean and 95th percentile); then the length of
+a game (decisions, and rounds where the engine counts them) and how often the
+safety cap (a round or turn limit) ended it; and the command.
 
     python benchmarks/bench_seats.py [--env maul_of_america_v0] [--games 1000]
         [--players 2 3 4 5] [--agent heuristic] [--seed 0] [--option max_rounds=14]
@@ -44,10 +46,12 @@ def main(argv: list[str] | None = None) -> int:
         tqdm = None
     print("| players | seat | win rate | 95% CI | decisions/game | p95 |")
     print("|---|---|---|---|---|---|")
+    lengths = []
     for n in counts:
         agents = [make_agent(args.agent, args.env, num_players=n, seed=s) for s in range(n)]
         wins = np.zeros(n)
         decisions = np.zeros((args.games, n))
+        rounds, capped = [], 0
         seeds = range(args.seed, args.seed + args.games)
         if tqdm is not None and not args.no_progress:
             seeds = tqdm(seeds, desc=f"{n} players", leave=False, file=sys.stderr)
@@ -57,6 +61,9 @@ def main(argv: list[str] | None = None) -> int:
             result = play_game(args.env, agents, seed=seed, **options)
             wins += result.win_shares()
             decisions[i] = np.bincount(result.movers, minlength=n)
+            capped += result.truncated
+            if hasattr(result.game, "round"):
+                rounds.append(result.game.round)
         for s in range(n):
             lo, hi = wilson_interval(wins[s], args.games)
             mean, p95 = decisions[:, s].mean(), np.percentile(decisions[:, s], 95)
@@ -64,6 +71,18 @@ def main(argv: list[str] | None = None) -> int:
                 f"| {n} | {s} | {100 * wins[s] / args.games:.1f}% | "
                 f"[{100 * lo:.1f}, {100 * hi:.1f}] | {mean:.0f} | {p95:.0f} |"
             )
+        total = decisions.sum(axis=1)
+        length = [f"{n} players", f"{total.mean():.0f}", f"{np.percentile(total, 95):.0f}"]
+        if rounds:
+            length += [f"{np.mean(rounds):.1f}", f"{np.percentile(rounds, 95):.0f}"]
+        else:
+            length += ["-", "-"]
+        lengths.append([*length, f"{100 * capped / args.games:.1f}%"])
+    print()
+    print("| game | decisions/game | p95 | rounds/game | p95 | cut by the safety cap |")
+    print("|---|---|---|---|---|---|")
+    for row in lengths:
+        print("| " + " | ".join(map(str, row)) + " |")
     command = ["python", "benchmarks/bench_seats.py", "--env", args.env]
     command += ["--games", str(args.games), "--players", *map(str, counts)]
     command += ["--agent", args.agent, "--seed", str(args.seed)]

@@ -35,3 +35,6 @@ def test_bench_seats_gives_each_seats_share_and_decisions():
     shares = [float(r[2].strip(" %")) for r in rows]
     assert abs(sum(shares) - 100) < 0.2  # every game has a winner, shared or not
     assert all(float(r[4]) > 0 for r in rows)  # every seat decides in every game
+    (length,) = [line.split("|")[1:-1] for line in out.splitlines() if "| 3 players |" in line]
+    assert float(length[1]) >= sum(float(r[4]) for r in rows) - 1  # the seats' decisions add up
+    assert float(length[3]) > 1 and length[5].strip() == "0.0%"  # rounds; none cut short
