@@ -5,8 +5,9 @@ otherwise), so a seat's win rate is what its position is worth: for Maul of
 America seat 0 is the Zombie Controller, so this is the role balance.  Prints,
 per player count, each seat's win rate with a 95% Wilson interval and the
 decisions per game of each seat (mean and 95th percentile); then the length of
-a game (decisions, and rounds where the engine counts them) and how often the
-safety cap (a round or turn limit) ended it; and the command.
+a game (decisions, and rounds where the engine counts them), how often it ran
+to the round limit (``max_rounds``, where a rule decides the winner) and how
+often a safety cap cut it short with no winner; and the command.
 
     python benchmarks/bench_seats.py [--env maul_of_america_v0] [--games 1000]
         [--players 2 3 4 5] [--agent heuristic] [--seed 0] [--option max_rounds=14]
@@ -51,7 +52,7 @@ def main(argv: list[str] | None = None) -> int:
         agents = [make_agent(args.agent, args.env, num_players=n, seed=s) for s in range(n)]
         wins = np.zeros(n)
         decisions = np.zeros((args.games, n))
-        rounds, capped = [], 0
+        rounds, capped, limited = [], 0, 0
         seeds = range(args.seed, args.seed + args.games)
         if tqdm is not None and not args.no_progress:
             seeds = tqdm(seeds, desc=f"{n} players", leave=False, file=sys.stderr)
@@ -64,6 +65,8 @@ def main(argv: list[str] | None = None) -> int:
             capped += result.truncated
             if hasattr(result.game, "round"):
                 rounds.append(result.game.round)
+                limit = result.game.options.get("max_rounds")
+                limited += limit is not None and result.game.round >= limit
         for s in range(n):
             lo, hi = wilson_interval(wins[s], args.games)
             mean, p95 = decisions[:, s].mean(), np.percentile(decisions[:, s], 95)
@@ -77,10 +80,15 @@ def main(argv: list[str] | None = None) -> int:
             length += [f"{np.mean(rounds):.1f}", f"{np.percentile(rounds, 95):.0f}"]
         else:
             length += ["-", "-"]
-        lengths.append([*length, f"{100 * capped / args.games:.1f}%"])
+        lengths.append(
+            [*length, f"{100 * limited / args.games:.1f}%", f"{100 * capped / args.games:.1f}%"]
+        )
     print()
-    print("| game | decisions/game | p95 | rounds/game | p95 | cut by the safety cap |")
-    print("|---|---|---|---|---|---|")
+    print(
+        "| game | decisions/game | p95 | rounds/game | p95 | reached the round limit "
+        "| cut by the safety cap |"
+    )
+    print("|---|---|---|---|---|---|---|")
     for row in lengths:
         print("| " + " | ".join(map(str, row)) + " |")
     command = ["python", "benchmarks/bench_seats.py", "--env", args.env]

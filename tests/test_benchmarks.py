@@ -37,4 +37,5 @@ def test_bench_seats_gives_each_seats_share_and_decisions():
     assert all(float(r[4]) > 0 for r in rows)  # every seat decides in every game
     (length,) = [line.split("|")[1:-1] for line in out.splitlines() if "| 3 players |" in line]
     assert float(length[1]) >= sum(float(r[4]) for r in rows) - 1  # the seats' decisions add up
-    assert float(length[3]) > 1 and length[5].strip() == "0.0%"  # rounds; none cut short
+    assert float(length[3]) > 1 and length[6].strip() == "0.0%"  # rounds; none cut short
+    assert 0 <= float(length[5].strip(" %")) <= 100
