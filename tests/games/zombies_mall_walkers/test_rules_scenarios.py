@@ -105,15 +105,20 @@ def test_z3_007_otherwise_the_game_is_played_normally():
 
 def test_z3_008_the_most_rescued_tokens_at_the_helipads_centre_win():
     """Z3-008 "The first player to reach the center of the helipad with the most rescued
-    tokens wins the game.": with more tokens than anyone it wins on the centre; tied or
-    behind (assumed: the most means more than every other player), it does not."""
-    for mine, won in ((2, True), (1, False), (0, False)):
+    tokens wins the game.": with the most tokens it wins on the centre, tied for the most
+    too (assumed: no one holds more); behind, or with none, it does not."""
+    for mine, won in ((2, True), (1, True), (0, False)):
         g = position(at={0: BELOW_CENTRE}, **SAR)
         g.rescued = [mine, 1]
         turn(g, 0, 0, 0)
         act(g, 0, step("north"))
         assert g.terminal == won and (g.winner == 0) == won
-    g.rescued = [1, 0]  # seat 1 has lost its token since: seat 0 leads, on the centre
+    g = position(at={0: BELOW_CENTRE}, **SAR)
+    g.rescued = [1, 2]
+    turn(g, 0, 0, 0)
+    act(g, 0, step("north"))
+    assert not g.terminal  # behind the leader: on the centre, no win
+    g.rescued = [1, 0]  # seat 1 has lost its tokens since: seat 0 leads, on the centre
     turn(g, 0)
     assert g.terminal and g.winner == 0
 

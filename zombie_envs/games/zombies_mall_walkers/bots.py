@@ -8,7 +8,8 @@ Helipad's centre once placed (with small detours for life and bullets it needs),
 else the open hall ends where the mall grows (the second floor's once the
 Escalator stands), tokens and, when no fight can kill it, zombies for trophies.
 Entering a zombie costs in that field as much as the fight risks its life.  In
-Search and Rescue it collects the rescue tokens until it leads, in Kill the Guy
+Search and Rescue it collects the rescue tokens until it holds the most (a tie
+will do) and then runs for the centre, in Kill the Guy
 With the Keys it chases the keys (always challenging, dueling while the odds and
 its bullets allow) and runs for the centre once it holds them.  When no Helipad
 can come (or no rescue token is left to take the lead) the zombies killed decide
@@ -238,14 +239,14 @@ class HeuristicAgent(DecisionAgent):
             mine = g.rescued[seat]
             others = max(g.rescued[p] for p in range(g.num_players) if p != seat)
             tokens = [v for v in mall.squares if g.rescue_tokens[v]]
-            if centre >= 0 and mine > others:
+            if centre >= 0 and mine and mine >= others:  # the most (a tie will do)
                 return self.race(g, seat)
             if tokens:
                 return {v: 0.0 for v in tokens}
             if self.tokens_to_come(g):
                 return self.race(g, seat) if centre >= 0 else self.explore(g, seat)
-            # no token left to take: only a rival's death (its tokens lost) can make the
-            # lead; the zombies killed decide at the round limit
+            # no token left to take: only a rival's death (its tokens lost) can bring
+            # the lead back; the zombies killed decide at the round limit
             return self.hunt(g, seat)
         return self.race(g, seat) if centre >= 0 else self.explore(g, seat)
 

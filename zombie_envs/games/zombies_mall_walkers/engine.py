@@ -678,8 +678,9 @@ class MallWalkers(Engine):
         if centre < 0 or self.pos[s] != centre or self.zombies[centre]:
             return
         if self.scenario == "search_and_rescue":
-            others = [self.rescued[p] for p in range(self.num_players) if p != s]
-            if not self.rescued[s] or self.rescued[s] <= max(others):
+            # "with the most": no one holds more (a tied leader who arrives first wins;
+            # reading it as strictly more left tied leaders unable to win at all)
+            if not self.rescued[s] or self.rescued[s] < max(self.rescued):
                 return
         elif self.scenario == "keys" and self.keeper != s:
             return
