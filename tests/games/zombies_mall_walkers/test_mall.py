@@ -341,4 +341,5 @@ def test_tile_placements_are_named():
     assert g.decision == "place_tile"
     name = g.action_name(g.legal[0])
     r, c, t = placement_at(g.legal[0] - A_PLACE)
-    assert name == f"place {NAMES[g.drawn]} at ({r},{c}) rotated {90 * t}"
+    squares = f"({3 * r},{3 * c})..({3 * r + 2},{3 * c + 2})"  # as the text map numbers them
+    assert name == f"place {NAMES[g.drawn]} at ({r},{c}) rotated {90 * t}, on squares {squares}"

@@ -839,7 +839,9 @@ class MallWalkers(Engine):
         if block == "place":
             r, c, t = _PLACE_AT[offset]
             name = TILE_NAMES[self.drawn] if self.drawn >= 0 else "the tile"
-            return f"place {name} at ({r},{c}) rotated {90 * t}"
+            # the tile's position, and the squares it covers as the map numbers them
+            squares = f"({3 * r},{3 * c})..({3 * r + 2},{3 * c + 2})"
+            return f"place {name} at ({r},{c}) rotated {90 * t}, on squares {squares}"
         if block == "zombie":
             sq, d = divmod(offset, 4)
             to = mall.nbr[sq][d] if mall and mall.char[sq] else -1
