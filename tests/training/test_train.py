@@ -141,7 +141,14 @@ def test_ctrl_c_saves_and_exits_cleanly_then_resume_continues(tmp_path, tiny, ca
     config = tmp_path / "tiny.yaml"
     config.write_text(yaml.safe_dump(tiny))
     run = tmp_path / "run"
-    train = [sys.executable, "-m", "zombie_envs.cli", "train"]
+    # as from a terminal: SIGINT at its default in the child, whatever this process's
+    # own handler and signal mask are (a child inherits an ignored or blocked SIGINT)
+    terminal = (
+        "import os, signal, sys; signal.signal(signal.SIGINT, signal.SIG_DFL); "
+        "signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT}); "
+        "os.execv(sys.executable, sys.argv[1:])"
+    )
+    train = [sys.executable, "-c", terminal, sys.executable, "-m", "zombie_envs.cli", "train"]
     read_end, write_end = os.pipe()
     os.close(read_end)
     proc = subprocess.Popen(
@@ -158,7 +165,16 @@ def test_ctrl_c_saves_and_exits_cleanly_then_resume_continues(tmp_path, tiny, ca
             assert proc.poll() is None and time.time() < deadline, proc.stderr.read()
             time.sleep(0.1)
         os.killpg(proc.pid, signal.SIGINT)
-        _, err = proc.communicate(timeout=120)
+        try:
+            _, err = proc.communicate(timeout=120)
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)
+            _, err = proc.communicate()
+            mask = signal.pthread_sigmask(signal.SIG_BLOCK, [])
+            pytest.fail(
+                f"no exit 120 s after Ctrl-C (this process: SIGINT handler "
+                f"{signal.getsignal(signal.SIGINT)}, blocked {sorted(mask)}); stderr: {err}"
+            )
     finally:
         if proc.poll() is None:
             os.killpg(proc.pid, signal.SIGKILL)
