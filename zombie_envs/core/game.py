@@ -292,13 +292,28 @@ class Engine(ABC):
         new = self.clone()
         new.rng = random.Random(rng.getrandbits(64))
         new.redraw_hidden(seat, rng)
+        if new.current_player != seat:
+            new.pose_again()
         return new
+
+    def pose_again(self) -> None:
+        """Ask the pending decision again: after a redraw, its options may follow
+        from what was redrawn (another seat's hand, a truck)."""
+        again = self.reasks().get(self.decision)
+        if again is not None:
+            again()
+
+    def reasks(self) -> dict:
+        """``{decision kind: a call that poses it again}`` for the kinds whose
+        options follow from something ``redraw_hidden`` may change; none by default."""
+        return {}
 
     @abstractmethod
     def redraw_hidden(self, seat: int, rng: random.Random) -> None:
         """Redraw in place, from ``rng``, every item hidden from ``seat`` (other
         hands, deck order, unrevealed choices and dice), keeping what it has seen
-        and every public count; ``resample`` calls it on a copy."""
+        and every public count; ``resample`` calls it on a copy, then poses the
+        pending decision of another seat again (``reasks``)."""
 
     # ----- copies ---------------------------------------------------------
     def clone(self) -> Engine:

@@ -763,23 +763,19 @@ class MallOfHorror(Engine):
                 self.v_ballots[s] = pick(rng, self.v_candidates)
             if self.dest[s] >= 0 and not see.destination(s):
                 self.dest[s] = pick(rng, self.legal_destinations(s))
-        if self.current_player != seat:
-            self.pose_again()
 
-    def pose_again(self) -> None:
-        """Ask the pending decision again: the options of a card window or the
-        truck follow from a hand or truck that may have been redrawn."""
-        seat, kind = self.current_player, self.decision
-        again = {
+    def reasks(self) -> dict:
+        """The options of a card window or the truck follow from a hand or truck
+        that may have been redrawn."""
+        seat = self.current_player
+        return {
             KIND.threat: lambda: self.threat_window(seat),
             KIND.camera: lambda: self.camera_window(seat),
             KIND.cards: lambda: self.card_window(seat, self.a_loc),
             KIND.move: lambda: self.move(seat),
             KIND.keep: lambda: self.offer_truck(KIND.keep),
             KIND.give: lambda: self.offer_truck(KIND.give),
-        }.get(kind)
-        if again is not None:
-            again()
+        }
 
     def redraw_gifts(self, seat: int, held: dict, aside: list, rng) -> None:
         """Gifts ``seat`` neither gave nor received take cards of the receiver's new

@@ -770,19 +770,15 @@ class MaulOfAmerica(Engine):
             )
             self.hands[ZC] = counts(hand, len(HAND_NAMES))
         self.search = shuffled(rng, self.search)
-        if self.current_player != seat:
-            self.pose_again()
 
-    def pose_again(self) -> None:
-        """Ask the pending decision again: its card options follow from the hand of
-        the seat deciding, which may have been redrawn."""
-        again = {
+    def reasks(self) -> dict:
+        """Card options follow from the hand of the seat deciding, which may have
+        been redrawn."""
+        return {
             KIND.act: self.shopper_act,
             KIND.command: self.command,
             KIND.dodge: lambda: self.bitten(self.current_player),
-        }.get(self.decision)
-        if again is not None:
-            again()
+        }
 
     # ----- names --------------------------------------------------------------
     def label(self, block: str, offset: int) -> str:

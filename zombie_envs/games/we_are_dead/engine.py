@@ -645,14 +645,12 @@ class WeAreDead(Engine):
         for v, value in zip(cells, numbers, strict=False):
             self.token[v] = value
         self.pool = numbers[len(cells) :]
-        if self.current_player != seat:
-            self.pose_again()
 
-    def pose_again(self) -> None:
-        """Ask the pending decision again: a hand's options follow from the cards
-        it holds, which may have been redrawn."""
-        seat, kind = self.current_player, self.decision
-        again = {
+    def reasks(self) -> dict:
+        """A hand's options follow from the cards it holds, which may have been
+        redrawn."""
+        seat = self.current_player
+        return {
             KIND.move: self.movement,
             KIND.place_hero: lambda: self.hero_offer(seat),
             KIND.skaters: lambda: self.skaters_offer(seat),
@@ -661,9 +659,7 @@ class WeAreDead(Engine):
             KIND.slay: self.slay,
             KIND.discard: self.discard_step,
             KIND.horde_hero: lambda: self.horde_offer(seat),
-        }.get(kind)
-        if again is not None:
-            again()
+        }
 
     # ----- results ------------------------------------------------------------
     def scores(self) -> list[int]:

@@ -819,19 +819,15 @@ class MallWalkers(Engine):
         bottom = self.options["helipad"] == "bottom" and self.stack[:1] == [HELIPAD]
         rest = self.stack[1:] if bottom else self.stack
         self.stack = ([HELIPAD] if bottom else []) + shuffled(rng, list(rest))
-        if self.current_player != seat:
-            self.pose_again()
 
-    def pose_again(self) -> None:
-        """Ask the pending decision again: its card options follow from the hand of
-        the seat deciding, which may have been redrawn."""
-        again = {
+    def reasks(self) -> dict:
+        """Card options follow from the hand of the seat deciding, which may have
+        been redrawn."""
+        return {
             KIND.play_card: self.ask_card_window,
             KIND.fight: self.ask_fight,
             KIND.discard: self.ask_discard,
-        }.get(self.decision)
-        if again is not None:
-            again()
+        }
 
     # ----- names --------------------------------------------------------------
     def label(self, block: str, offset: int) -> str:
