@@ -33,6 +33,7 @@ from .random_games import (
 from .resampling import check_resample
 from .rig import Dice, act, asked, finished, rigged, settle, start
 from .secrecy import (
+    check_env_views,
     check_hidden_from_all,
     check_leak_tests,
     check_secret,
@@ -47,6 +48,7 @@ __all__ = [
     "act",
     "asked",
     "blindness_violations",
+    "check_env_views",
     "check_hidden_from_all",
     "check_leak_tests",
     "check_resample",

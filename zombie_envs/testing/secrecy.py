@@ -5,6 +5,7 @@ in one secret; every seat outside ``seers`` must get the same observation and
 text view from both, every seat in ``seers`` a different observation, and the
 central-critic state must show the change.  ``check_leak_tests``: each secret a
 game's visibility model declares has such a test, marked ``@leak_test(name)``.
+``check_env_views``: the same through the env, masks included.
 """
 
 from __future__ import annotations
@@ -71,6 +72,26 @@ def check_hidden_from_all(g, c, render, picture=False) -> None:
     assert render.ansi(g, None) == render.ansi(c, None), "spectator ansi view leaks"
     if picture:
         assert np.array_equal(render.rgb(g), render.rgb(c)), "the picture leaks"
+
+
+def check_env_views(raw_env, g, c, seat: int) -> None:
+    """Through the env, twin states ``g`` and ``c`` that differ in ``seat``'s
+    hand: that seat's mask is its own legal actions in each, and every other
+    seat sees no mask and the same observation in both."""
+    env = raw_env(num_players=g.num_players)
+    env.reset(seed=0)
+    views = []
+    for x in (g, c):
+        env.game = x
+        views.append({a: env.observe(a) for a in env.possible_agents})
+        mask = views[-1][f"player_{seat}"]["action_mask"]
+        assert np.flatnonzero(mask).tolist() == sorted(x.legal)
+    for s, agent in enumerate(env.possible_agents):
+        if s == seat:
+            continue
+        for view in views:
+            assert not view[agent]["action_mask"].any(), f"{agent} sees seat {seat}'s mask"
+        assert np.array_equal(views[0][agent]["observation"], views[1][agent]["observation"])
 
 
 def leak_test(secret: str) -> Callable:

@@ -24,6 +24,7 @@ from zombie_envs.games.maul_of_america.engine import A_BITE, A_NO, A_YES, ZC, Ma
 from zombie_envs.games.maul_of_america.observe import Visible
 from zombie_envs.testing import (
     Dice,
+    check_env_views,
     check_hidden_from_all,
     check_leak_tests,
     check_secret,
@@ -265,20 +266,7 @@ def test_the_mask_of_a_pending_decision_is_shown_to_its_seat_only():
         change_card(c, seat, *card_pair(g, seat))
         assert c.legal != g.legal
         kinds[g.decision] += 1
-        env = raw_env(num_players=g.num_players)
-        env.reset(seed=0)
-        views = []
-        for x in (g, c):
-            env.game = x
-            views.append({a: env.observe(a) for a in env.possible_agents})
-            mask = views[-1][f"player_{seat}"]["action_mask"]
-            assert np.flatnonzero(mask).tolist() == sorted(x.legal)
-        for s, agent in enumerate(env.possible_agents):
-            if s == seat:
-                continue
-            for view in views:
-                assert not view[agent]["action_mask"].any(), f"{agent} sees seat {seat}'s mask"
-            assert np.array_equal(views[0][agent]["observation"], views[1][agent]["observation"])
+        check_env_views(raw_env, g, c, seat)
     assert {KIND.act, KIND.command} <= set(kinds), kinds
 
 
