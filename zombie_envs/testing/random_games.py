@@ -112,6 +112,24 @@ def game_states(engine_cls, n: int, seed: int, max_decisions: int, **options):
         yield g
 
 
+def live_states(engine_cls, seeds, setup_of, spread: tuple[int, int] | None = None):
+    """``(seed, state)`` for every live state of seeded random games, each game
+    set up by ``setup_of(seed) -> (players, options)`` (the same engine object,
+    mutated).  With ``spread=(stride, span)`` a game yields from decision
+    ``seed * stride % span`` on, so the first states found differ in depth."""
+    for seed in seeds:
+        n, options = setup_of(seed)
+        g = engine_cls(n, seed=seed, **options)
+        rng = random.Random(seed)
+        skip = seed * spread[0] % spread[1] if spread else 0
+        step = 0
+        while not g.terminal:
+            if step >= skip:
+                yield seed, g
+            g.apply(rng.choice(g.legal))
+            step += 1
+
+
 def state_clones(engine_cls, n: int, seed: int, every: int = 1, **options):
     """Clones of the states met in one seeded random game (every ``every``-th
     decision), ending with the final state: states a test may keep or change."""

@@ -22,6 +22,7 @@ from zombie_envs.testing import (
     check_leak_tests,
     find_states,
     leak_test,
+    live_states,
     swap_with_deck,
 )
 from zombie_envs.testing import check_secret as shared_check
@@ -29,18 +30,13 @@ from zombie_envs.testing import check_secret as shared_check
 GAMES = 400
 
 
-def games():
-    """Seeded random games, 3 to 6 players in turn; yields each live state."""
-    for seed in range(GAMES):
-        g = MallOfHorror(3 + seed % 4, seed=seed)
-        rng = random.Random(seed)
-        while not g.terminal:
-            yield seed, g
-            g.apply(rng.choice(g.legal))
-
-
 def find(pred, count=4):
-    return find_states(games(), pred, count)
+    """States of seeded random games (3 to 6 players in turn) where ``pred`` holds."""
+    return find_states(live_states(MallOfHorror, range(GAMES), _setup), pred, count)
+
+
+def _setup(seed: int) -> tuple[int, dict]:
+    return 3 + seed % 4, {}
 
 
 def check_secret(g, c, seers, picture=False):

@@ -30,6 +30,7 @@ from zombie_envs.testing import (
     check_secret,
     find_states,
     leak_test,
+    live_states,
 )
 
 GAMES = 40
@@ -41,24 +42,11 @@ def setup_of(seed: int) -> tuple[int, dict]:
     return 2 + seed % 4, {"map_draft": "play" if seed % 5 == 4 else "random"}
 
 
-def games(spread: bool = True):
-    """Seeded random games; yields each live state, from a point that varies with
-    the seed when ``spread``."""
-    for seed in range(GAMES):
-        n, options = setup_of(seed)
-        g = MaulOfAmerica(n, seed=seed, **options)
-        rng = random.Random(seed)
-        skip = (seed * 37) % 200 if spread else 0
-        step = 0
-        while not g.terminal:
-            if step >= skip:
-                yield seed, g
-            g.apply(rng.choice(g.legal))
-            step += 1
-
-
 def find(pred, count=4, spread=True):
-    return find_states(games(spread), pred, count)
+    """States of seeded random games where ``pred`` holds, from depths that vary
+    with the seed when ``spread``."""
+    states = live_states(MaulOfAmerica, range(GAMES), setup_of, (37, 200) if spread else None)
+    return find_states(states, pred, count)
 
 
 def deck_of(g, seat: int) -> list[int]:

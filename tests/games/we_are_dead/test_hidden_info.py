@@ -25,6 +25,7 @@ from zombie_envs.testing import (
     check_leak_tests,
     find_states,
     leak_test,
+    live_states,
     swap_with_deck,
 )
 from zombie_envs.testing import check_secret as shared_check
@@ -39,24 +40,11 @@ def setup_of(seed: int) -> tuple[int, dict]:
     return 2 + seed % 4, {"board": BOARDS[seed // 4 % 2], "shopper_placement": placement}
 
 
-def games(spread: bool = True):
-    """Seeded random games; yields each live state, from a point that varies
-    with the seed when ``spread``."""
-    for seed in range(GAMES):
-        n, options = setup_of(seed)
-        g = WeAreDead(n, seed=seed, **options)
-        rng = random.Random(seed)
-        skip = (seed * 97) % 500 if spread else 0
-        step = 0
-        while not g.terminal:
-            if step >= skip:
-                yield seed, g
-            g.apply(rng.choice(g.legal))
-            step += 1
-
-
 def find(pred, count=4, spread=True):
-    return find_states(games(spread), pred, count)
+    """States of seeded random games where ``pred`` holds, from depths that vary
+    with the seed when ``spread``."""
+    states = live_states(WeAreDead, range(GAMES), setup_of, (97, 500) if spread else None)
+    return find_states(states, pred, count)
 
 
 def check_secret(g, c, seers, picture=False):

@@ -30,6 +30,7 @@ from zombie_envs.testing import (
     check_secret,
     find_states,
     leak_test,
+    live_states,
     reshuffle_deck,
     reshuffle_hands,
 )
@@ -47,24 +48,11 @@ def setup_of(seed: int) -> tuple[int, dict]:
     }
 
 
-def games(spread: bool = True):
-    """Seeded random games; yields each live state, from a point that varies with
-    the seed when ``spread``."""
-    for seed in range(GAMES):
-        n, options = setup_of(seed)
-        g = MallWalkers(n, seed=seed, **options)
-        rng = random.Random(seed)
-        skip = (seed * 37) % 300 if spread else 0
-        step = 0
-        while not g.terminal:
-            if step >= skip:
-                yield seed, g
-            g.apply(rng.choice(g.legal))
-            step += 1
-
-
 def find(pred, count=4, spread=True):
-    return find_states(games(spread), pred, count)
+    """States of seeded random games where ``pred`` holds, from depths that vary
+    with the seed when ``spread``."""
+    states = live_states(MallWalkers, range(GAMES), setup_of, (37, 300) if spread else None)
+    return find_states(states, pred, count)
 
 
 def shuffle_stack(h, rng: random.Random) -> bool:
