@@ -30,6 +30,12 @@ def shuffled(rng, cards: list) -> list:
     return cards
 
 
+def reshuffled(rng, cards) -> list:
+    """A new random order of ``cards`` that depends only on which cards they are:
+    hidden items redrawn this way do not reveal the order they had."""
+    return shuffled(rng, sorted(cards))
+
+
 def draw(deck: list):
     """The top card, taken off the deck."""
     return deck.pop()
@@ -57,8 +63,9 @@ def redeal(rng, cards: list, slots: Sequence[tuple[int, Callable | None]]) -> li
     cards its test accepts (``None``: any), in the order listed: put the most
     restrictive slots first.  With nested tests (heroes within hand cards within
     all cards) every consistent deal is equally likely; ``resample`` deals hidden
-    cards again with it."""
-    rest = list(cards)
+    cards again with it.  The deal depends only on which cards there are, never
+    on where they lay, so states a seat cannot tell apart are dealt alike."""
+    rest = sorted(cards)
     rng.shuffle(rest)
     dealt = []
     for size, accepts in slots:

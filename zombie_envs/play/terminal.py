@@ -322,8 +322,8 @@ def add_commands(subparsers) -> None:
         "--opponents",
         nargs="+",
         metavar="SPEC",
-        help="random, heuristic, pretrained (the shipped policy) or ckpt:PATH: one per "
-        "other seat, or one for all (default: heuristic at every other seat)",
+        help="random, heuristic, pretrained (the shipped policy), ckpt:PATH or ismcts:SIMS: "
+        "one per other seat, or one for all (default: heuristic at every other seat)",
     )
     p.add_argument(
         "--players",

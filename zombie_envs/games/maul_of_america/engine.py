@@ -12,7 +12,7 @@ per hand-card kind (``cards.HAND_NAMES``); a Shopper's equipment is a list of
 
 from __future__ import annotations
 
-from ...core.deck import counts, draw, from_counts, redeal, reshuffle, shuffled
+from ...core.deck import counts, draw, from_counts, redeal, reshuffle, reshuffled, shuffled
 from ...core.dice import roll, roll_dice
 from ...core.game import Engine
 from ...core.layout import Layout
@@ -769,7 +769,7 @@ class MaulOfAmerica(Engine):
                 rng, cards, [(len(self.zdeck), None), (sum(self.hands[ZC]), None)]
             )
             self.hands[ZC] = counts(hand, len(HAND_NAMES))
-        self.search = shuffled(rng, self.search)
+        self.search = reshuffled(rng, self.search)
 
     def reasks(self) -> dict:
         """Card options follow from the hand of the seat deciding, which may have

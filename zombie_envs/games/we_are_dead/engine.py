@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from itertools import compress
 
-from ...core.deck import counts, draw, from_counts, redeal, reshuffle, shuffled
+from ...core.deck import counts, draw, from_counts, redeal, reshuffle, reshuffled, shuffled
 from ...core.dice import pick, roll
 from ...core.game import Engine
 from ...core.layout import Layout
@@ -641,7 +641,7 @@ class WeAreDead(Engine):
         for s, hand in zip(others, dealt[len(down) :], strict=True):
             self.hands[s] = counts(hand, HAND_KINDS)
         cells = [v for v, value in enumerate(self.token) if value and not see.token(v)]
-        numbers = shuffled(rng, [self.token[v] for v in cells] + self.pool)
+        numbers = reshuffled(rng, [self.token[v] for v in cells] + self.pool)
         for v, value in zip(cells, numbers, strict=False):
             self.token[v] = value
         self.pool = numbers[len(cells) :]

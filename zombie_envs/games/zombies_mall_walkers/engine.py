@@ -43,7 +43,7 @@ State (stable names, read by the observation, render, bots and narration):
 
 from __future__ import annotations
 
-from ...core.deck import counts, draw, from_counts, redeal, reshuffle, shuffled
+from ...core.deck import counts, draw, from_counts, redeal, reshuffle, reshuffled, shuffled
 from ...core.dice import roll
 from ...core.game import Engine
 from ...core.layout import Layout
@@ -162,9 +162,10 @@ class MallWalkers(Engine):
         "keeper", "keys_at", "keys_first", "duel", "dueled",
         "winner",
     )  # fmt: skip
+    SHARED_ITEMS = ("tiles",)  # a placed tile never changes
 
     def attach(self) -> None:
-        """The mall follows from the placed tiles: rebuilt (memoised) after copies."""
+        """The mall follows from the placed tiles: rebuilt (memoised) after loads."""
         tiles = getattr(self, "tiles", None)
         self.mall = build(tuple(map(tuple, tiles))) if tiles else None
 
@@ -818,7 +819,7 @@ class MallWalkers(Engine):
             self.hands[p] = counts(hand, KINDS)
         bottom = self.options["helipad"] == "bottom" and self.stack[:1] == [HELIPAD]
         rest = self.stack[1:] if bottom else self.stack
-        self.stack = ([HELIPAD] if bottom else []) + shuffled(rng, list(rest))
+        self.stack = ([HELIPAD] if bottom else []) + reshuffled(rng, rest)
 
     def reasks(self) -> dict:
         """Card options follow from the hand of the seat deciding, which may have
