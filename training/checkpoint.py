@@ -94,9 +94,12 @@ def save_checkpoint(
     write_zip(path, entries)
 
 
-def save_policy(path: Path, policy: MLPPolicy, metadata: dict) -> None:
-    """The small file to ship or hand to ``PolicyAgent``: metadata and actor only."""
-    write_zip(path, policy_entries(policy, metadata))
+def save_policy(
+    path: Path, policy: MLPPolicy, metadata: dict, critic: MLPPolicy | None = None
+) -> None:
+    """The small file to ship or hand to ``PolicyAgent``: metadata, actor and,
+    for search leaf values, the critic."""
+    write_zip(path, policy_entries(policy, metadata, critic))
 
 
 def load_checkpoint(path: Path) -> dict:

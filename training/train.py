@@ -144,13 +144,22 @@ def load_model_arrays(model, arrays: dict[str, np.ndarray], where: str) -> None:
 
 def policy_from_model(model) -> MLPPolicy:
     """A numpy copy of the model's actor (no memory shared with the tensors)."""
-    nn = th.nn
     policy = model.policy
-    linears = [m for m in policy.mlp_extractor.policy_net if isinstance(m, nn.Linear)]
-    linears.append(policy.action_net)
+    scale = float(policy.hint_scale.detach()) if isinstance(policy, HintPolicy) else 0.0
+    return _numpy_mlp(policy, policy.mlp_extractor.policy_net, policy.action_net, scale)
+
+
+def critic_from_model(model) -> MLPPolicy:
+    """A numpy copy of the model's critic: an MLP with one output, the value."""
+    policy = model.policy
+    return _numpy_mlp(policy, policy.mlp_extractor.value_net, policy.value_net, 0.0)
+
+
+def _numpy_mlp(policy, hidden, head, scale: float) -> MLPPolicy:
+    nn = th.nn
+    linears = [m for m in hidden if isinstance(m, nn.Linear)] + [head]
     activation = "relu" if policy.activation_fn is nn.ReLU else "tanh"
     layers = [(m.weight.detach().cpu().numpy(), m.bias.detach().cpu().numpy()) for m in linears]
-    scale = float(policy.hint_scale.detach()) if isinstance(policy, HintPolicy) else 0.0
     return MLPPolicy(layers, activation, scale)
 
 
@@ -213,7 +222,8 @@ def export_policy(
             f"{env} with hint={hint!r} gives {meta['obs_size']} and has {meta['num_actions']}"
         )
     path = Path(path)
-    ckpt.save_policy(path, actor, {**meta, "steps": int(model.num_timesteps)})
+    steps = int(model.num_timesteps)
+    ckpt.save_policy(path, actor, {**meta, "steps": steps}, critic_from_model(model))
     return path
 
 
@@ -434,7 +444,12 @@ class Trainer:
         if self.best is None or score > self.best["score"]:
             # PPO can drift after a good phase: keep the best evaluated policy too
             self.best = {"steps": self.steps, "score": score}
-            ckpt.save_policy(self.run_dir / BEST, policy_from_model(self.model), self.metadata())
+            ckpt.save_policy(
+                self.run_dir / BEST,
+                policy_from_model(self.model),
+                self.metadata(),
+                critic_from_model(self.model),
+            )
         return entry
 
     def _log_eval(self, results: dict) -> None:
@@ -486,7 +501,7 @@ class Trainer:
             state,
             _get_rng(),
         )
-        ckpt.save_policy(self.run_dir / POLICY, policy, meta)
+        ckpt.save_policy(self.run_dir / POLICY, policy, meta, critic_from_model(self.model))
 
     def plot(self) -> Path | None:
         """Learning curve: evaluation win rates with their 95% intervals."""

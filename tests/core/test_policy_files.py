@@ -164,3 +164,24 @@ def test_a_policy_trained_with_other_engine_options_is_refused(tmp_path):
     odd = write_policy(tmp_path / "odd.zip", env, 3, env_options={"weather": 1})
     with pytest.raises(CheckpointError, match="unknown option"):
         make_agent(f"ckpt:{odd}", env, 0, 3)
+
+
+@pytest.mark.parametrize(
+    "arrays, message",
+    [
+        ({"w0": np.zeros((2, 3)), "b0": np.zeros(2)}, "reads .* inputs and gives one value"),
+        ({"w0": np.zeros((1, 3))}, "missing layer b0"),
+        ({"w0": np.full((1, 3), np.nan), "b0": np.zeros(1)}, "not finite"),
+    ],
+)
+def test_a_broken_critic_is_refused_naming_its_entry(tmp_path, arrays, message):
+    path = write_policy(tmp_path / "p.zip", entries={"value.npz": _npz(**arrays)})
+    with pytest.raises(CheckpointError, match=f"value.npz: .*{message}"):
+        make_agent(f"ckpt:{path}", ENV, num_players=4)
+
+
+def test_a_policy_without_a_critic_rolls_out_in_a_search(tmp_path):
+    path = write_policy(tmp_path / "p.zip")
+    assert make_agent(f"ckpt:{path}", ENV, num_players=4).critic is None
+    search = make_agent(f"ismcts:3:ckpt:{path}", ENV, num_players=4)
+    assert search.leaf is None and search.rollout.policy is not None

@@ -8,14 +8,21 @@ import sys
 import tempfile
 from pathlib import Path
 
+import numpy as np
 import pytest
+import torch as th
 
 from tests.training.conftest import TINY
 from zombie_envs.agents import make_agent
-from zombie_envs.agents.policy import CheckpointError
+from zombie_envs.agents.policy import CheckpointError, load_critic, policy_input
 from zombie_envs.arena import play_game
 from zombie_envs.training.config import from_dict
-from zombie_envs.training.train import Trainer, export_policy, policy_from_model
+from zombie_envs.training.train import (
+    Trainer,
+    critic_from_model,
+    export_policy,
+    policy_from_model,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = ROOT / "examples" / "train_from_python.py"
@@ -46,6 +53,29 @@ def test_the_exported_model_plays_through_the_arena(example):
     bots = [make_agent(kind, ENV, seed=1) for kind in ("random", "heuristic")]
     result = play_game(ENV, [agent, *bots], seed=0)
     assert result.game.terminal and result.moves > 0
+
+
+def test_the_critic_travels_with_the_policy_and_leads_a_search(example):
+    """The file keeps the critic (the model's own values, to float32), and
+    ``ismcts:N:ckpt:PATH`` then scores leaves with it instead of rolling out."""
+    namespace, where = example
+    model, path = namespace["model"], where / "policy.zip"
+    critic = load_critic(path)
+    assert critic == critic_from_model(model) and critic.num_actions == 1
+    agent = make_agent(f"ckpt:{path}", ENV, seed=0, num_players=3)
+    game = play_game(ENV, [make_agent("random", ENV, seed=s) for s in range(3)], seed=4).game
+    obs = th.as_tensor(policy_input_batch(game, agent))
+    with th.no_grad():
+        expected = model.policy.predict_values(obs).numpy()[:, 0]
+    assert np.allclose(agent.values(game), expected, atol=1e-4)
+    search = make_agent(f"ismcts:6:ckpt:{path}", ENV, seed=0, num_players=3)
+    assert search.leaf is not None and search.rollout is None
+    bots = [make_agent("random", ENV, seed=s) for s in (1, 2)]
+    assert play_game(ENV, [search, *bots], seed=3).game.terminal
+
+
+def policy_input_batch(game, agent):
+    return np.stack([policy_input(game, s, agent.hinter) for s in range(game.num_players)])
 
 
 def test_a_stable_baselines3_save_is_refused_naming_export_policy(example, tmp_path):

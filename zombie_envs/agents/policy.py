@@ -8,7 +8,9 @@ so the hint reveals nothing the seat could not work out itself.
 
 A policy file is a zip holding ``metadata.json`` (env, engine version, player
 count, engine options, observation and action sizes, training steps, wall
-time, evaluation results) and ``policy.npz`` (the actor's layers).  Training
+time, evaluation results), ``policy.npz`` (the actor's layers) and, from
+training runs, ``value.npz`` (the critic's layers, one output: the seat's
+expected return, which a search can use as its leaf value).  Training
 writes these entries into its run checkpoints too, so any checkpoint is also a
 policy file.  Inference is a few numpy matrix products: playing a trained
 agent needs no torch, and frozen opponents inside the training workers cost
@@ -36,6 +38,7 @@ from ..core.files import INT, OBJECT, TEXT, check_fields, list_of, or_null
 from ..registry import engine_class, game_key, heuristic_class
 
 HINTS = (None, "heuristic")
+CRITIC = "value.npz"
 FORMAT = "zombie-envs-policy"
 FORMAT_VERSION = 1
 ACTIVATIONS = {
@@ -203,8 +206,11 @@ class MLPPolicy:
     __hash__ = None
 
 
-def policy_entries(policy: MLPPolicy, metadata: dict) -> dict[str, bytes]:
-    """The zip entries that make a file a policy file."""
+def policy_entries(
+    policy: MLPPolicy, metadata: dict, critic: MLPPolicy | None = None
+) -> dict[str, bytes]:
+    """The zip entries that make a file a policy file (``critic``: a value
+    network on the same input, one output)."""
     meta = {
         "format": FORMAT,
         "format_version": FORMAT_VERSION,
@@ -212,10 +218,13 @@ def policy_entries(policy: MLPPolicy, metadata: dict) -> dict[str, bytes]:
         "hidden": [w.shape[1] for w, _ in policy.layers[:-1]],
         **metadata,
     }
-    return {
+    entries = {
         "metadata.json": json.dumps(meta, indent=2, sort_keys=True).encode(),
         "policy.npz": policy.to_bytes(),
     }
+    if critic is not None:
+        entries[CRITIC] = critic.to_bytes()
+    return entries
 
 
 def read_metadata(path: str | Path) -> dict:
@@ -232,6 +241,27 @@ def load_policy(path: str | Path) -> tuple[MLPPolicy, dict]:
     if "policy.npz" not in entries:
         raise CheckpointError(f"{path} lacks policy.npz, the policy's weights")
     return MLPPolicy.from_npz(entries["policy.npz"], meta, f"{path}: policy.npz"), meta
+
+
+def load_critic(path: str | Path) -> MLPPolicy | None:
+    """The critic stored beside a policy (``None`` if the file has none), checked
+    to read the policy's input and give one value."""
+    path = _policy_path(path)
+    entries = read_zip(path, ["metadata.json", CRITIC])
+    meta = parse_metadata(entries, path)
+    if CRITIC not in entries:
+        return None
+    where = f"{path}: {CRITIC}"
+    try:
+        critic = MLPPolicy.from_arrays(read_arrays(entries[CRITIC], where), meta["activation"])
+    except CheckpointError as e:
+        raise CheckpointError(f"{where}: {e}") from None
+    if critic.obs_size != meta["obs_size"] or critic.num_actions != 1 or critic.hint_scale:
+        raise CheckpointError(
+            f"{where}: a critic reads {meta['obs_size']} inputs and gives one value; "
+            f"this one has sizes {critic.sizes}"
+        )
+    return critic
 
 
 def _policy_path(path) -> Path:
@@ -418,6 +448,8 @@ class PolicyAgent(Agent):
     name = "policy"
     #: the engine options it was trained with (``None``: not known, not checked)
     env_options: dict | None = None
+    #: the value network saved with it, if any (search leaf values)
+    critic: MLPPolicy | None = None
 
     def __init__(
         self,
@@ -458,6 +490,7 @@ class PolicyAgent(Agent):
         name = f"ckpt:{Path(path).stem}"
         agent = cls(policy, seed, greedy, name, meta.get("hint"), game_name)
         agent.metadata = meta
+        agent.critic = load_critic(path)
         agent.source = str(path)
         agent.env_options = trained_options(meta, engine, str(path))
         return agent
@@ -468,3 +501,8 @@ class PolicyAgent(Agent):
             raise CheckpointError(f"{self.source} does not fit this game: {problem}")
         u = None if self.greedy else self.rng.random()
         return self.policy.act(policy_input(game, seat, self.hinter), game.legal_mask(), u)
+
+    def values(self, game) -> list[float]:
+        """Every seat's expected return by the critic, each from its own view."""
+        x = np.stack([policy_input(game, s, self.hinter) for s in range(game.num_players)])
+        return self.critic.logits(x)[:, 0].tolist()
