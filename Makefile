@@ -12,7 +12,7 @@ TORCH := torch==2.13.0
 # torch is pinned in the train extra; pip takes that build from this disk.
 .venv/.dev: .venv/bin/python pyproject.toml
 	$(PIP) install -q "$(TORCH)"
-	$(PIP) install -q -e ".[dev,train]"
+	$(PIP) install -q -e ".[dev,train,openspiel]"
 	touch $@
 
 install-dev: .venv/.dev

@@ -50,6 +50,7 @@ EXTERNAL = {
     "sb3_contrib": {"training"},
     "pytest": set(),
     "hypothesis": set(),
+    "pyspiel": {"tools"},
 }
 
 
@@ -187,7 +188,7 @@ def loaded_after(code: str) -> set[str]:
     return set(json.loads(out.splitlines()[-1]))
 
 
-HEAVY = ("pettingzoo", "gymnasium", "torch")
+HEAVY = ("pettingzoo", "gymnasium", "torch", "pyspiel")
 
 
 @pytest.mark.parametrize("game", GAMES)
