@@ -33,9 +33,6 @@ from .registry import ENVS, engine_class, game_type
 #: decisions one seat's turn may take, averaged over a game, with room to spare: random
 #: play averages at most 13 per seat and round (Mall of Horror) and 9 per turn (We Are Dead)
 TURN_BUDGET = 64
-#: games in which a party outside the seats can win (We Are Dead's horde): every seat
-#: then shares -1, so the returns do not sum to zero
-_SEATLESS_WINS = frozenset({"we_are_dead"})
 
 
 def _default_length(game: GameType, num_players: int, options: dict) -> int:
@@ -51,7 +48,7 @@ def _default_length(game: GameType, num_players: int, options: dict) -> int:
 
 
 def _game_type(game: GameType) -> pyspiel.GameType:
-    zero_sum = game.name not in _SEATLESS_WINS
+    zero_sum = not game.outside_winner
     utility = pyspiel.GameType.Utility
     return pyspiel.GameType(
         short_name=game.env,

@@ -204,3 +204,21 @@ def test_a_seed_fixes_the_deals_whatever_openspiel_builds_and_drops_between():
     quiet, busy = deals(False), deals(True)
     assert quiet == busy
     assert quiet[0] != quiet[1]
+
+
+@pytest.mark.parametrize("env", sorted(ENVS))
+def test_utility_is_zero_sum_unless_a_party_outside_the_seats_can_win(env):
+    """We Are Dead's horde can win (every seat then shares -1): GENERAL_SUM; the
+    other games' returns sum to zero in every finished game."""
+    game = pyspiel.load_game(f"{env}(rng_seed=3)")
+    utility = game.get_type().utility
+    if game_type(env).outside_winner:
+        assert utility == pyspiel.GameType.Utility.GENERAL_SUM
+        return
+    assert utility == pyspiel.GameType.Utility.ZERO_SUM
+    rng = random.Random(0)
+    for _ in range(2):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            state.apply_action(rng.choice(state.legal_actions()))
+        assert abs(sum(state.returns())) < 1e-9

@@ -91,6 +91,9 @@ class GameType:
     #: remaining seats (``("zombie_controller", "shopper")``); empty when every seat
     #: plays the same game, so that figures per role compare like with like
     roles: tuple[str, ...] = ()
+    #: a party that is no seat can win (We Are Dead's horde): every seat then loses,
+    #: so the zero-sum returns do not always sum to zero (OpenSpiel's GENERAL_SUM)
+    outside_winner: bool = False
     env_version: int = 0
     #: ``"module:object"`` of the game's words for text seats (a ``core.narration.Narrator``);
     #: by default the generic one, which names decisions and actions only

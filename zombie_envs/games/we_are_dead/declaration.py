@@ -18,6 +18,7 @@ GAME = GameType(
     heuristic=f"{__package__}.bots:HeuristicAgent",
     narrator=f"{__package__}.narrate:NARRATOR",
     rule_prefix="WAD",
+    outside_winner=True,  # the horde
     seats="the goal is " + ", ".join(f"{g} points for {n} players" for n, g in GOAL.items()),
     options=(
         Option(
