@@ -18,6 +18,7 @@ from pettingzoo.test import api_test, seed_test
 import zombie_envs
 from tests.envs_under_test import API_CONFIGS, CONFIGS, DEFAULTS, MODULES, ids
 from zombie_envs.core.aec import replay
+from zombie_envs.core.chance import ChanceLog
 from zombie_envs.core.record import record_check
 from zombie_envs.testing import (
     MAX_DECISIONS,
@@ -279,11 +280,12 @@ def test_clone_has_the_same_future(cfg, start):
 
 
 def mutate_every_field(g):
-    """Change every mutable field of ``g`` in place, nested lists included."""
+    """Change every mutable field of ``g`` in place, nested lists included (not the
+    rows of ``SHARED_ITEMS``, which the engine promises never to change)."""
     for name in g._BASE_FIELDS + g.FIELDS:
         value = getattr(g, name)
         if type(value) is list:
-            if value and type(value[0]) is list:
+            if value and type(value[0]) is list and name not in g.SHARED_ITEMS:
                 value[0].append(-7)
             value.append(-7)
     g.rng.random()
@@ -302,6 +304,92 @@ def test_clone_is_independent(cfg):
     assert c2.to_dict() == saved
     mutate_every_field(c2)
     assert g.clone().to_dict() == g.to_dict() != c2.to_dict()
+
+
+def shared_lists(a, b) -> list[str]:
+    """Where two engines hold one list object that a clone must copy: each list
+    field, and the items of one whose first item is a list (the rule of
+    ``core.game._dup``), rows of ``SHARED_ITEMS`` apart."""
+    found = []
+
+    def walk(x, y, path, rows):
+        if type(x) is not list:
+            return
+        if x is y:
+            found.append(path)
+        if rows and x and type(x[0]) is list:
+            for i, (u, v) in enumerate(zip(x, y, strict=False)):
+                walk(u, v, f"{path}[{i}]", True)
+
+    for name, value in vars(a).items():
+        walk(value, vars(b).get(name), name, name not in a.SHARED_ITEMS)
+    return found
+
+
+def clone_states(cfg, every: int):
+    """Every ``every``-th state of one seeded random game of ``cfg`` (the same
+    engine, mutated)."""
+    g = cfg.engine(seed=11)
+    rng = random.Random(11)
+    step = 0
+    while not g.terminal:
+        if step % every == 0:
+            yield g
+        g.apply(rng.choice(g.legal))
+        step += 1
+
+
+@every_config
+def test_playing_a_clone_never_changes_the_original(cfg):
+    rng = random.Random(3)
+    for k, g in enumerate(clone_states(cfg, 7)):
+        before = g.to_dict()
+        c = g.clone(rng=random.Random(k)) if k % 2 else g.clone()
+        assert not shared_lists(g, c), f"state {k}"
+        random_play(c, rng, 30)
+        mutate_every_field(c)
+        assert g.to_dict() == before, f"state {k}: playing the clone changed the original"
+
+
+@every_config
+def test_a_clone_given_a_generator_draws_from_it(cfg):
+    g = cfg.engine(seed=5)
+    random_play(g, random.Random(5), 3)
+    before = g.to_dict()
+    log = ChanceLog(9)
+    c = g.clone(rng=log)
+    assert c.rng is log
+    random_play(c, random.Random(6))
+    assert log.events, "the clone drew nothing from the generator it was given"
+    assert g.to_dict() == before  # the original's generator did not move
+    follow(g, cfg.engine_cls.from_dict(before), random.Random(7))
+
+
+@every_config
+def test_exact_clones_roll_the_same_dice_whoever_draws_first(cfg):
+    g = cfg.engine(seed=8)
+    random_play(g, random.Random(8), 25)
+    c = g.clone()
+    c2 = c.clone()
+    actions = random_play(g, random.Random(9))  # the original draws first
+    for copy in (c2, c):
+        for a in actions:
+            copy.apply(a)
+        assert copy.to_dict() == g.to_dict()
+
+
+@every_config
+def test_resample_is_a_copy_with_a_generator_seeded_from_rng_then_redrawn(cfg):
+    for k, g in enumerate(clone_states(cfg, 40)):
+        seat = max(g.current_player, 0)
+        resampled = g.resample(seat, random.Random(k))
+        rng = random.Random(k)
+        expected = g.clone()
+        expected.rng = random.Random(rng.getrandbits(64))
+        expected.redraw_hidden(seat, rng)
+        if expected.current_player != seat:
+            expected.pose_again()
+        assert resampled.to_dict() == expected.to_dict(), f"state {k}"
 
 
 @every_config

@@ -8,6 +8,7 @@ import random
 import numpy as np
 import pytest
 
+from zombie_envs.core.chance import ChanceLog
 from zombie_envs.core.game import Engine
 from zombie_envs.core.game_type import Decision, GameType, Option
 from zombie_envs.core.layout import Layout
@@ -309,6 +310,48 @@ def test_clone_is_independent():
     c.log.append("x")
     c.rng.random()
     assert g2.to_dict() == snapshot
+
+
+def test_a_clone_given_a_generator_draws_from_it_alone():
+    g = Toy(2, seed=3, rounds=6)
+    play(g, random.Random(0), steps=2)
+    before = g.to_dict()
+    mine = random.Random(42)
+    c = g.clone(rng=mine)
+    assert c.rng is mine
+    play(c, random.Random(1))
+    assert g.to_dict() == before  # the original's generator did not move
+    twin = random.Random(42)
+    new_rolls = c.rolls[len(g.rolls) :]
+    assert new_rolls and new_rolls == [twin.randrange(3) for _ in new_rolls]
+
+
+def test_exact_copies_roll_the_same_dice_whichever_draws_first():
+    g = Toy(2, seed=5)
+    c = g.clone()
+    c2 = c.clone()
+    first = [g.rng.random() for _ in range(3)]
+    assert [c2.rng.random() for _ in range(3)] == first
+    assert [c.rng.random() for _ in range(3)] == first
+    assert g.rng is not c.rng is not c2.rng is not g.rng
+
+
+def test_copies_of_a_logged_generator_get_a_plain_one_in_its_state():
+    log = ChanceLog(4)
+    g = Toy(2, rng=log)
+    c = g.clone()
+    assert type(c.rng) is random.Random and c.rng.getstate() == log.getstate()
+    assert c.rng.random() == log._rng.random()
+
+
+def test_a_hand_set_state_with_something_else_where_a_list_was_still_copies():
+    g = Toy(3, seed=2)
+    g.points = None
+    c = g.clone()
+    assert c.points is None
+    c.grid[0][0] += 7
+    c.rolls.append(9)
+    assert g.grid[0][0] != c.grid[0][0] and g.rolls != c.rolls
 
 
 def test_to_dict_json_round_trip():

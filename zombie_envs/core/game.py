@@ -40,12 +40,38 @@ def _as_int(action) -> int | None:
 
 
 def _dup(value):
-    """Copy a state field: nested lists are copied, immutable values shared."""
-    if type(value) is list:
-        if value and type(value[0]) is list:
-            return [_dup(v) for v in value]
+    """Copy a state field: nested lists are copied, immutable values shared.  A
+    list is nested when its first item is a list, and its items are alike (a
+    table's rows all as deep); the other items of a list whose first is not a
+    list are shared, so states never change them in place."""
+    if type(value) is not list:
+        return value
+    if not value or type(value[0]) is not list:
         return value[:]
-    return value
+    first = value[0]
+    if first and type(first[0]) is not list:  # a table of flat rows: one call in C
+        return list(map(list.copy, value))
+    return [_dup(v) for v in value]
+
+
+def _list_fields(state: dict, shared_items=()) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The attributes of ``state`` (an engine's ``__dict__``) that ``clone``
+    copies: first those copied flat (items but no lists among them, or items
+    the engine never changes in place: ``shared_items``), then the other lists
+    (tables, and lists still empty).  Noted when an engine is made or loaded: a
+    field keeps its kind all game, so the note holds for every later state and
+    copy (an attribute set later is shared)."""
+    lists = [(k, v) for k, v in state.items() if type(v) is list]
+    flat = tuple(k for k, v in lists if k in shared_items or (v and list not in map(type, v)))
+    return flat, tuple(k for k, _ in lists if k not in flat)
+
+
+def _copy_random(rng: random.Random) -> random.Random:
+    """A generator that draws what ``rng`` would (``__new__``: ``Random()`` would
+    first seed itself from the OS, only to be overwritten)."""
+    new = random.Random.__new__(random.Random)
+    new.setstate(rng.getstate())
+    return new
 
 
 def _to_json(value):
@@ -81,6 +107,9 @@ class Engine(ABC):
     obs_layout: ClassVar[Layout]
     state_layout: ClassVar[Layout]
     FIELDS: ClassVar[tuple[str, ...]] = ()
+    #: list fields whose items (rows) are only added or removed, never changed in
+    #: place: copies share the rows, which saves copying them
+    SHARED_ITEMS: ClassVar[tuple[str, ...]] = ()
     _BASE_FIELDS = ("tasks", "decision", "legal", "current_player", "terminal", "truncated")
 
     def __init__(self, num_players: int, seed: int | None = None, rng=None, **options):
@@ -106,6 +135,7 @@ class Engine(ABC):
         self.truncated = False
         self.setup()
         self._run()
+        self._lists = _list_fields(self.__dict__, self.SHARED_ITEMS)
 
     def __init_subclass__(cls, **kwargs):
         super().__init_subclass__(**kwargs)
@@ -127,7 +157,7 @@ class Engine(ABC):
 
     def attach(self) -> None:  # noqa: B027 - an optional hook, empty by default
         """Set attributes derived from the options alone (a board, tables): they
-        are not state, so copies and loaded states get them here again."""
+        are not state, so loaded states get them here again; copies share them."""
 
     # ----- the task stack -------------------------------------------------
     @abstractmethod
@@ -289,8 +319,7 @@ class Engine(ABC):
         hidden from it redrawn among what was possible (OpenSpiel's
         ``ResampleFromInfostate``, what search agents plan on).  The copy gets a
         generator seeded from ``rng``, so its future dice are not this game's."""
-        new = self.clone()
-        new.rng = random.Random(rng.getrandbits(64))
+        new = self.clone(rng=random.Random(rng.getrandbits(64)))
         new.redraw_hidden(seat, rng)
         if new.current_player != seat:
             new.pose_again()
@@ -315,17 +344,52 @@ class Engine(ABC):
         and every public count; ``resample`` calls it on a copy, then poses the
         pending decision of another seat again (``reasks``)."""
 
-    # ----- copies ---------------------------------------------------------
-    def clone(self) -> Engine:
+    # ----- chance and copies ---------------------------------------------
+    @property
+    def rng(self):
+        """The generator every chance draw comes from.  Exact copies share it
+        until one of them draws: that one takes a copy first (see ``clone``)."""
+        if self._rng_shared:
+            self._rng = _copy_random(self._rng)
+            self._rng_shared = False
+        return self._rng
+
+    @rng.setter
+    def rng(self, rng) -> None:
+        self._rng = rng
+        self._rng_shared = False
+
+    def clone(self, rng=None) -> Engine:
+        """A copy to play on without touching this game.  With ``rng`` (a
+        ``random.Random`` or anything with its methods) the copy draws its chance
+        from it, as a search wants its own dice.  Without, its future dice are
+        this game's: the two share the generator until one draws, since copying
+        a generator costs more than copying the rest of the state; a stand-in
+        that is not a ``random.Random`` (a log, scripted dice) gives the copy a
+        plain generator in its state.
+
+        Every attribute is carried over, lists copied (``_dup``) and the rest
+        shared: derived ones (``attach``) follow from what is copied.  Which
+        attributes hold flat lists was noted once (``_list_fields``), so a copy
+        looks neither at the others nor into those."""
         new = object.__new__(type(self))
-        new.num_players = self.num_players
-        new.options = self.options
-        new.seed = self.seed
-        new.rng = random.Random()
-        new.rng.setstate(self.rng.getstate())
-        for name in self._BASE_FIELDS + self.FIELDS:
-            setattr(new, name, _dup(getattr(self, name)))
-        new.attach()
+        state = self.__dict__
+        d = state.copy()
+        flat, rest = self._lists
+        try:
+            for name in flat:
+                d[name] = state[name][:]
+        except TypeError:  # a hand-set state holds something else where a list was
+            rest = flat + rest
+        for name in rest:
+            d[name] = _dup(state[name])
+        if rng is not None:
+            d["_rng"], d["_rng_shared"] = rng, False
+        elif type(self._rng) is random.Random:
+            d["_rng_shared"] = self._rng_shared = True
+        else:
+            d["_rng"] = _copy_random(self._rng)
+        new.__dict__ = d
         return new
 
     def to_dict(self) -> dict:
@@ -336,7 +400,7 @@ class Engine(ABC):
             "num_players": self.num_players,
             "options": dict(self.options),
             "seed": self.seed,
-            "rng": _to_json(self.rng.getstate()),
+            "rng": _to_json(self._rng.getstate()),  # reading it leaves it shared
         }
         for name in self._BASE_FIELDS + self.FIELDS:
             d[name] = _to_json(getattr(self, name))
@@ -356,10 +420,11 @@ class Engine(ABC):
         new.options = cls.check_options(d["options"])
         new.seed = d["seed"]
         version, internal, gauss = d["rng"]
-        new.rng = random.Random()
+        new.rng = random.Random.__new__(random.Random)
         new.rng.setstate((version, tuple(internal), gauss))
         for name in cls._BASE_FIELDS + cls.FIELDS:
             setattr(new, name, _dup(d[name]))
         new.tasks = [tuple(t) for t in new.tasks]
         new.attach()
+        new._lists = _list_fields(new.__dict__, cls.SHARED_ITEMS)
         return new

@@ -539,10 +539,11 @@ class MaulOfAmerica(Engine):
             self.push(("shopper_act",))
         elif action == A_PROPOSE:
             self.ask(partner, KIND.accept, [A_YES, A_NO], public=True)
-        else:
-            block = ACTIONS.locate(action)[0].name
-            offset = action - (A_GIVE if block == "give" else A_TAKE)
-            (give if block == "give" else take).append(EQUIPMENT[offset])
+        else:  # a new offer, never a change in place: copies of the state share its lists
+            if ACTIONS.locate(action)[0].name == "give":
+                self.trade = [partner, give + [EQUIPMENT[action - A_GIVE]], take]
+            else:
+                self.trade = [partner, give, take + [EQUIPMENT[action - A_TAKE]]]
             self.push(("trade_offer",))
 
     def on_accept(self, action: int) -> None:
