@@ -220,3 +220,17 @@ def test_polygon_fills_and_clips():
     assert (c.pixels == RED).all()
     c.polygon([(1, 1), (2, 2)], BG)  # fewer than three points: nothing
     assert (c.pixels == RED).all()
+
+
+def test_layer_copies_a_cached_part_clipped_and_stamp_skips_a_piece_across_an_edge():
+    part = np.full((3, 4, 3), 200, dtype=np.uint8)
+    c = Canvas(6, 5, BG)
+    c.layer(4, 3, part, draw=None)  # only its top-left 2 x 2 lies inside
+    assert (c.pixels[3:, 4:] == 200).all() and _ink(c).sum() == 4
+    mask = np.array([[False, True, False], [True, True, True], [False, True, False]])
+    sprite = (np.full((3, 3, 3), 90, dtype=np.uint8), mask)
+    c = Canvas(6, 5, BG)
+    c.stamp(2, 2, sprite, draw=None)
+    assert (_ink(c) == np.pad(mask, ((1, 1), (1, 2)))).all()
+    c.stamp(0, 2, sprite, draw=None)  # one column would fall outside: left out whole
+    assert _ink(c).sum() == 5

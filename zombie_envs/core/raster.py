@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import struct
 import zlib
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 
 import numpy as np
@@ -307,6 +307,28 @@ class Canvas:
                 sub = mask[by0 - ly : by1 - ly, bx0 - lx : bx1 - lx]
                 self.pixels[by0:by1, bx0:bx1][sub] = color
         return text_size(text, scale)
+
+    # ----- cached parts ----------------------------------------------------
+    def layer(self, x, y, pixels: np.ndarray, draw: Callable[[Canvas], None]) -> None:
+        """Copy ``pixels`` with its top-left corner at (x, y): a cached part of the
+        picture (a board's floor and walls) that ``draw(canvas)`` draws in this
+        canvas's coordinates.  A canvas that keeps shapes rather than pixels (the
+        web's SVG) calls ``draw`` instead, so both come from the same drawing calls."""
+        h, w = pixels.shape[:2]
+        box = self._box(x, y, x + w, y + h)
+        if box:
+            x0, y0, x1, y1 = box
+            self.pixels[y0:y1, x0:x1] = pixels[y0 - y : y1 - y, x0 - x : x1 - x]
+
+    def stamp(self, cx, cy, sprite: tuple[np.ndarray, np.ndarray], draw: Callable) -> None:
+        """Copy a cached piece centred on (cx, cy): ``sprite`` is its (pixels, mask),
+        as ``draw(canvas, cx, cy)`` draws it; a piece partly outside is left out.
+        For a piece drawn dozens of times; a shape canvas calls ``draw``."""
+        pixels, mask = sprite
+        h, w = mask.shape
+        x0, y0 = cx - w // 2, cy - h // 2
+        if 0 <= x0 <= self.width - w and 0 <= y0 <= self.height - h:
+            self.pixels[y0 : y0 + h, x0 : x0 + w][mask] = pixels[mask]
 
     def save(self, path) -> None:
         write_png(path, self.pixels)

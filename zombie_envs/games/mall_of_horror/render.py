@@ -380,13 +380,18 @@ def _result(g) -> str:
     return f"{names} win{'' if len(won) > 1 else 's'}, {g.scores()[won[0]]} points"
 
 
-def rgb(g) -> np.ndarray:
+def draw(g, seat: int | None = None, canvas_type: type[Canvas] = Canvas) -> Canvas:
     """The whole board as a spectator sees it (no hands, no secret dice or
-    destinations): a ``HEIGHT`` x ``WIDTH`` x 3 uint8 picture."""
-    c = Canvas(WIDTH, HEIGHT, BG)
+    destinations), so the same for every ``seat``, drawn on a new ``canvas_type``."""
+    c = canvas_type(WIDTH, HEIGHT, BG)
     _title(c, g)
     for L in range(len(LOCATION_NAMES)):
         row, col = divmod(L, 3)
         _location(c, g, L, MARGIN + col * (PANEL_W + GAP), BOARD_Y + row * (PANEL_H + GAP))
     _players(c, g)
-    return c.pixels
+    return c
+
+
+def rgb(g) -> np.ndarray:
+    """The spectator's picture (``draw``): a ``HEIGHT`` x ``WIDTH`` x 3 uint8 array."""
+    return draw(g).pixels

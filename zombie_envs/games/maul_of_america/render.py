@@ -178,6 +178,14 @@ def _floor_plan(maul) -> np.ndarray:
     lines = maul.lines
     rows, cols = (len(lines) - 1) // 2, (len(lines[0]) - 1) // 2
     canvas = Canvas(2 * MARGIN + cols * CELL, 2 * MARGIN + rows * CELL, BACKGROUND)
+    _draw_plan(canvas, maul)
+    canvas.pixels.flags.writeable = False
+    return canvas.pixels
+
+
+def _draw_plan(canvas: Canvas, maul) -> None:
+    """The floor, then the edges over its borders."""
+    lines = maul.lines
     cells = [(x, y, ch) for y, line in enumerate(lines) for x, ch in enumerate(line)]
     for x, y, ch in cells:  # the floor first, then the edges over its borders
         if y % 2 and x % 2 and ch in FLOOR:
@@ -193,19 +201,18 @@ def _floor_plan(maul) -> np.ndarray:
                 canvas.fill_rect(px - 1, py - 1, 3, CELL + 3, colour)
             else:
                 canvas.fill_rect(px - 1, py - 1, CELL + 3, 3, colour)
-    canvas.pixels.flags.writeable = False
-    return canvas.pixels
 
 
-def rgb(g) -> np.ndarray:
-    """The whole Maul for a spectator, with a panel of the seats' public state.  The
-    picture keeps one size through every game of a player count (recorders need
-    that): room for the largest Maul four sections make, and four panel lines a seat."""
-    plan = _floor_plan(g.maul) if g.maul is not None else np.empty((0, 0, 3))
+def draw(g, seat: int | None = None, canvas_type: type[Canvas] = Canvas) -> Canvas:
+    """The whole Maul for a spectator, with a panel of the seats' public state (so
+    the same for every ``seat``), drawn on a new ``canvas_type``.  The picture keeps one
+    size through every game of a player count (recorders need that): room for the
+    largest Maul four sections make, and four panel lines a seat."""
     map_side = 2 * MARGIN + SECTIONS * FACE_SIZE * CELL
     text_height = PANEL_TOP + LINE * 4 * (g.num_players + 1)
-    canvas = Canvas(map_side + PANEL, max(map_side, MARGIN + text_height), BACKGROUND)
-    canvas.pixels[: plan.shape[0], : plan.shape[1]] = plan
+    canvas = canvas_type(map_side + PANEL, max(map_side, MARGIN + text_height), BACKGROUND)
+    if g.maul is not None:
+        canvas.layer(0, 0, _floor_plan(g.maul), lambda c: _draw_plan(c, g.maul))
     map_width = map_side
 
     def centre(v: int) -> tuple[int, int]:
@@ -228,4 +235,9 @@ def rgb(g) -> np.ndarray:
     canvas.text(x0, MARGIN + 24, f"round {g.round} of {g.options['max_rounds']}", (230, 230, 230))
     for k, line in enumerate(_panel(g)):
         canvas.text(x0, MARGIN + PANEL_TOP + k * LINE, line, (220, 220, 220))
-    return canvas.pixels
+    return canvas
+
+
+def rgb(g) -> np.ndarray:
+    """The spectator's picture (``draw``) as an ``H`` x ``W`` x 3 uint8 array."""
+    return draw(g).pixels

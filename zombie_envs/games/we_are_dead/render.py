@@ -486,15 +486,6 @@ def _face_down() -> tuple[np.ndarray, np.ndarray]:
     return c.pixels, mask
 
 
-def _stamp(c: Canvas, cx: int, cy: int, sprite: tuple[np.ndarray, np.ndarray]) -> None:
-    pixels, mask = sprite
-    h, w = mask.shape
-    x0, y0 = cx - w // 2, cy - h // 2
-    if 0 <= x0 <= c.width - w and 0 <= y0 <= c.height - h:
-        region = c.pixels[y0 : y0 + h, x0 : x0 + w]
-        region[mask] = pixels[mask]
-
-
 def _shopper(c: Canvas, cx: int, cy: int, value: int = 0, edge=TOKEN_EDGE) -> None:
     """A shopper token: a plain disc face down (``value`` 0), its number when flipped."""
     if value:
@@ -543,7 +534,7 @@ def _board_state(c: Canvas, g, f: Frame) -> None:
         flipped[g.a_node] = (g.a_value, ALERT)
     for v, value in enumerate(g.token):
         if value and not see.token(v):
-            _stamp(c, *f.centre[v], face_down)
+            c.stamp(*f.centre[v], face_down, _shopper)
     for v, (value, edge) in flipped.items():
         _shopper(c, *f.centre[v], value, edge)
     on: dict[int, list[int]] = {}
@@ -782,17 +773,22 @@ def _result(g) -> str:
     return f"the horde wins, {g.horde_score} points"
 
 
-def rgb(g) -> np.ndarray:
+def draw(g, seat: int | None = None, canvas_type: type[Canvas] = Canvas) -> Canvas:
     """The whole board as a spectator sees it (no hands, no face-down numbers or
-    heroes): an ``H`` x ``W`` x 3 uint8 picture whose size depends on the board
-    (``frame(name).height``, ``.width``)."""
+    heroes), so the same for every ``seat``, drawn on a new ``canvas_type`` whose
+    size depends on the board (``frame(name).height``, ``.width``)."""
     f = frame(g.options["board"])
-    c = Canvas(1, 1)
-    c.pixels = f.background.copy()
+    c = canvas_type(f.width, f.height, BG)
+    c.layer(0, 0, f.background, lambda c: _draw_board(c, f.board))
     _title(c, g, f)
     _board_state(c, g, f)
     c.fill_rect(f.side_x, BOARD_Y, SIDE_W, f.side_h, SIDE)
     legend_y = _legend_top(g, f)
     _status(c, g, f, _players(c, g, f), legend_y - 14)
     _legend(c, g, f, legend_y)
-    return c.pixels
+    return c
+
+
+def rgb(g) -> np.ndarray:
+    """The spectator's picture (``draw``) as an ``H`` x ``W`` x 3 uint8 array."""
+    return draw(g).pixels

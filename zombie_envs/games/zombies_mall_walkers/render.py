@@ -329,6 +329,14 @@ def _floor_plan(mall) -> np.ndarray:
     """The mall without pieces (the ``_PLAN_Y`` x ``_PLAN_X`` part of the picture),
     drawn once per mall (``mall.build`` memoises it)."""
     canvas = Canvas(WIDTH, HEIGHT, BACKGROUND)
+    _draw_plan(canvas, mall)
+    plan = canvas.pixels[_PLAN_Y, _PLAN_X].copy()
+    plan.flags.writeable = False
+    return plan
+
+
+def _draw_plan(canvas: Canvas, mall) -> None:
+    """The tiles, the squares' floors and marks, then the edges over them."""
     cell, x0, y0 = _frame(mall)
     side = cell * TILE_SIZE
     for _, row, col, _, _ in mall.tiles:
@@ -369,9 +377,6 @@ def _floor_plan(mall) -> np.ndarray:
                 canvas.fill_rect(x - w // 2, y + cell - w // 2, cell + w, w, colour)
             else:
                 canvas.fill_rect(x - w // 2, y - w // 2, w, cell + w, colour)
-    plan = canvas.pixels[_PLAN_Y, _PLAN_X].copy()
-    plan.flags.writeable = False
-    return plan
 
 
 def _pieces(canvas: Canvas, g, i: int, things: list[tuple[str, str, int]]) -> None:
@@ -413,12 +418,12 @@ def _panel(g, seat) -> list[str]:
     return out
 
 
-def rgb(g, seat: int | None = None) -> np.ndarray:
+def draw(g, seat: int | None = None, canvas_type: type[Canvas] = Canvas) -> Canvas:
     """The mall and the seats' state as ``seat`` may see them (``None``: a spectator,
-    no hand shown): a ``HEIGHT`` x ``WIDTH`` x 3 uint8 picture, one size for every game
-    (video recorders need that), the mall scaled to fit its square."""
-    canvas = Canvas(WIDTH, HEIGHT, BACKGROUND)
-    canvas.pixels[_PLAN_Y, _PLAN_X] = _floor_plan(g.mall)
+    no hand shown), drawn on a new ``canvas_type`` of ``WIDTH`` x ``HEIGHT``, one size
+    for every game (video recorders need that), the mall scaled to fit its square."""
+    canvas = canvas_type(WIDTH, HEIGHT, BACKGROUND)
+    canvas.layer(_PLAN_X.start, _PLAN_Y.start, _floor_plan(g.mall), lambda c: _draw_plan(c, g.mall))
     for i, things in contents(g).items():
         _pieces(canvas, g, i, things)
     square = g.combat[0]
@@ -434,4 +439,9 @@ def rgb(g, seat: int | None = None) -> np.ndarray:
     x0 = MARGIN + MAP + MARGIN
     for k, line in enumerate(_panel(g, seat)[: MAP // LINE]):
         canvas.text(x0, TITLE + k * LINE, line, TEXT)
-    return canvas.pixels
+    return canvas
+
+
+def rgb(g, seat: int | None = None) -> np.ndarray:
+    """``seat``'s picture (``draw``) as a ``HEIGHT`` x ``WIDTH`` x 3 uint8 array."""
+    return draw(g, seat).pixels
