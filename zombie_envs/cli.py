@@ -224,10 +224,12 @@ def build_parser() -> argparse.ArgumentParser:
     from . import replay_cli
     from .match import commands
     from .play import terminal
+    from .web import serve
 
     commands.add_commands(sub)
     replay_cli.add_commands(sub)
     terminal.add_commands(sub)
+    serve.add_commands(sub)
     return parser
 
 

@@ -51,6 +51,8 @@ EXTERNAL = {
     "pytest": set(),
     "hypothesis": set(),
     "pyspiel": {"tools"},
+    "starlette": {"tools"},
+    "uvicorn": {"tools"},
 }
 
 
@@ -188,7 +190,7 @@ def loaded_after(code: str) -> set[str]:
     return set(json.loads(out.splitlines()[-1]))
 
 
-HEAVY = ("pettingzoo", "gymnasium", "torch", "pyspiel")
+HEAVY = ("pettingzoo", "gymnasium", "torch", "pyspiel", "starlette", "uvicorn")
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -213,6 +215,11 @@ def test_the_package_root_loads_envs_on_first_use():
     loaded = loaded_after(f"import zombie_envs\nzombie_envs.{first}.env()")
     assert {"pettingzoo", f"zombie_envs.{first}"} <= loaded
     assert not {"torch", f"zombie_envs.{other}", f"zombie_envs.games.{game_key(other)}"} & loaded
+
+
+def test_the_command_line_loads_no_web_server_until_serve_runs():
+    loaded = loaded_after("from zombie_envs.cli import build_parser\nbuild_parser()")
+    assert not {"starlette", "uvicorn"} & loaded
 
 
 def test_bots_play_an_engine_without_pettingzoo():

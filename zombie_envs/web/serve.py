@@ -1,0 +1,109 @@
+"""``zombie-envs serve``: the browser seat on a local web server (uvicorn).
+
+Registering the command imports no web framework, so the command line works
+without the ``web`` extra and says how to install it when ``serve`` runs.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+from ..ratings import ratings_path
+from .session import RECORDS
+
+#: the names a server listening on this machine only answers to
+LOOPBACK = ("127.0.0.1", "localhost")
+
+
+def default_data() -> Path:
+    """The folder of the shared ratings file (``~/.zombie-envs`` unless
+    ``$ZOMBIE_ENVS_RATINGS`` moves it)."""
+    return ratings_path().parent
+
+
+def build(data: str | Path, ratings, host: str):
+    """The app for ``host``: only this machine's names are answered when it
+    listens on this machine only.  ``ImportError`` without the ``web`` extra."""
+    from .app import create_app
+    from .session import GameStore
+
+    allowed = list(LOOPBACK) if host in LOOPBACK else None
+    return create_app(GameStore(data, ratings), allowed)
+
+
+def main(args) -> int:
+    try:
+        import uvicorn
+
+        app = build(args.data, False if args.no_ratings else args.ratings, args.host)
+    except ImportError as e:
+        raise SystemExit(
+            f"serve needs the web extra ({e.name} is missing): pip install 'zombie-envs[web]'"
+        ) from None
+    except ValueError as e:  # an unreadable records file
+        raise SystemExit(str(e)) from None
+    where = "no ratings" if args.no_ratings else f"ratings: {ratings_path(args.ratings)}"
+    print(
+        f"zombie-envs serve: http://{args.host}:{args.port}/ "
+        f"(records: {Path(args.data) / RECORDS}, {where}); Ctrl-C stops it"
+    )
+    # no access log: a game's id, its only key, is in every path the page asks for
+    uvicorn.run(app, host=args.host, port=args.port, access_log=False, log_level="warning")
+    return 0
+
+
+def free_port(host: str = "127.0.0.1") -> int:
+    with socket.socket() as s:
+        s.bind((host, 0))
+        return s.getsockname()[1]
+
+
+@contextlib.contextmanager
+def running(app, host: str = "127.0.0.1") -> Iterator[str]:
+    """Serve ``app`` with uvicorn in a thread of this process on a free port
+    (for a browser test or a load benchmark); yields its base URL."""
+    import uvicorn
+
+    port = free_port(host)
+    server = uvicorn.Server(
+        uvicorn.Config(app, host=host, port=port, access_log=False, log_level="warning")
+    )
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    try:
+        while not server.started:
+            if not thread.is_alive():
+                raise RuntimeError(f"the server did not start on {host}:{port}")
+            time.sleep(0.01)
+        yield f"http://{host}:{port}"
+    finally:
+        server.should_exit = True
+        thread.join()
+
+
+def add_commands(subparsers) -> None:
+    """Register ``serve`` on the ``zombie-envs`` command line."""
+    p = subparsers.add_parser(
+        "serve", help="play in the browser: a local web server for a person against bots"
+    )
+    p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
+    p.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+    p.add_argument(
+        "--data",
+        default=str(default_data()),
+        help=f"folder of the finished games' record file {RECORDS} "
+        "(default: the ratings file's folder, ~/.zombie-envs)",
+    )
+    ratings = p.add_mutually_exclusive_group()
+    ratings.add_argument(
+        "--ratings",
+        metavar="PATH",
+        help="ratings file (default ~/.zombie-envs/ratings.json or $ZOMBIE_ENVS_RATINGS)",
+    )
+    ratings.add_argument("--no-ratings", action="store_true", help="rate no game")
+    p.set_defaults(func=main)

@@ -1,0 +1,391 @@
+"""Games played in the browser: one person's seat against bots, and the games a server holds.
+
+A ``Session`` is one game.  The server plays the bots' turns itself, so a
+session always waits for its person (or is over), and what it sends is built
+by ``view`` from the person's seat only: the board drawn from that seat's view
+(``svg.SvgCanvas`` driven by the game's ``render.draw``), the text board, the
+story since the seat's last decision and its choices, all from the narrator
+the terminal seat reads.  The seed, which fixes every hidden card and die,
+stays on the server until the game is over.
+
+A ``GameStore`` holds the sessions behind unguessable ids, saves each
+finished game as a record (the one record format) and rates it in the shared
+ratings file, and reads its records back when it starts, so a restart loses
+no finished game.  Nothing here imports a web framework: ``app`` serves it.
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+import threading
+from collections import OrderedDict
+from pathlib import Path
+
+from ..agents import make_agent, pretrained_agents
+from ..core.narration import narrator_of, story, told_lines
+from ..play.terminal import seat_specs
+from ..records import make_record, read_records, write_records
+from ..registry import ENVS
+from .svg import SvgCanvas
+
+#: the record file a store appends finished games to, in its data folder
+RECORDS = "web-games.jsonl"
+#: games kept in memory; beyond it the one untouched longest is dropped
+#: (a finished one can be read back from the records, an unfinished one is lost)
+MAX_LIVE = 256
+#: longest name a person may play under
+MAX_NAME = 40
+#: search agents offered on the set-up page (any ``ismcts:`` spec is accepted)
+SEARCH_SPECS = ("ismcts:200", "ismcts:200:heuristic")
+
+
+class RequestError(Exception):
+    """A request the game cannot take, with the HTTP status that says why; the
+    game is left as it was."""
+
+    def __init__(self, status: int, message: str):
+        super().__init__(message)
+        self.status = status
+        self.message = message
+
+
+class Session:
+    """One game: the person at ``seat`` under ``name``, agent ``specs`` at the
+    other seats in seat order.  ``agents`` is empty for a game read back from
+    its record (it is over: no agent will move again)."""
+
+    def __init__(self, env_name, seat, specs, name, options, seed, game_id):
+        self.env_name = env_name
+        self.seat = seat
+        self.specs = list(specs)
+        self.name = name
+        self.seed = seed
+        self.id = game_id
+        self.engine = ENVS[env_name].raw_env.engine_cls(
+            len(self.specs) + 1, seed=seed, **(options or {})
+        )
+        self.names = list(self.specs)
+        self.names.insert(seat, name)
+        self.agents: dict = {}
+        self.actions: list[int] = []
+        #: what happened since the person's last decision, as the seat may know it
+        self.log: list[str] = []
+        #: the line about the ratings once the finished game is rated (or why not)
+        self.rating = ""
+        self.lock = threading.Lock()
+
+    # ----- making one ---------------------------------------------------------
+    @classmethod
+    def new(cls, env_name, seat, opponents, players, name, options, seed=None) -> Session:
+        """A game ready for its person's first decision; ``ValueError`` saying what
+        in the set-up cannot make a game."""
+        if env_name not in ENVS:
+            raise ValueError(f"unknown game {env_name!r}; available: {', '.join(sorted(ENVS))}")
+        n, specs = seat_specs(env_name, opponents, players)
+        if not 0 <= seat < n:
+            raise ValueError(f"your seat must be from 0 to {n - 1} in a {n}-player game")
+        name = name.strip()
+        if not name or len(name) > MAX_NAME:
+            raise ValueError(f"your name must have 1 to {MAX_NAME} characters")
+        if name in specs:
+            raise ValueError(f"{name!r} is an opponent's name: pick another")
+        seed = random.randrange(2**31) if seed is None else seed
+        session = cls(env_name, seat, specs, name, options, seed, secrets.token_urlsafe(24))
+        seeds = random.Random(seed)
+        g = session.engine
+        for s, spec in enumerate(session.names):
+            if s == seat:
+                continue
+            try:
+                session.agents[s] = make_agent(spec, env_name, seeds.getrandbits(32), n, g.options)
+            except (ValueError, OSError) as e:
+                raise ValueError(f"opponent {spec!r} at seat {s}: {e}") from None
+        session.advance()
+        return session
+
+    @classmethod
+    def from_record(cls, record: dict) -> Session:
+        """A finished game read back from its record, with the story its person
+        was last told rebuilt by playing the record again."""
+        seat = record["human_seat"]
+        specs = [name for s, name in enumerate(record["seats"]) if s != seat]
+        session = cls(
+            record["env"],
+            seat,
+            specs,
+            record["seats"][seat],
+            record["options"],
+            record["seed"],
+            record["web_id"],
+        )
+        for action in record["actions"]:
+            if session.asks_person():
+                session.log = []
+            session.play(action)
+        if not session.engine.terminal:
+            raise ValueError(f"the record of game {session.id} does not end the game")
+        return session
+
+    # ----- playing ------------------------------------------------------------
+    @property
+    def move(self) -> int:
+        """How many actions were played: the counter a request must echo."""
+        return len(self.actions)
+
+    def asks_person(self) -> bool:
+        """Whether the game waits for the person: their decision, not one that
+        every seat can tell has a single option (taken for them, as in the terminal)."""
+        g = self.engine
+        return (
+            not g.terminal and g.current_player == self.seat and not narrator_of(g).public_forced(g)
+        )
+
+    def play(self, action: int) -> None:
+        self.log += story(self.engine, action, self.seat)
+        self.engine.apply(action)
+        self.actions.append(action)
+
+    def advance(self) -> None:
+        """Play the bots' turns and the person's forced ones until the person must
+        decide or the game is over."""
+        g = self.engine
+        while not g.terminal and not self.asks_person():
+            seat = g.current_player
+            self.play(g.legal[0] if seat == self.seat else self.agents[seat].act(g, seat))
+
+    def act(self, move, action) -> None:
+        """The person's ``action``, sent when the game was at ``move``; then the
+        bots reply.  ``RequestError`` (the game unchanged) for a request that is
+        stale, sent twice, malformed or not legal now."""
+        for label, value in (("move", move), ("action", action)):
+            if type(value) is not int:
+                raise RequestError(400, f"{label!r} must be an integer, got {value!r}")
+        if self.engine.terminal:
+            raise RequestError(409, "the game is over: start a new one or a rematch")
+        if move != self.move:
+            raise RequestError(
+                409,
+                f"stale request: it was sent at move {move}, the game is at move {self.move} "
+                "(sent twice, or from an old page?)",
+            )
+        if action not in self.engine.legal:
+            shown = ", ".join(
+                f"{c.action} ({c.text})" for c in narrator_of(self.engine).choices(self.engine)
+            )
+            raise RequestError(422, f"action {action} is not one of your choices now: {shown}")
+        self.log = []
+        self.play(action)
+        self.advance()
+
+    # ----- what the person is sent --------------------------------------------
+    def view(self) -> dict:
+        """The page's state, from the person's seat only."""
+        g = self.engine
+        narrator = narrator_of(g)
+        renderer = g.game_type.renderer_module
+        state = {
+            "id": self.id,
+            "env": self.env_name,
+            "title": g.game_type.title,
+            "seat": self.seat,
+            "move": self.move,
+            "players": [
+                {"seat": s, "name": name, "you": s == self.seat}
+                for s, name in enumerate(self.names)
+            ],
+            "phase": narrator.phase(g, self.seat),
+            "board": renderer.draw(g, self.seat, SvgCanvas).svg(),
+            "view": narrator.board(g, self.seat),
+            "legend": narrator.legend(g),
+            "log": [line.strip() for line in told_lines(self.log)],
+            "decision": self.decision() if self.asks_person() else None,
+            "result": self.result() if g.terminal else None,
+        }
+        return state
+
+    def decision(self) -> dict:
+        """The pending decision's choices, grouped by the action block each lies in."""
+        g = self.engine
+        groups: dict[str, dict] = {}
+        for choice in narrator_of(g).choices(g):
+            block, _ = g.action_layout.locate(choice.action)
+            group = groups.setdefault(
+                block.name,
+                {"name": block.name.replace("_", " "), "doc": block.doc, "choices": []},
+            )
+            group["choices"].append(
+                {
+                    "action": choice.action,
+                    "key": choice.key,
+                    "text": choice.text,
+                    "detail": choice.detail,
+                }
+            )
+        return {"doing": g.game_type.by_kind[g.decision].doing, "groups": list(groups.values())}
+
+    def result(self) -> dict:
+        """Scores, winners and the verdict; the seed, secret until now, to replay it."""
+        g = self.engine
+        won = g.final_winners()
+        if self.seat not in won:
+            verdict = "You lost."
+        elif len(won) == 1:
+            verdict = "You won!"
+        else:
+            verdict = "You share the win."
+        if not won:
+            verdict += " No player won" + (
+                " (the game reached its safety cap)." if g.truncated else "."
+            )
+        return {
+            "scores": [_number(v) for v in g.scores()],
+            "winners": won,
+            "verdict": verdict,
+            "seed": self.seed,
+            "rating": self.rating,
+        }
+
+    def record(self) -> dict:
+        g = self.engine
+        return make_record(
+            self.env_name,
+            g.num_players,
+            dict(g.options),
+            self.seed,
+            list(self.names),
+            list(self.actions),
+            list(g.scores()),
+            g.final_winners(),
+            finished=True,
+            human_seat=self.seat,
+            web_id=self.id,
+        )
+
+
+def _number(v):
+    return int(v) if float(v).is_integer() else float(v)
+
+
+def env_choices() -> list[dict]:
+    """What the set-up page offers for each env: player counts, engine options,
+    and opponent specs (a shipped policy only where one fits)."""
+    shipped = [p.metadata for p in pretrained_agents()]
+    out = []
+    for env_name in sorted(ENVS):
+        cls = ENVS[env_name].raw_env.engine_cls
+        game = cls.game_type
+        out.append(
+            {
+                "env": env_name,
+                "title": game.title,
+                "min_players": cls.min_players,
+                "max_players": cls.max_players,
+                "default_players": cls.default_players,
+                "options": [
+                    {"name": o.name, "default": o.default, "choices": list(o.choices), "doc": o.doc}
+                    for o in game.options
+                ],
+                "specs": ["heuristic", "random", *SEARCH_SPECS],
+                "pretrained": sorted(m["num_players"] for m in shipped if m["env"] == env_name),
+            }
+        )
+    return out
+
+
+class GameStore:
+    """The games a server holds, by id; finished games saved to ``data/RECORDS``
+    and rated in the ratings file at ``ratings`` (``None``: the shared one;
+    ``False``: no rating)."""
+
+    def __init__(self, data: str | Path, ratings: str | Path | None | bool = None):
+        self.data = Path(data).expanduser()
+        self.records = self.data / RECORDS
+        self.ratings = ratings
+        self.lock = threading.Lock()
+        self.live: OrderedDict[str, Session] = OrderedDict()
+        #: finished games by id, as records: read back into a session on demand
+        self.finished: dict[str, dict] = {}
+        if self.records.is_file():
+            for record in read_records(self.records):
+                if record.get("web_id"):
+                    self.finished[record["web_id"]] = record
+
+    def create(self, **setup) -> Session:
+        session = Session.new(**setup)
+        self.keep(session)
+        if session.engine.terminal:  # bots alone can end a game before the person decides
+            self.finish(session)
+        return session
+
+    def keep(self, session: Session) -> None:
+        with self.lock:
+            self.live[session.id] = session
+            self.live.move_to_end(session.id)
+            while len(self.live) > MAX_LIVE:
+                self.live.popitem(last=False)
+
+    def get(self, game_id: str) -> Session:
+        with self.lock:
+            session = self.live.get(game_id)
+            if session is not None:
+                self.live.move_to_end(game_id)
+                return session
+            record = self.finished.get(game_id)
+        if record is None:
+            raise RequestError(404, "no game with this id (unfinished games end with the server)")
+        try:
+            session = Session.from_record(record)
+        except ValueError as e:
+            raise RequestError(410, f"this finished game cannot be shown again: {e}") from None
+        self.keep(session)
+        return session
+
+    def act(self, game_id: str, move, action) -> Session:
+        """The person's move in game ``game_id``; a finished game is saved and rated."""
+        session = self.get(game_id)
+        with session.lock:
+            session.act(move, action)
+            if session.engine.terminal:
+                self.finish(session)
+        return session
+
+    def rematch(self, game_id: str) -> Session:
+        """A new game with the same set-up and a new seed, once this one is over."""
+        old = self.get(game_id)
+        if not old.engine.terminal:
+            raise RequestError(409, "the game is not over yet")
+        return self.create(
+            env_name=old.env_name,
+            seat=old.seat,
+            opponents=old.specs,
+            players=len(old.names),
+            name=old.name,
+            options=dict(old.engine.options),
+        )
+
+    def finish(self, session: Session) -> None:
+        """Save the finished game's record, then rate it."""
+        record = session.record()
+        with self.lock:
+            write_records(self.records, [record])
+            self.finished[session.id] = record
+        if self.ratings is not False:
+            session.rating = self.rate(session)
+
+    def rate(self, session: Session) -> str:
+        """Add the game to the ratings book under its lock; the line telling the
+        person's new rating, or why the game could not be rated."""
+        from ..ratings import RatingsBook
+
+        g = session.engine
+        try:
+            with RatingsBook.locked(self.ratings or None) as book:
+                book.rate_game(session.env_name, session.names, list(g.scores()), g.final_winners())
+        except (ImportError, ValueError, OSError) as e:
+            return f"not rated: {e}"
+        r = book.get(session.env_name, session.name)
+        return (
+            f"rating of {session.name} on {session.env_name}: {r['ordinal']:.2f} "
+            f"(mu {r['mu']:.2f}, sigma {r['sigma']:.2f}, {r['games']} games)"
+        )

@@ -1,0 +1,252 @@
+// The browser seat: a set-up form, then the seat's view of one game from the
+// server's JSON. The server plays the bots and checks every move; this page
+// only shows what it is sent and posts the choice clicked, with the view's
+// move counter so that a stale or repeated click is refused, not replayed.
+"use strict";
+
+const $ = (id) => document.getElementById(id);
+let envs = [];
+let state = null;
+
+function element(tag, text, className) {
+  const e = document.createElement(tag);
+  if (text !== undefined) e.textContent = text;
+  if (className) e.className = className;
+  return e;
+}
+
+async function api(method, path, body) {
+  const request = { method, headers: {} };
+  if (body !== undefined) {
+    request.headers["Content-Type"] = "application/json";
+    request.body = JSON.stringify(body);
+  }
+  const response = await fetch(path, request);
+  const data = await response.json().catch(() => ({}));
+  if (!response.ok) throw new Error(data.error || `${response.status} ${response.statusText}`);
+  return data;
+}
+
+function showError(message) {
+  $("error").textContent = message;
+  $("error").hidden = !message;
+}
+
+function setBusy(text) {
+  $("status").textContent = text;
+  document.body.classList.toggle("busy", Boolean(text));
+  for (const b of document.querySelectorAll("button")) b.disabled = Boolean(text);
+}
+
+// ----- set-up --------------------------------------------------------------
+function currentEnv() {
+  return envs.find((e) => e.env === $("env").value);
+}
+
+function fillSelect(select, values, chosen, label = (v) => String(v)) {
+  select.replaceChildren(
+    ...values.map((v) => {
+      const o = element("option", label(v));
+      o.value = String(v);
+      o.selected = v === chosen;
+      return o;
+    }),
+  );
+}
+
+function range(lo, hi) {
+  return Array.from({ length: hi - lo + 1 }, (_, i) => lo + i);
+}
+
+function onEnv() {
+  const env = currentEnv();
+  fillSelect($("players"), range(env.min_players, env.max_players), env.default_players);
+  const options = $("options");
+  options.replaceChildren(options.firstElementChild);
+  for (const o of env.options) {
+    const label = element("label", `${o.name}: ${o.doc}`);
+    let input;
+    if (o.choices.length) {
+      input = element("select");
+      fillSelect(input, o.choices, o.default);
+    } else {
+      input = element("input");
+      input.type = "number";
+      input.min = "1";
+      input.value = String(o.default);
+    }
+    input.dataset.option = o.name;
+    label.append(input);
+    options.append(label);
+  }
+  options.hidden = env.options.length === 0;
+  onPlayers();
+}
+
+function onPlayers() {
+  const env = currentEnv();
+  const n = Number($("players").value);
+  const seat = Math.min(Number($("seat").value) || 0, n - 1);
+  fillSelect($("seat"), range(0, n - 1), seat, (s) => `player_${s}`);
+  const specs = [...env.specs];
+  if (env.pretrained.includes(n)) specs.splice(2, 0, "pretrained");
+  $("specs").replaceChildren(...specs.map((s) => Object.assign(element("option"), { value: s })));
+  onSeat();
+}
+
+function onSeat() {
+  const n = Number($("players").value);
+  const seat = Number($("seat").value);
+  const box = $("opponents");
+  const kept = [...box.querySelectorAll("input")].map((i) => i.value);
+  box.replaceChildren(box.firstElementChild);
+  range(0, n - 1)
+    .filter((s) => s !== seat)
+    .forEach((s, i) => {
+      const label = element("label", `player_${s}`);
+      const input = element("input");
+      input.setAttribute("list", "specs");
+      input.required = true;
+      input.value = kept[i] || "heuristic";
+      input.dataset.seat = String(s);
+      label.append(input);
+      box.append(label);
+    });
+}
+
+async function start(event) {
+  event.preventDefault();
+  const options = {};
+  for (const input of $("options").querySelectorAll("[data-option]")) {
+    options[input.dataset.option] = input.type === "number" ? Number(input.value) : input.value;
+  }
+  const body = {
+    env: $("env").value,
+    players: Number($("players").value),
+    seat: Number($("seat").value),
+    name: $("name").value,
+    opponents: [...$("opponents").querySelectorAll("input")].map((i) => i.value.trim()),
+    options,
+  };
+  await run("Dealing; the opponents play their first moves...", () =>
+    api("POST", "/api/games", body),
+  );
+}
+
+function showSetup() {
+  state = null;
+  history.replaceState(null, "", location.pathname);
+  $("game").hidden = true;
+  $("setup").hidden = false;
+  $("phase").textContent = "";
+}
+
+// ----- a game ----------------------------------------------------------------
+async function run(waiting, call) {
+  showError("");
+  setBusy(waiting);
+  try {
+    show(await call());
+  } catch (e) {
+    showError(e.message);
+  } finally {
+    setBusy("");
+  }
+}
+
+async function choose(action) {
+  await run("The opponents are playing...", () =>
+    api("POST", `/api/games/${state.id}/action`, { move: state.move, action }),
+  );
+}
+
+function show(view) {
+  state = view;
+  history.replaceState(null, "", `#${view.id}`);
+  $("setup").hidden = true;
+  $("game").hidden = false;
+  $("phase").textContent = `${view.title}: ${view.phase}`;
+  $("seats").textContent = view.players
+    .map((p) => `player_${p.seat}: ${p.you ? `you (${p.name})` : p.name}`)
+    .join(" \u00b7 ");
+  $("board").innerHTML = view.board; // drawn by the server from this seat's view
+  $("view").textContent = view.view;
+  $("log").replaceChildren(...view.log.map((line) => element("li", line)));
+  $("legend").replaceChildren(...view.legend.map((line) => element("li", line)));
+  showDecision(view.decision);
+  showResult(view);
+}
+
+function showDecision(decision) {
+  $("decision").hidden = !decision;
+  if (!decision) return;
+  $("doing").textContent = decision.doing;
+  $("choices").replaceChildren(
+    ...decision.groups.map((group) => {
+      const box = element("div", undefined, "group");
+      const title = element("h3", group.name);
+      title.title = group.doc;
+      const buttons = element("div", undefined, "buttons");
+      for (const c of group.choices) {
+        const b = element("button", c.text, "choice");
+        b.type = "button";
+        b.dataset.action = String(c.action);
+        b.title = `key ${c.key}`;
+        if (c.detail) b.append(element("span", c.detail, "detail"));
+        b.addEventListener("click", () => choose(c.action));
+        buttons.append(b);
+      }
+      box.append(title, buttons);
+      return box;
+    }),
+  );
+}
+
+function showResult(view) {
+  const result = view.result;
+  $("result").hidden = !result;
+  if (!result) return;
+  $("verdict").textContent = result.verdict;
+  $("scores").tBodies[0].replaceChildren(
+    ...view.players.map((p) => {
+      const row = element("tr", undefined, p.you ? "you" : "");
+      row.append(
+        element("td", `player_${p.seat}`),
+        element("td", p.you ? `${p.name} (you)` : p.name),
+        element("td", String(result.scores[p.seat])),
+        element("td", result.winners.includes(p.seat) ? "winner" : ""),
+      );
+      return row;
+    }),
+  );
+  $("rating").textContent = result.rating;
+  $("seed").textContent = `seed ${result.seed}: the game is saved as a record`;
+}
+
+async function main() {
+  $("setup-form").addEventListener("submit", start);
+  $("env").addEventListener("change", onEnv);
+  $("players").addEventListener("change", onPlayers);
+  $("seat").addEventListener("change", onSeat);
+  $("new-game").addEventListener("click", showSetup);
+  $("rematch").addEventListener("click", () =>
+    run("Dealing again...", () => api("POST", `/api/games/${state.id}/rematch`, {})),
+  );
+  try {
+    envs = await api("GET", "/api/envs");
+  } catch (e) {
+    showError(`cannot reach the server: ${e.message}`);
+    return;
+  }
+  fillSelect($("env"), envs.map((e) => e.env), envs[0].env, (v) => envs.find((e) => e.env === v).title);
+  onEnv();
+  const id = location.hash.slice(1);
+  if (id) {
+    await run("Loading the game...", () => api("GET", `/api/games/${id}`));
+    if (!state) showSetup();
+  } else {
+    showSetup();
+  }
+}
+
+main();
