@@ -1,8 +1,11 @@
 """The benchmark scripts do what their options say."""
 
+import importlib.util
 import subprocess
 import sys
 from pathlib import Path
+
+import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -39,3 +42,28 @@ def test_bench_seats_gives_each_seats_share_and_decisions():
     assert float(length[1]) >= sum(float(r[4]) for r in rows) - 1  # the seats' decisions add up
     assert float(length[3]) > 1 and length[6].strip() == "0.0%"  # rounds; none cut short
     assert 0 <= float(length[5].strip(" %")) <= 100
+
+
+@pytest.mark.parametrize("without_pyspiel", [False, True])
+def test_bench_search_times_clones_playouts_and_searches(without_pyspiel):
+    argv = ["benchmarks/bench_search.py", "--env", "mall_of_horror_v0", "--seconds", "0.05"]
+    argv += ["--slices", "1", "--search", "--simulations", "5", "--search-decisions", "1"]
+    run = (  # an import of pyspiel fails once its sys.modules entry is None
+        f"import runpy, sys; sys.modules['pyspiel'] = None; sys.argv = {argv!r}; "
+        f"runpy.run_path({argv[0]!r}, run_name='__main__')"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", run] if without_pyspiel else [sys.executable, *argv],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    (row,) = [line.split("|")[1:-1] for line in out.splitlines() if "| mall_of_horror_v0 |" in line]
+    cells = [cell.strip(" x").replace(",", "") for cell in row[2:]]
+    figures = [1 / float(c[2:]) if c.startswith("1/") else float(c) for c in cells]
+    assert all(f > 0 for f in figures)
+    if without_pyspiel or importlib.util.find_spec("pyspiel") is None:
+        assert "pyspiel is not importable" in out and len(figures) == 4
+    else:  # each figure and its ratio to leduc_poker, and the peer alone
+        assert len(figures) == 8 and "leduc_poker alone" in out
