@@ -1,0 +1,286 @@
+"""The browser seat's API: whole games for every env through HTTP, what a seat is
+sent (never another seat's secret), refused requests, games side by side,
+records, ratings and restarts."""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+import threading
+
+import pytest
+
+pytest.importorskip("starlette", reason="the web extra is not installed: pip install '.[web]'")
+
+from starlette.testclient import TestClient  # noqa: E402
+
+import zombie_envs  # noqa: E402
+from zombie_envs.cli import build_parser  # noqa: E402
+from zombie_envs.ratings import RatingsBook  # noqa: E402
+from zombie_envs.records import read_records, replay_record  # noqa: E402
+from zombie_envs.web.app import MAX_BODY, create_app  # noqa: E402
+from zombie_envs.web.serve import default_data  # noqa: E402
+from zombie_envs.web.session import RECORDS, GameStore, RequestError  # noqa: E402
+
+#: engine options that keep a test game short (a safety cap ends the long ones)
+SHORT = {
+    "mall_of_horror_v0": {},
+    "maul_of_america_v0": {"max_rounds": 6},
+    "we_are_dead_v0": {"max_turns": 24},
+    "zombies_mall_walkers_v0": {"max_rounds": 6},
+}
+
+
+@pytest.fixture
+def store(tmp_path):
+    return GameStore(tmp_path / "data", tmp_path / "ratings.json")
+
+
+@pytest.fixture
+def client(store):
+    return TestClient(create_app(store))
+
+
+def new_game(client, env="mall_of_horror_v0", **setup) -> dict:
+    body = {"env": env, "opponents": ["random"], "seat": 1, "options": SHORT[env], **setup}
+    r = client.post("/api/games", json=body)
+    assert r.status_code == 201, r.text
+    return r.json()
+
+
+def choices(view: dict) -> list[int]:
+    return [c["action"] for group in view["decision"]["groups"] for c in group["choices"]]
+
+
+def twin_view(session, rng: random.Random) -> tuple[dict, bool]:
+    """The view the seat would get in a state it cannot tell from the true one
+    (every item hidden from it redrawn), and whether the redraw changed the state."""
+    twin = copy.copy(session)
+    twin.engine = session.engine.resample(session.seat, rng)
+    changed = twin.engine.to_dict() != session.engine.to_dict()
+    return twin.view(), changed
+
+
+@pytest.mark.parametrize("env", sorted(zombie_envs.ENVS))
+def test_a_whole_game_sends_the_seat_nothing_it_may_not_see(env, client, store, tmp_path):
+    """Every answer equals the view of a twin state whose hidden items (other
+    hands, pending ballots and destinations, unseen dice, face-down tokens, deck
+    orders) were all redrawn, so no answer carries any of them; the seed, which
+    fixes them all, is sent only once the game is over.  The finished game is
+    saved as a record that replays, and rated."""
+    rng = random.Random(env)
+    view = new_game(client, env)
+    session = store.get(view["id"])
+    seed = str(session.seed)
+    answers, changed = 0, 0
+    while view["result"] is None:
+        assert view["decision"] and view["move"] == session.move
+        assert seed not in json.dumps(view)
+        if answers % 3 == 0:
+            seen, differs = twin_view(session, rng)
+            assert seen == view
+            changed += differs
+        move = {"move": view["move"], "action": rng.choice(choices(view))}
+        r = client.post(f"/api/games/{view['id']}/action", json=move)
+        assert r.status_code == 200, r.text
+        assert r.json()["move"] > view["move"]
+        view = r.json()
+        answers += 1
+    assert changed >= min(3, answers // 6), "the twins hardly differed: a vacuous check"
+    assert view["decision"] is None and view["result"]["seed"] == session.seed
+    assert len(view["result"]["scores"]) == len(view["players"])
+    (record,) = read_records(tmp_path / "data" / RECORDS)
+    assert record["web_id"] == view["id"] and record["human_seat"] == 1
+    assert record["seats"][1] == "human" and record["finished"] is True
+    assert record["actions"] == session.actions
+    assert replay_record(record).scores() == session.engine.scores()
+    book = RatingsBook.load(tmp_path / "ratings.json")
+    assert book.get(env, "human")["games"] == 1 and book.get(env, "random")["games"] == 1
+    assert view["result"]["rating"].startswith(f"rating of human on {env}: ")
+
+
+def post_raw(client, path, content, content_type="application/json"):
+    return client.post(path, content=content, headers={"content-type": content_type})
+
+
+def test_bad_stale_and_replayed_requests_get_4xx_and_change_nothing(client, store):
+    view = new_game(client, seat=0, players=3)
+    game_id, move = view["id"], view["move"]
+    path = f"/api/games/{game_id}/action"
+    legal = choices(view)
+    illegal = next(a for a in range(10**4) if a not in legal)
+    session = store.get(game_id)
+    before = session.engine.to_dict()
+    refused = [
+        (client.post(path, json={"move": move, "action": illegal}), 422, "not one of your"),
+        (client.post(path, json={"move": move + 1, "action": legal[0]}), 409, "stale"),
+        (client.post(path, json={"move": move - 1, "action": legal[0]}), 409, "stale"),
+        (client.post(path, json={"move": move, "action": True}), 400, "integer"),
+        (client.post(path, json={"move": str(move), "action": legal[0]}), 400, "integer"),
+        (client.post(path, json={"action": legal[0]}), 400, "move"),
+        (client.post(path, json={"move": move, "action": 0, "seat": 2}), 400, "move"),
+        (client.post(path, json=[move, legal[0]]), 400, "JSON object"),
+        (post_raw(client, path, b"{move: 1"), 400, "not valid JSON"),
+        (post_raw(client, path, b"\xff\xfe"), 400, "not valid JSON"),
+        (post_raw(client, path, json.dumps({"move": move}), "text/plain"), 415, "JSON"),
+        (post_raw(client, path, b" " * (MAX_BODY + 1)), 413, "larger"),
+        (client.post("/api/games/nope/action", json={"move": 0, "action": 0}), 404, "no game"),
+        (client.get("/api/games/no-such-id"), 404, "no game"),
+        (client.get("/api/nothing"), 404, "Not Found"),
+        (client.post(f"/api/games/{game_id}/rematch", json={}), 409, "not over"),
+    ]
+    for response, status, words in refused:
+        assert response.status_code == status, response.text
+        assert words in response.json()["error"]
+    assert session.engine.to_dict() == before
+    assert client.get(f"/api/games/{game_id}").json() == view
+
+    first = client.post(path, json={"move": move, "action": legal[0]})
+    assert first.status_code == 200
+    after = session.engine.to_dict()
+    again = client.post(path, json={"move": move, "action": legal[0]})  # sent twice
+    assert again.status_code == 409 and "sent twice" in again.json()["error"]
+    assert session.engine.to_dict() == after
+
+
+def test_a_finished_game_takes_no_more_moves_and_offers_a_rematch(client, store):
+    view = new_game(client)
+    rng = random.Random(0)
+    while view["result"] is None:
+        body = {"move": view["move"], "action": rng.choice(choices(view))}
+        view = client.post(f"/api/games/{view['id']}/action", json=body).json()
+    end = store.get(view["id"]).engine.to_dict()
+    r = client.post(f"/api/games/{view['id']}/action", json={"move": view["move"], "action": 0})
+    assert r.status_code == 409 and "over" in r.json()["error"]
+    assert store.get(view["id"]).engine.to_dict() == end
+    r = client.post(f"/api/games/{view['id']}/rematch", json={})
+    assert r.status_code == 201
+    again = r.json()
+    assert again["id"] != view["id"] and again["result"] is None
+    assert [(p["seat"], p["name"]) for p in again["players"]] == [
+        (p["seat"], p["name"]) for p in view["players"]
+    ]
+    assert store.get(again["id"]).seed != store.get(view["id"]).seed
+
+
+def test_setups_the_games_cannot_play_are_refused_with_the_reason(client):
+    cases = [
+        ({"env": "chess_v0"}, "unknown game"),
+        ({"env": "mall_of_horror_v0", "seat": 4, "players": 4}, "seat must be"),
+        ({"env": "mall_of_horror_v0", "players": 9}, "3 to 6 players"),
+        ({"env": "mall_of_horror_v0", "opponents": ["grandmaster"]}, "unknown agent kind"),
+        ({"env": "mall_of_horror_v0", "opponents": ["ckpt:/no/such.zip"]}, "opponent"),
+        ({"env": "mall_of_horror_v0", "name": "random", "opponents": ["random"]}, "opponent's"),
+        ({"env": "mall_of_horror_v0", "name": " "}, "name must"),
+        ({"env": "mall_of_horror_v0", "options": {"zombie_return": "always"}}, "must be one of"),
+        ({"env": "mall_of_horror_v0", "options": {"speed": 2}}, "unknown option"),
+    ]
+    for body, words in cases:
+        r = client.post("/api/games", json=body)
+        assert r.status_code == 422 and words in r.json()["error"], (body, r.text)
+    malformed = [
+        {"env": 3},
+        {"env": "mall_of_horror_v0", "players": "4"},
+        {"env": "mall_of_horror_v0", "opponents": [1, 2]},
+        {"env": "mall_of_horror_v0", "options": {"max_rounds": [1]}},
+        {"env": "mall_of_horror_v0", "colour": "red"},
+    ]
+    for body in malformed:
+        assert client.post("/api/games", json=body).status_code == 400, body
+
+
+def test_two_games_at_once_stay_apart(client, store):
+    a = new_game(client, "mall_of_horror_v0")
+    b = new_game(client, "we_are_dead_v0")
+    assert a["id"] != b["id"] and min(len(a["id"]), len(b["id"])) >= 32
+    rng = random.Random(1)
+    for _ in range(5):
+        frozen = store.get(b["id"]).engine.to_dict()
+        a = client.post(
+            f"/api/games/{a['id']}/action",
+            json={"move": a["move"], "action": rng.choice(choices(a))},
+        ).json()
+        assert store.get(b["id"]).engine.to_dict() == frozen
+        assert client.get(f"/api/games/{b['id']}").json() == b
+        b, a = a, b  # the other game moves next
+    assert {a["env"], b["env"]} == {"mall_of_horror_v0", "we_are_dead_v0"}
+
+
+def test_the_same_move_sent_from_two_threads_is_played_once(store):
+    session = store.create(
+        env_name="mall_of_horror_v0",
+        seat=0,
+        opponents=["random"],
+        players=3,
+        name="ann",
+        options={},
+    )
+    move, action = session.move, session.engine.legal[0]
+    outcomes = []
+    start = threading.Barrier(2)
+
+    def send():
+        start.wait()
+        try:
+            store.act(session.id, move, action)
+            outcomes.append("played")
+        except RequestError as e:
+            outcomes.append(e.status)
+
+    threads = [threading.Thread(target=send) for _ in range(2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert sorted(outcomes, key=str) == [409, "played"]
+    assert session.actions[move] == action
+
+
+def test_a_restart_keeps_finished_games_and_loses_only_unfinished_ones(tmp_path):
+    first = GameStore(tmp_path, ratings=False)
+    client = TestClient(create_app(first))
+    done = new_game(client)
+    rng = random.Random(2)
+    while done["result"] is None:
+        body = {"move": done["move"], "action": rng.choice(choices(done))}
+        done = client.post(f"/api/games/{done['id']}/action", json=body).json()
+    playing = new_game(client)
+
+    again = TestClient(create_app(GameStore(tmp_path, ratings=False)))
+    shown = again.get(f"/api/games/{done['id']}")
+    assert shown.status_code == 200 and shown.json() == done  # the story told last too
+    lost = again.get(f"/api/games/{playing['id']}")
+    assert lost.status_code == 404 and "unfinished" in lost.json()["error"]
+    assert again.post(f"/api/games/{done['id']}/rematch", json={}).status_code == 201
+    assert not (tmp_path / "ratings.json").exists()  # ratings=False rates nothing
+
+
+def test_the_page_and_its_games_list(client):
+    page = client.get("/")
+    assert page.status_code == 200 and '<script src="/static/app.js"' in page.text
+    assert "script-src 'self'" in page.headers["content-security-policy"]
+    for asset in ("/static/app.js", "/static/style.css"):
+        assert client.get(asset).status_code == 200
+    envs = {e["env"]: e for e in client.get("/api/envs").json()}
+    assert set(envs) == set(zombie_envs.ENVS)
+    assert envs["mall_of_horror_v0"]["pretrained"] == [4]
+    assert (envs["we_are_dead_v0"]["min_players"], envs["we_are_dead_v0"]["max_players"]) == (2, 5)
+    board = next(o for o in envs["we_are_dead_v0"]["options"] if o["name"] == "board")
+    assert board["choices"] == ["mall", "carnival"]
+    view = new_game(client)
+    answer = client.get(f"/api/games/{view['id']}")
+    assert answer.headers["cache-control"] == "no-store"
+
+
+def test_a_server_on_this_machine_answers_only_its_own_names(store):
+    client = TestClient(create_app(store, allowed_hosts=["127.0.0.1", "localhost"]))
+    assert client.get("/", headers={"host": "127.0.0.1:8000"}).status_code == 200
+    assert client.get("/api/envs", headers={"host": "rebound.example:8000"}).status_code == 400
+
+
+def test_serve_keeps_records_beside_the_ratings_file(monkeypatch, tmp_path):
+    monkeypatch.setenv("ZOMBIE_ENVS_RATINGS", str(tmp_path / "elsewhere" / "r.json"))
+    args = build_parser().parse_args(["serve"])
+    assert (args.host, args.port, args.no_ratings) == ("127.0.0.1", 8000, False)
+    assert args.data == str(default_data()) == str(tmp_path / "elsewhere")
