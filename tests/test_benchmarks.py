@@ -67,3 +67,20 @@ def test_bench_search_times_clones_playouts_and_searches(without_pyspiel):
         assert "pyspiel is not importable" in out and len(figures) == 4
     else:  # each figure and its ratio to leduc_poker, and the peer alone
         assert len(figures) == 8 and "leduc_poker alone" in out
+
+
+def test_bench_web_plays_the_moves_asked_for_on_the_real_server():
+    pytest.importorskip("uvicorn", reason="the web extra is not installed")
+    out = subprocess.run(
+        [sys.executable, "benchmarks/bench_web.py", "--requests", "12", "--clients", "2"]
+        + ["--players", "3", "--opponents", "random"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    assert "2 client(s): 12 moves and " in out
+    assert float(out.split("moves per second: ")[1].split()[0]) > 0
+    page = int(out.split("page: ")[1].split()[0].replace(",", ""))
+    assert page > 5000 and "/static/app.js" in out
+    assert "--requests 12 --clients 2" in out
