@@ -16,11 +16,9 @@ pytest.importorskip("starlette", reason="the web extra is not installed: pip ins
 from starlette.testclient import TestClient  # noqa: E402
 
 import zombie_envs  # noqa: E402
-from zombie_envs.cli import build_parser  # noqa: E402
 from zombie_envs.ratings import RatingsBook  # noqa: E402
 from zombie_envs.records import read_records, replay_record  # noqa: E402
 from zombie_envs.web.app import MAX_BODY, create_app  # noqa: E402
-from zombie_envs.web.serve import default_data  # noqa: E402
 from zombie_envs.web.session import RECORDS, GameStore, RequestError  # noqa: E402
 
 #: engine options that keep a test game short (a safety cap ends the long ones)
@@ -277,10 +275,3 @@ def test_a_server_on_this_machine_answers_only_its_own_names(store):
     client = TestClient(create_app(store, allowed_hosts=["127.0.0.1", "localhost"]))
     assert client.get("/", headers={"host": "127.0.0.1:8000"}).status_code == 200
     assert client.get("/api/envs", headers={"host": "rebound.example:8000"}).status_code == 400
-
-
-def test_serve_keeps_records_beside_the_ratings_file(monkeypatch, tmp_path):
-    monkeypatch.setenv("ZOMBIE_ENVS_RATINGS", str(tmp_path / "elsewhere" / "r.json"))
-    args = build_parser().parse_args(["serve"])
-    assert (args.host, args.port, args.no_ratings) == ("127.0.0.1", 8000, False)
-    assert args.data == str(default_data()) == str(tmp_path / "elsewhere")

@@ -1,6 +1,7 @@
 """The browser seat end to end: Debian's Chromium, driven by Playwright, plays a
-whole game by clicking against the real uvicorn server; and each game's SVG
-board, drawn by the browser, looks like its raster picture.
+whole game by clicking against the real uvicorn server (a click made stale by a
+move from elsewhere is refused, and the page shows the game as it is); and
+each game's SVG board, drawn by the browser, looks like its raster picture.
 
 Skipped, saying why, where Chromium is not installed (``make test`` installs it
 with apt-get where it can) or the web extra or Playwright is missing.
@@ -79,6 +80,24 @@ def test_a_whole_game_played_by_clicking(browser, tmp_path):
             buttons.nth(rng.randrange(buttons.count())).click()
             clicks += 1
             assert clicks < MAX_CLICKS, "the game did not end"
+            if clicks == 5:  # another tab plays a move: this page's next click is stale
+                game = f"{url}/api/games/{page.url.split('#')[1]}"
+                view = page.request.get(game).json()
+                action = view["decision"]["groups"][0]["choices"][0]["action"]
+                moved = page.request.post(
+                    f"{game}/action", data={"move": view["move"], "action": action}
+                )
+                assert moved.ok
+                buttons.first.click()
+                page.wait_for_selector("#error:not([hidden])")
+                assert "stale" in page.locator("#error").inner_text()
+                page.wait_for_selector("body:not(.busy)")
+                shown = page.locator("#choices button.choice").first
+                if page.locator("#decision").is_visible():  # the page shows the game as it is
+                    now = page.request.get(game).json()
+                    first = now["decision"]["groups"][0]["choices"][0]["action"]
+                    assert shown.get_attribute("data-action") == str(first)
+                continue
             if clicks == 12:
                 shot = page.screenshot(path=str(tmp_path / "in_progress.png"), full_page=True)
                 assert_not_blank(picture(shot))
@@ -109,7 +128,7 @@ def test_a_whole_game_played_by_clicking(browser, tmp_path):
         page.click("#rematch")
         page.wait_for_selector("#decision:not([hidden]) button.choice")
         assert page.locator("#result").is_hidden()
-        assert errors == []
+        assert len(errors) == 1 and "status of 409" in errors[0]  # the stale click, no other
 
 
 @pytest.mark.parametrize("env", sorted(zombie_envs.ENVS))

@@ -148,9 +148,20 @@ async function run(waiting, call) {
   try {
     show(await call());
   } catch (e) {
+    if (state) await resync();
     showError(e.message);
   } finally {
     setBusy("");
+  }
+}
+
+// After a refused request (another tab moved on, a repeated click), show the
+// game as the server has it.
+async function resync() {
+  try {
+    show(await api("GET", `/api/games/${state.id}`));
+  } catch (e) {
+    // the error of the request itself is the one to show
   }
 }
 
