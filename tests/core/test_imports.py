@@ -285,7 +285,8 @@ def test_wheel_installs_training_checkpoints_and_configs_inside_the_suite(tmp_pa
         f"{module.replace('.', '/')}{'/__init__' if path.name == '__init__.py' else ''}.py"
         for module, path in modules().items()
     }
-    data = (ROOT / "zombie_envs").glob("games/*/data/*")
+    source = ROOT / "zombie_envs"
+    data = [*source.glob("games/*/data/*"), *source.glob("web/static/*")]  # boards, the page
     expected |= {p.relative_to(ROOT).as_posix() for p in data if p.is_file()}
     shipped = [*ROOT.glob("checkpoints/*/policy.zip"), *ROOT.glob("configs/*.yaml")]
     assert len(shipped) >= 4
