@@ -138,7 +138,7 @@ def create_app(store: GameStore, allowed_hosts: list[str] | None = None) -> Star
 
     async def show(request: Request):
         game_id = request.path_params["game_id"]
-        return JSONResponse(await run_in_threadpool(lambda: store.get(game_id).view()))
+        return JSONResponse(await run_in_threadpool(store.view, game_id))
 
     async def act(request: Request):
         game_id = request.path_params["game_id"]
@@ -147,10 +147,9 @@ def create_app(store: GameStore, allowed_hosts: list[str] | None = None) -> Star
         if unknown or "move" not in body or "action" not in body:
             raise RequestError(400, 'send {"move": N, "action": A}: the view\'s move and a choice')
 
-        def play():
-            return store.act(game_id, body["move"], body["action"]).view()
-
-        return JSONResponse(await run_in_threadpool(play))
+        return JSONResponse(
+            await run_in_threadpool(store.act, game_id, body["move"], body["action"])
+        )
 
     async def rematch(request: Request):
         game_id = request.path_params["game_id"]

@@ -184,7 +184,7 @@ class Session:
         g = self.engine
         narrator = narrator_of(g)
         renderer = g.game_type.renderer_module
-        state = {
+        return {
             "id": self.id,
             "env": self.env_name,
             "title": g.game_type.title,
@@ -202,7 +202,6 @@ class Session:
             "decision": self.decision() if self.asks_person() else None,
             "result": self.result() if g.terminal else None,
         }
-        return state
 
     def decision(self) -> dict:
         """The pending decision's choices, grouped by the action block each lies in."""
@@ -341,14 +340,21 @@ class GameStore:
         self.keep(session)
         return session
 
-    def act(self, game_id: str, move, action) -> Session:
-        """The person's move in game ``game_id``; a finished game is saved and rated."""
+    def view(self, game_id: str) -> dict:
+        """The person's view of game ``game_id``, taken while no move is played in it."""
+        session = self.get(game_id)
+        with session.lock:
+            return session.view()
+
+    def act(self, game_id: str, move, action) -> dict:
+        """The person's move in game ``game_id`` and the bots' replies, then the
+        view they lead to; a finished game is saved and rated."""
         session = self.get(game_id)
         with session.lock:
             session.act(move, action)
             if session.engine.terminal:
                 self.finish(session)
-        return session
+            return session.view()
 
     def rematch(self, game_id: str) -> Session:
         """A new game with the same set-up and a new seed, once this one is over."""
