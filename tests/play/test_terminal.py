@@ -459,3 +459,16 @@ def test_the_installed_command_plays_a_whole_game_through_real_stdin(tmp_path):
     assert (
         RatingsBook.load(tmp_path / "ratings.json").get("mall_of_horror_v0", "human")["games"] == 1
     )
+
+
+def test_the_seed_is_shown_only_when_the_game_is_over(tmp_path):
+    """The seed fixes every hidden card and die: showing it at the start would
+    let the person work out the other hands."""
+    out = io.StringIO()
+    argv = ["mall_of_horror_v0", "--opponents", "random", "--seed", "987654", "--no-ratings"]
+    args = parse(argv + ["--record", str(tmp_path / "games.jsonl")])
+    code = main(args, Person(out), out)
+    text = out.getvalue()
+    assert code == 0 and "GAME OVER" in text
+    assert "987654" not in text.split("GAME OVER")[0]
+    assert "seed 987654: --seed 987654 deals this game again" in text

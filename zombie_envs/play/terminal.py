@@ -146,10 +146,8 @@ class TerminalGame:
         (``finished`` tells which)."""
         g = self.engine
         others = ", ".join(f"player_{s} {a}" for s, a in enumerate(self.names) if s != self.seat)
-        self.write(
-            f"{self.env_name}, seed {self.seed}: you are player_{self.seat}; "
-            f"playing against {others}"
-        )
+        # the seed fixes every hidden card and die: shown only once the game is over
+        self.write(f"{self.env_name}: you are player_{self.seat}; playing against {others}")
         self.write(legend_text(g))
         narrator = narrator_of(g)
         while not g.terminal:
@@ -160,7 +158,10 @@ class TerminalGame:
             elif seat == self.seat:
                 action = self.ask()
                 if action is None:
-                    self.write("stopped: the game so far is kept as an unfinished record")
+                    self.write(
+                        "stopped: the game so far is kept as an unfinished record "
+                        f"(seed {self.seed})"
+                    )
                     return self.record()
                 self.log = []
             else:
@@ -228,6 +229,7 @@ class TerminalGame:
         else:
             verdict = "you share the win"
         lines.append(f"winner(s): {who} - {verdict}")
+        lines.append(f"seed {self.seed}: --seed {self.seed} deals this game again")
         return "\n".join(lines)
 
     def record(self) -> dict:
@@ -331,7 +333,9 @@ def add_commands(subparsers) -> None:
         help="number of seats (default: one more than the specs given when several, "
         "else the game's default)",
     )
-    p.add_argument("--seed", type=int, help="game seed (default: drawn at random, shown)")
+    p.add_argument(
+        "--seed", type=int, help="game seed (default: drawn at random, shown when the game ends)"
+    )
     p.add_argument("--name", default="human", help="your name in records and ratings")
     add_option_argument(p)
     p.add_argument(
