@@ -12,7 +12,7 @@ TORCH := torch==2.13.0
 # torch is pinned in the train extra; pip takes that build from this disk.
 .venv/.dev: .venv/bin/python pyproject.toml
 	$(PIP) install -q "$(TORCH)"
-	$(PIP) install -q -e ".[dev,train,openspiel,web]"
+	$(PIP) install -q -e ".[dev,train,openspiel,web,rllib]"
 	@# the browser tests drive the system's Chromium (Playwright downloads no browser here)
 	command -v chromium >/dev/null || ! command -v apt-get >/dev/null || \
 		{ apt-get update -q && apt-get install -y -q chromium; } || \

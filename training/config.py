@@ -73,6 +73,23 @@ class ImitationConfig:
 
 
 @dataclass
+class RLlibConfig:
+    """Settings read by the ``rllib`` backend only (``zombie-envs train --backend
+    rllib``); the SB3 trainer ignores them."""
+
+    #: sampling processes (Ray actors); 0 samples in the driver process
+    num_env_runners: int = 1
+    #: envs stepped together in each runner; ``None``: ``n_envs`` spread over the runners
+    num_envs_per_env_runner: int | None = None
+    #: env steps (every seat's decisions) per PPO update; ``None``: n_steps * n_envs * players
+    train_batch_size: int | None = None
+    #: asymmetric games: one learned module per role (else one shared by every role)
+    policy_per_role: bool = True
+    #: the Ray cluster to join (``auto``, ``HOST:PORT``); ``None``: a local Ray
+    address: str | None = None
+
+
+@dataclass
 class TrainConfig:
     env: str = "mall_of_horror_v0"
     num_players: int | None = None
@@ -96,6 +113,7 @@ class TrainConfig:
     eval_games: int = 200
     eval_opponents: list = field(default_factory=lambda: ["random", "heuristic"])
     save_every: int = 50_000
+    rllib: RLlibConfig = field(default_factory=RLlibConfig)
 
     def to_dict(self) -> dict:
         return asdict(self)
@@ -107,7 +125,12 @@ class TrainConfig:
         return zombie_envs.ENVS[self.env].raw_env.engine_cls.default_players
 
 
-_NESTED = {"policy": PolicyConfig, "ppo": PPOConfig, "imitation": ImitationConfig}
+_NESTED = {
+    "policy": PolicyConfig,
+    "ppo": PPOConfig,
+    "imitation": ImitationConfig,
+    "rllib": RLlibConfig,
+}
 
 
 def _build(cls, data: dict, where: str):
@@ -222,7 +245,19 @@ def validate(cfg: TrainConfig) -> TrainConfig:
     for kind in cfg.eval_opponents:
         if kind not in ("random", "heuristic"):
             raise ConfigError(f"eval_opponents: {kind!r} is not 'random' or 'heuristic'")
+    _validate_rllib(cfg.rllib)
     return cfg
+
+
+def _validate_rllib(r: RLlibConfig) -> None:
+    if r.num_env_runners < 0:
+        raise ConfigError(f"rllib.num_env_runners must be >= 0, got {r.num_env_runners}")
+    for key in ("num_envs_per_env_runner", "train_batch_size"):
+        value = getattr(r, key)
+        if value is not None and (not isinstance(value, int) or value <= 0):
+            raise ConfigError(f"rllib.{key} must be a positive integer or null, got {value!r}")
+    if r.address is not None and (not isinstance(r.address, str) or not r.address):
+        raise ConfigError(f"rllib.address must be 'auto', 'HOST:PORT' or null, got {r.address!r}")
 
 
 def from_dict(data: dict) -> TrainConfig:

@@ -18,20 +18,23 @@ from zombie_envs.agents.policy import hint_agent, policy_input
 from zombie_envs.registry import engine_class
 
 
-def heuristic_dataset(env_name, num_players, games, seed, options=None, progress=True, hint=None):
+def heuristic_dataset(
+    env_name, num_players, games, seed, options=None, progress=True, hint=None, seats=False
+):
     """``(inputs, masks, actions, returns)`` from heuristic-vs-heuristic games;
-    the inputs carry the hint when the policy will read one."""
+    the inputs carry the hint when the policy will read one.  With ``seats``,
+    the deciding seat of each sample follows (to split them by role)."""
     cls = engine_class(env_name)
     rng = random.Random(seed)
     agents = [make_agent("heuristic", env_name, rng.getrandbits(63)) for _ in range(num_players)]
     hinter = hint_agent(hint, env_name, rng.getrandbits(63))
-    obs, masks, actions, seats, returns = [], [], [], [], []
+    obs, masks, actions, movers, returns = [], [], [], [], []
     bar = _bar(games, progress)
     for _ in range(games):
         for a in agents + ([hinter] if hinter else []):
             a.reset(rng.getrandbits(63))
         game = cls(num_players, seed=rng.getrandbits(63), **(options or {}))
-        first = len(seats)
+        first = len(movers)
         while not game.terminal:
             seat = game.current_player
             action = agents[seat].act(game, seat)
@@ -39,51 +42,68 @@ def heuristic_dataset(env_name, num_players, games, seed, options=None, progress
                 obs.append(policy_input(game, seat, hinter))
                 masks.append(game.legal_mask())
                 actions.append(action)
-                seats.append(seat)
+                movers.append(seat)
             game.apply(action)
         final = game.returns("zero_sum")
-        returns.extend(final[s] for s in seats[first:])
+        returns.extend(final[s] for s in movers[first:])
         if bar is not None:
             bar.update(1)
     if bar is not None:
         bar.close()
-    return (
+    data = (
         np.array(obs, dtype=np.int8),
         np.array(masks, dtype=bool),
         np.array(actions, dtype=np.int64),
         np.array(returns, dtype=np.float32),
     )
+    return (*data, np.array(movers, dtype=np.int64)) if seats else data
 
 
 def clone_heuristic(model, cfg, progress: bool = True) -> dict:
     """Fit ``model``'s actor and critic to heuristic play; returns the final losses."""
-    import torch as th
-
     im = cfg.imitation
-    obs, masks, actions, returns = heuristic_dataset(
+    data = heuristic_dataset(
         cfg.env, cfg.players, im.games, cfg.seed, cfg.env_options, progress, cfg.hint
     )
     policy = model.policy
-    optimiser = th.optim.Adam(policy.parameters(), lr=im.learning_rate)
+
+    def forward(o, masks, actions):
+        dist = policy.get_distribution(o, action_masks=masks)
+        return dist.log_prob(actions), policy.predict_values(o).flatten()
+
+    policy.set_training_mode(True)
+    stats = fit(policy.parameters(), forward, data, cfg, progress)
+    policy.set_training_mode(False)
+    return stats
+
+
+def fit(parameters, forward, data, cfg, progress: bool = True) -> dict:
+    """Cross-entropy on the heuristic's choices plus half the squared error of
+    the values on the final returns, over ``data`` (``heuristic_dataset``'s);
+    ``forward(inputs, masks, actions)`` gives the actions' log-probabilities
+    and the values.  Returns the final losses."""
+    import torch as th
+
+    im = cfg.imitation
+    obs, masks, actions, returns = data
+    parameters = list(parameters)
+    optimiser = th.optim.Adam(parameters, lr=im.learning_rate)
     gen = np.random.default_rng(cfg.seed)
     n = len(actions)
     steps = im.epochs * ((n + im.batch_size - 1) // im.batch_size)
     bar = _bar(steps, progress, "clone", "batch")
     stats = {}
-    policy.set_training_mode(True)
     for _ in range(im.epochs):
         order = gen.permutation(n)
         for start in range(0, n, im.batch_size):
             idx = order[start : start + im.batch_size]
             o = th.as_tensor(obs[idx], dtype=th.float32)
-            dist = policy.get_distribution(o, action_masks=masks[idx])
-            logp = dist.log_prob(th.as_tensor(actions[idx]))
-            values = policy.predict_values(o).flatten()
+            logp, values = forward(o, masks[idx], th.as_tensor(actions[idx]))
             value_loss = th.nn.functional.mse_loss(values, th.as_tensor(returns[idx]))
             loss = -logp.mean() + 0.5 * value_loss
             optimiser.zero_grad()
             loss.backward()
-            th.nn.utils.clip_grad_norm_(policy.parameters(), 1.0)
+            th.nn.utils.clip_grad_norm_(parameters, 1.0)
             optimiser.step()
             stats = {"nll": -logp.mean().item(), "value_mse": value_loss.item()}
             if bar is not None:
@@ -91,7 +111,6 @@ def clone_heuristic(model, cfg, progress: bool = True) -> dict:
                 bar.set_postfix(stats, refresh=False)
     if bar is not None:
         bar.close()
-    policy.set_training_mode(False)
     stats["samples"] = n
     return stats
 

@@ -13,7 +13,6 @@ before ``train()`` re-raises it.  Run from the command line with
 
 from __future__ import annotations
 
-import csv
 import json
 import random
 import signal
@@ -37,19 +36,25 @@ from zombie_envs.agents.policy import (
     HINTS,
     CheckpointError,
     MLPPolicy,
-    PolicyAgent,
-    input_size,
 )
 from zombie_envs.core.files import INT, NUMBER, OBJECT, check_fields, list_of, or_null
-from zombie_envs.match import head_to_head
 
 from . import checkpoint as ckpt
 from .config import ConfigError, TrainConfig, from_dict
+from .runs import (
+    BEST,
+    EVAL_COLUMNS,
+    POLICY,
+    MetricsCSV,
+    append_eval,
+    eval_metrics,
+    eval_score,
+    evaluate,
+    plot_learning_curve,
+    policy_metadata,
+)
 
 CHECKPOINT = "checkpoint.zip"
-POLICY = "policy.zip"
-BEST = "best_policy.zip"
-EVAL_COLUMNS = ("win_rate", "ci_low", "ci_high", "truncated")
 #: Adam's state per parameter (stable-baselines3's optimiser)
 OPTIMIZER_STATE = frozenset({"step", "exp_avg", "exp_avg_sq"})
 STATE_FIELDS = {
@@ -163,21 +168,6 @@ def _numpy_mlp(policy, hidden, head, scale: float) -> MLPPolicy:
     return MLPPolicy(layers, activation, scale)
 
 
-def policy_metadata(env: str, num_players: int, env_options: dict, hint: str | None) -> dict:
-    """What a policy file records of the game it was trained for, and the tools check."""
-    engine = zombie_envs.ENVS[env].raw_env.engine_cls
-    return {
-        "env": env,
-        "engine_version": engine.version,
-        "package_version": zombie_envs.__version__,
-        "num_players": num_players,
-        "env_options": engine.check_options(env_options),  # defaults filled in
-        "obs_size": input_size(engine, hint),
-        "hint": hint,
-        "num_actions": engine.action_layout.size,
-    }
-
-
 def export_policy(
     model,
     path,
@@ -225,32 +215,6 @@ def export_policy(
     steps = int(model.num_timesteps)
     ckpt.save_policy(path, actor, {**meta, "steps": steps}, critic_from_model(model))
     return path
-
-
-def evaluate(policy: MLPPolicy, cfg: TrainConfig, games: int, seed: int, progress=False) -> dict:
-    """Greedy policy vs ``n - 1`` copies of each baseline: ``zombie-envs evaluate``'s
-    code path (``head_to_head``), seats rotated on shared seeds."""
-    results = {}
-    for kind in cfg.eval_opponents:
-        match = head_to_head(
-            cfg.env,
-            cfg.players,
-            lambda s: PolicyAgent(policy, s, True, "policy", cfg.hint, cfg.env),
-            kind,
-            games,
-            seed=seed,
-            progress=progress,
-            options=cfg.env_options,
-        )
-        results[kind] = {
-            "games": match.games,
-            "win_rate": match.win_rate,
-            "ci_low": match.ci[0],
-            "ci_high": match.ci[1],
-            "mean_score": match.mean_score,
-            "truncated": match.truncated,
-        }
-    return results
 
 
 def make_env(cfg: TrainConfig, seed: int):
@@ -430,17 +394,9 @@ class Trainer:
         results = evaluate(policy_from_model(self.model), cfg, cfg.eval_games, cfg.seed + 1)
         entry = {"steps": self.steps, "wall_time": round(self.wall_time, 1), **results}
         self.evals.append(entry)
-        with open(self.run_dir / "eval.csv", "a", newline="") as f:
-            writer = csv.writer(f)
-            if f.tell() == 0:
-                writer.writerow(["steps", "wall_time", "opponent", "games"] + list(EVAL_COLUMNS))
-            for kind, r in results.items():
-                writer.writerow(
-                    [self.steps, entry["wall_time"], kind, r["games"]]
-                    + [f"{r[k]:.4f}" for k in EVAL_COLUMNS]
-                )
+        append_eval(self.run_dir, self.steps, entry["wall_time"], results)
         self._log_eval(results)
-        score = sum(r["win_rate"] for r in results.values()) / len(results)
+        score = eval_score(results)
         if self.best is None or score > self.best["score"]:
             # PPO can drift after a good phase: keep the best evaluated policy too
             self.best = {"steps": self.steps, "score": score}
@@ -456,10 +412,7 @@ class Trainer:
         """The evaluation in ``metrics.csv`` and TensorBoard at the step of
         ``eval.csv``: SB3's logger would hold it to its next dump, a rollout
         later, and the last evaluation has no dump after it."""
-        values = {}
-        for kind, r in results.items():
-            values[f"eval/win_rate_vs_{kind}"] = r["win_rate"]
-            values[f"eval/ci_low_vs_{kind}"] = r["ci_low"]
+        values = eval_metrics(results)
         for writer in self.model.logger.output_formats:
             writer.write(values, dict.fromkeys(values), self.steps)
 
@@ -513,46 +466,6 @@ class Trainer:
         self.vec_env.close()
 
 
-def format_eval(entry: dict, cfg: TrainConfig) -> str:
-    """The evaluation of a run, one line per baseline."""
-    lines = [f"{cfg.env}, {cfg.players} players, after {entry['steps']:,} steps:"]
-    for kind in cfg.eval_opponents:
-        r = entry[kind]
-        lines.append(
-            f"  vs {cfg.players - 1} {kind}: {100 * r['win_rate']:.1f}% "
-            f"[{100 * r['ci_low']:.1f}%, {100 * r['ci_high']:.1f}%] over {r['games']} games "
-            f"(chance {100 / cfg.players:.1f}%)"
-        )
-    return "\n".join(lines)
-
-
-def plot_learning_curve(evals: list[dict], cfg: TrainConfig, path: Path) -> Path:
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
-    fig, ax = plt.subplots(figsize=(7, 4), dpi=110)
-    steps = np.array([e["steps"] for e in evals])
-    for kind, colour in zip(cfg.eval_opponents, ("tab:blue", "tab:red"), strict=False):
-        rate = np.array([e[kind]["win_rate"] for e in evals])
-        lo = np.array([e[kind]["ci_low"] for e in evals])
-        hi = np.array([e[kind]["ci_high"] for e in evals])
-        ax.plot(steps, rate, "o-", color=colour, label=f"vs {cfg.players - 1} {kind}")
-        ax.fill_between(steps, lo, hi, color=colour, alpha=0.2)
-    ax.axhline(1 / cfg.players, color="grey", ls="--", label=f"chance 1/{cfg.players}")
-    ax.set_xlabel("learner steps")
-    ax.set_ylabel("win rate (95% CI)")
-    ax.set_ylim(0, 1)
-    ax.set_title(f"{cfg.env}, {cfg.players} players: greedy policy, seats rotated")
-    ax.legend(loc="best")
-    ax.grid(alpha=0.3)
-    fig.tight_layout()
-    fig.savefig(path)
-    plt.close(fig)
-    return path
-
-
 # ----- plumbing ----------------------------------------------------------------
 def _get_rng() -> dict:
     kind, keys, pos, has_gauss, gauss = np.random.get_state()
@@ -591,26 +504,8 @@ def _logger(run_dir: Path):
     return Logger(str(run_dir), [TensorBoardOutputFormat(str(run_dir / "tb")), LongCSV(run_dir)])
 
 
-class LongCSV(KVWriter):
-    """SB3 log writer appending ``step,key,value`` rows to ``metrics.csv``:
-    a resumed run appends instead of overwriting, and new keys need no header."""
-
-    def __init__(self, run_dir: Path):
-        path = Path(run_dir) / "metrics.csv"
-        new = not path.exists()
-        self.file = open(path, "a", newline="")  # noqa: SIM115 - closed by close()
-        self.writer = csv.writer(self.file)
-        if new:
-            self.writer.writerow(["step", "key", "value"])
-
-    def write(self, key_values, key_excluded, step=0):
-        for key, value in key_values.items():
-            if isinstance(value, int | float | np.floating | np.integer):
-                self.writer.writerow([step, key, f"{float(value):.6g}"])
-        self.file.flush()
-
-    def close(self):
-        self.file.close()
+class LongCSV(MetricsCSV, KVWriter):
+    """``metrics.csv`` as an SB3 log writer."""
 
 
 class TimedVecEnv(VecEnvWrapper):

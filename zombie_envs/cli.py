@@ -24,11 +24,12 @@ def _train_until_done_or_stopped(trainer):
     try:
         return trainer.train()
     except KeyboardInterrupt:
-        print(
-            f"interrupted: saved at {trainer.steps:,} steps; "
-            f"continue with zombie-envs train --resume {trainer.run_dir}",
-            file=sys.stderr,
+        how = (
+            f"continue with zombie-envs train --resume {trainer.run_dir}"
+            if getattr(trainer, "resumable", True)
+            else f"the run is in {trainer.run_dir}"
         )
+        print(f"interrupted: saved at {trainer.steps:,} steps; {how}", file=sys.stderr)
         return None
     finally:
         trainer.close()
@@ -155,10 +156,31 @@ def _training():
     return train
 
 
+def _rllib():
+    """The RLlib backend's module, or a clear message saying how to get it."""
+    try:
+        from .training import rllib
+    except ImportError as e:
+        raise SystemExit(
+            f"--backend rllib needs the rllib extra ({e.name} is missing): "
+            "pip install 'zombie-envs[rllib]'"
+        ) from None
+    return rllib
+
+
 def _train(args) -> int:
-    train = _training()
+    rllib = args.backend == "rllib"
+    if not rllib and (args.address or args.num_env_runners is not None):
+        raise SystemExit("--address and --num-env-runners need --backend rllib")
+    if rllib and args.resume:
+        raise SystemExit(
+            "--resume continues sb3 runs only; an rllib run keeps RLlib's own checkpoint "
+            "in RUN_DIR/rllib_checkpoint (ray.rllib.algorithms.Algorithm.from_checkpoint)"
+        )
+    train = _rllib() if rllib else _training()
     from .agents.policy import CheckpointError
     from .training.config import ConfigError, load_config
+    from .training.runs import format_eval
 
     try:
         if args.resume:
@@ -168,19 +190,27 @@ def _train(args) -> int:
                 raise SystemExit("train needs --config PATH (or --resume RUN_DIR)")
             cfg = load_config(args.config, total_steps=args.total_steps, seed=args.seed)
             run_dir = Path(args.out or f"runs/{Path(args.config).stem}-seed{cfg.seed}")
-            if (run_dir / train.CHECKPOINT).exists():
-                raise SystemExit(
-                    f"{run_dir} already holds a run; continue it with --resume {run_dir} "
-                    "or pick another --out"
+            held = train.RLLIB_CHECKPOINT if rllib else train.CHECKPOINT
+            if (run_dir / held).exists():
+                go_on = "" if rllib else f"continue it with --resume {run_dir} or "
+                raise SystemExit(f"{run_dir} already holds a run; {go_on}pick another --out")
+            if rllib:
+                trainer = train.RLlibTrainer(
+                    cfg, run_dir, not args.no_progress, args.address, args.num_env_runners
                 )
-            trainer = train.Trainer(cfg, run_dir, not args.no_progress)
+            else:
+                trainer = train.Trainer(cfg, run_dir, not args.no_progress)
     except (ConfigError, CheckpointError, FileNotFoundError) as e:
         raise SystemExit(str(e)) from None
     final = _train_until_done_or_stopped(trainer)
     if final is None:
         return 0
-    print(train.format_eval(final, trainer.cfg))
-    print(f"run folder: {trainer.run_dir} (checkpoint.zip, policy.zip, learning_curve.png, tb/)")
+    print(format_eval(final, trainer.cfg))
+    if rllib:
+        files = ", ".join([p.name for p in trainer.policy_files()] + [train.RLLIB_CHECKPOINT])
+    else:
+        files = "checkpoint.zip, policy.zip"
+    print(f"run folder: {trainer.run_dir} ({files}, learning_curve.png, tb/)")
     return 0
 
 
@@ -215,6 +245,20 @@ def build_parser() -> argparse.ArgumentParser:
     train.add_argument("--out", help="run folder (default runs/<config>-seed<seed>)")
     train.add_argument("--resume", metavar="RUN_DIR", help="continue a run from its checkpoint")
     train.add_argument("--no-progress", action="store_true", help="no progress bar")
+    train.add_argument(
+        "--backend",
+        choices=("sb3", "rllib"),
+        default="sb3",
+        help="sb3: MaskablePPO (the train extra); rllib: Ray RLlib's PPO (the rllib extra)",
+    )
+    train.add_argument(
+        "--address", help="rllib: the Ray cluster to join (auto, HOST:PORT; default: a local Ray)"
+    )
+    train.add_argument(
+        "--num-env-runners",
+        type=int,
+        help="rllib: sampling processes (override the config's rllib.num_env_runners)",
+    )
     train.set_defaults(func=_train)
 
     agents = sub.add_parser("agents", help="the shipped pretrained agents and their results")

@@ -53,6 +53,7 @@ EXTERNAL = {
     "pyspiel": {"tools"},
     "starlette": {"tools"},
     "uvicorn": {"tools"},
+    "ray": {"training"},  # zombie_envs.training.rllib alone: see test_ray_loads_only_for_rllib
 }
 
 
@@ -190,7 +191,7 @@ def loaded_after(code: str) -> set[str]:
     return set(json.loads(out.splitlines()[-1]))
 
 
-HEAVY = ("pettingzoo", "gymnasium", "torch", "pyspiel", "starlette", "uvicorn")
+HEAVY = ("pettingzoo", "gymnasium", "torch", "pyspiel", "starlette", "uvicorn", "ray")
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -220,6 +221,20 @@ def test_the_package_root_loads_envs_on_first_use():
 def test_the_command_line_loads_no_web_server_until_serve_runs():
     loaded = loaded_after("from zombie_envs.cli import build_parser\nbuild_parser()")
     assert not {"starlette", "uvicorn"} & loaded
+
+
+def test_ray_loads_only_for_rllib():
+    """Ray starts slowly and pins its own gymnasium: the SB3 trainer and the
+    command line never load it; only the rllib backend's module imports it."""
+    pytest.importorskip("sb3_contrib", reason="the train extra is not installed")
+    code = (
+        "import zombie_envs.training.train\n"
+        "from zombie_envs.cli import build_parser\n"
+        "build_parser().parse_args(['train', '--backend', 'rllib'])"
+    )
+    assert "ray" not in loaded_after(code)
+    importers = [m for m, deps in graph().items() if "!ray" in deps]
+    assert importers == ["zombie_envs.training.rllib"]
 
 
 def test_bots_play_an_engine_without_pettingzoo():

@@ -47,6 +47,12 @@ def test_overrides_win():
         ({"ppo": {"learning_rate_final": -1.0}}, "learning_rate_final must be >= 0"),
         ({"opponents": {"player": {"rando": 1}}}, "opponents.player: unknown kind"),
         ({"opponents": {"shopper": {"random": 1}}}, "for each role of mall_of_horror"),
+        ({"rllib": {"num_env_runners": -1}}, "rllib.num_env_runners must be >= 0"),
+        ({"rllib": {"train_batch_size": 0}}, "rllib.train_batch_size must be a positive"),
+        ({"rllib": {"num_envs_per_env_runner": "4"}}, "rllib.num_envs_per_env_runner must"),
+        ({"rllib": {"policy_per_role": "yes"}}, "rllib.policy_per_role must be bool"),
+        ({"rllib": {"adress": "auto"}}, "unknown key.*rllib.adress"),
+        ({"rllib": {"address": 6379}}, "rllib.address must be 'auto', 'HOST:PORT' or null"),
     ],
 )
 def test_bad_configs_name_the_problem(data, message):

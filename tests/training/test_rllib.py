@@ -1,0 +1,303 @@
+"""The RLlib backend: the multi-agent env passes RLlib's checks, masked logits
+never pick an illegal move, each seat goes to its role's module or pool member,
+and short runs train, checkpoint and export policies the suite's tools play."""
+
+from __future__ import annotations
+
+import random
+from types import SimpleNamespace
+
+import numpy as np
+import pytest
+import yaml
+
+ray = pytest.importorskip("ray", reason="the rllib extra (Ray RLlib) is not installed")
+
+import torch  # noqa: E402
+from ray.rllib.core.columns import Columns  # noqa: E402
+from ray.rllib.core.distribution.torch.torch_distribution import TorchCategorical  # noqa: E402
+from ray.rllib.utils.pre_checks.env import check_multiagent_environments  # noqa: E402
+
+import zombie_envs  # noqa: E402
+from zombie_envs.agents import make_agent  # noqa: E402
+from zombie_envs.agents.policy import load_critic, load_policy  # noqa: E402
+from zombie_envs.arena import play_game  # noqa: E402
+from zombie_envs.cli import main  # noqa: E402
+from zombie_envs.training.config import ConfigError, from_dict  # noqa: E402
+from zombie_envs.training.rllib import (  # noqa: E402
+    RLLIB_CHECKPOINT,
+    HeuristicModule,
+    MaskedMLPModule,
+    RandomModule,
+    RLlibTrainer,
+    SeatMapping,
+    ZombieMultiAgentEnv,
+    to_policy,
+)
+
+pytestmark = pytest.mark.rllib
+
+#: a short run: three players, every opponent kind in the mix, snapshots early
+SHORT = {
+    "env": "mall_of_horror_v0",
+    "num_players": 3,
+    "total_steps": 1500,
+    "n_envs": 2,
+    "hint": "heuristic",
+    "policy": {"hidden": [32, 32]},
+    "ppo": {"n_steps": 128, "batch_size": 128, "n_epochs": 2},
+    "imitation": {"games": 0},
+    "opponents": {"random": 0.3, "heuristic": 0.3, "current": 0.1, "snapshot": 0.3},
+    "snapshot_every": 300,
+    "max_snapshots": 2,
+    "eval_every": 1000,
+    "eval_games": 6,
+    "save_every": 100_000,
+    "rllib": {"num_env_runners": 1},
+}
+
+
+@pytest.fixture(scope="module")
+def local_ray():
+    """One small Ray for the whole module: starting it takes seconds."""
+    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
+    yield
+    ray.shutdown()
+
+
+def _states(env_name, num_players, games, hint=None, seed=0):
+    """``(env, observation dict)`` at every decision of a few random games."""
+    env = ZombieMultiAgentEnv({"env": env_name, "num_players": num_players, "hint": hint})
+    rng = random.Random(seed)
+    for episode in range(games):
+        obs, _ = env.reset(seed=seed + episode)
+        while obs:
+            (agent,) = obs
+            yield env, obs[agent]
+            legal = np.flatnonzero(obs[agent]["action_mask"])
+            obs, _, done, truncated, _ = env.step({agent: int(rng.choice(legal))})
+            if done["__all__"] or truncated["__all__"]:
+                break
+
+
+@pytest.mark.parametrize("env_name", sorted(zombie_envs.ENVS))
+def test_env_passes_rllibs_checks(env_name):
+    env = ZombieMultiAgentEnv({"env": env_name, "hint": "heuristic", "seed": 1})
+    check_multiagent_environments(env)
+    space = env.observation_spaces["player_0"]
+    obs, _ = env.reset(seed=3)
+    assert all(space.contains(o) for o in obs.values())
+
+
+def test_env_asks_the_deciding_seat_and_pays_every_seat_that_played_at_the_end():
+    env = ZombieMultiAgentEnv({"env": "mall_of_horror_v0", "num_players": 4})
+    obs, _ = env.reset(seed=5)
+    played, rng = set(), random.Random(5)
+    while True:
+        (agent,) = obs  # turn-based: only the deciding seat observes
+        seat = int(agent[-1])
+        assert seat == env.game.current_player
+        mask = obs[agent]["action_mask"]
+        assert np.array_equal(mask, env.game.legal_mask().astype(np.int8))
+        suggested = int(np.argmax(obs[agent]["heuristic"]))
+        assert obs[agent]["heuristic"].sum() == 1 and mask[suggested]
+        assert np.array_equal(obs[agent]["observations"], env.game.observation(seat))
+        with pytest.raises(ValueError):
+            env.step({agent: int(np.flatnonzero(mask == 0)[0])})
+        with pytest.raises(ValueError, match="is to move"):
+            env.step({f"player_{(seat + 1) % 4}": suggested})
+        played.add(agent)
+        action = int(rng.choice(np.flatnonzero(mask)))
+        obs, rewards, done, truncated, _ = env.step({agent: action})
+        if done["__all__"] or truncated["__all__"]:
+            break
+        assert rewards == {agent: 0.0}
+    assert set(obs) == set(rewards) == played
+    assert all(not o["action_mask"].any() for o in obs.values())
+    returns = env.game.returns("zero_sum")
+    assert rewards == {a: returns[int(a[-1])] for a in played}
+    assert done["__all__"] != truncated["__all__"] == env.game.truncated
+
+
+def _module(env, hint_scale=None, activation="tanh"):
+    space = env.observation_spaces["player_0"]
+    model = {"hidden": [16, 8], "activation": activation, "hint_scale": hint_scale}
+    return MaskedMLPModule(
+        observation_space=space, action_space=env.action_spaces["player_0"], model_config=model
+    )
+
+
+def _batch(observations):
+    keys = observations[0]
+    return {Columns.OBS: {k: torch.as_tensor(np.stack([o[k] for o in observations])) for k in keys}}
+
+
+@pytest.mark.parametrize("hint", [None, "heuristic"])
+def test_masked_logits_never_choose_illegal_actions(hint):
+    states = list(_states("we_are_dead_v0", 3, 2, hint))
+    env = states[0][0]
+    module = _module(env, 3.0 if hint else None)
+    with torch.no_grad():
+        # weights that favour illegal moves: the mask must still win
+        module.pi[-1].bias.copy_(torch.as_tensor(100.0 * (1 - states[0][1]["action_mask"])))
+    batch = _batch([o for _, o in states])
+    masks = batch[Columns.OBS]["action_mask"].bool()
+    torch.manual_seed(0)
+    for forward in (module.forward_exploration, module.forward_inference):
+        dist = TorchCategorical(logits=forward(batch)[Columns.ACTION_DIST_INPUTS])
+        for actions in [dist.sample() for _ in range(20)] + [dist.to_deterministic().sample()]:
+            assert masks.gather(1, actions[:, None]).all()
+    for fixed in (RandomModule, HeuristicModule):
+        actions = fixed(observation_space=env.observation_spaces["player_0"]).forward_exploration(
+            batch
+        )[Columns.ACTIONS]
+        assert masks.numpy()[np.arange(len(actions)), actions].all()
+    heuristic = HeuristicModule(observation_space=env.observation_spaces["player_0"])
+    assert np.array_equal(
+        heuristic.forward_inference(batch)[Columns.ACTIONS],
+        [np.argmax(o["heuristic"]) for _, o in states],
+    )
+
+
+@pytest.mark.parametrize("hint,activation", [(None, "relu"), ("heuristic", "tanh")])
+def test_a_module_exports_to_the_same_numpy_actor_and_critic(hint, activation):
+    states = list(_states("mall_of_horror_v0", 3, 1, hint))
+    module = _module(states[0][0], 2.5 if hint else None, activation)
+    actor, critic = to_policy(module.get_state(), activation)
+    assert actor.sizes[1:-1] == [16, 8] and actor.hint_scale == (2.5 if hint else 0.0)
+    batch = _batch([o for _, o in states])
+    with torch.no_grad():
+        logits = module.forward_inference(batch)[Columns.ACTION_DIST_INPUTS].numpy()
+        values = module.compute_values(batch).numpy()
+    x = np.stack([o["observations"] for _, o in states])
+    legal = np.stack([o["action_mask"] for _, o in states]).astype(bool)
+    np.testing.assert_allclose(actor.logits(x)[legal], logits[legal], rtol=1e-5, atol=1e-5)
+    np.testing.assert_allclose(critic.logits(x)[:, 0], values, rtol=1e-5, atol=1e-5)
+
+
+def test_the_mapping_sends_each_seat_to_its_roles_learner_or_pool():
+    """Maul of America: seat 0 is the Zombie Controller, the others Shoppers."""
+    opponents = {
+        "zombie_controller": {"heuristic": 1.0, "snapshot": 1.0},
+        "shopper": {"random": 1.0, "current": 1.0},
+    }
+    mapping = SeatMapping("maul_of_america_v0", 3, opponents, per_role=True)
+    seen = {0: set(), 1: set(), 2: set()}
+    learners_per_episode = []
+    for i in range(400):
+        episode = SimpleNamespace(id_=f"episode-{i}")
+        modules = [mapping(f"player_{s}", episode) for s in range(3)]
+        assert modules == [mapping(f"player_{s}", episode) for s in range(3)]  # stable
+        for s, m in enumerate(modules):
+            seen[s].add(m)
+        learners_per_episode.append(sum(m.startswith("learner") for m in modules))
+    # no snapshot filled yet: a snapshot draw plays the learner, as OpponentPool does
+    assert seen[0] == {"learner_zombie_controller", "heuristic"}
+    assert seen[1] == seen[2] == {"learner_shopper", "random"}
+    assert min(learners_per_episode) == 1  # one learning seat; "current" seats add more
+    # the learning seat, plus each other seat's half chance of current (or, for the
+    # Zombie Controller, an unfilled snapshot): 1 + 3 * 2/3 * 1/2 = 2 on average
+    assert 1.8 < np.mean(learners_per_episode) < 2.2
+
+    filled = SeatMapping("maul_of_america_v0", 3, opponents, True, {"learner_zombie_controller": 2})
+    zc = {filled("player_0", SimpleNamespace(id_=i)) for i in range(300)}
+    assert zc == {"learner_zombie_controller", "heuristic"} | {
+        f"snapshot_zombie_controller_{k}" for k in range(2)
+    }
+    shared = SeatMapping("maul_of_america_v0", 3, {"random": 1.0}, per_role=False)
+    assert {shared(f"player_{s}", SimpleNamespace(id_=1)) for s in range(3)} == {
+        "learner",
+        "random",
+    }
+
+
+def test_unsupported_settings_are_refused_before_ray_starts(tmp_path):
+    cfg = from_dict({**SHORT, "greedy_opponents": True})
+    with pytest.raises(ConfigError, match="greedy_opponents is not supported by the rllib"):
+        RLlibTrainer(cfg, tmp_path, progress=False)
+    assert not ray.is_initialized()
+    with pytest.raises(SystemExit, match="need --backend rllib"):
+        main(["train", "--config", "mall_of_horror", "--address", "auto"])
+    with pytest.raises(SystemExit, match="--resume continues sb3 runs only"):
+        main(["train", "--backend", "rllib", "--resume", str(tmp_path)])
+
+
+def test_short_run_trains_checkpoints_and_exports_a_playable_policy(local_ray, tmp_path):
+    cfg = from_dict(SHORT)
+    trainer = RLlibTrainer(cfg, tmp_path, progress=False)
+    try:
+        before = trainer.policies()["learner"][0]
+        final = trainer.train()
+        after, after_critic = trainer.policies()["learner"]
+        filled = trainer.algo.env_runner_group.foreach_env_runner(
+            lambda runner: runner.config.policy_mapping_fn.snapshots
+        )
+    finally:
+        trainer.close()
+    assert before != after  # PPO moved the weights
+    assert trainer.steps >= 1500 and final["steps"] == trainer.steps
+    assert trainer.env_steps > trainer.steps  # opponents' moves are env steps too
+    # every pool member played: learner, snapshots, random and heuristic modules
+    assert {"learner", "snapshot_0", "snapshot_1", "random", "heuristic"} <= {
+        m for m, n in trainer.module_steps.items() if n > 0
+    }
+    assert filled == [{"learner": 2}] * 2  # the local runner and the remote one
+    for name in ("policy.zip", "best_policy.zip", "eval.csv", "metrics.csv", "learning_curve.png"):
+        assert (tmp_path / name).stat().st_size > 0, name
+    assert any((tmp_path / "tb").iterdir())
+    policy, meta = load_policy(tmp_path / "policy.zip")
+    assert policy == after and load_critic(tmp_path / "policy.zip") == after_critic
+    assert meta["steps"] == trainer.steps and meta["hint"] == "heuristic"
+    assert (meta["obs_size"], meta["num_actions"]) == (510 + 49, 49)
+    assert meta["backend"].startswith("rllib 2.")
+    rows = (tmp_path / "eval.csv").read_text().splitlines()[1:]
+    assert [int(row.split(",")[0]) for row in rows] == [
+        e["steps"] for e in trainer.evals for _ in cfg.eval_opponents
+    ]
+    assert [e["steps"] for e in trainer.evals] == [0, trainer.evals[1]["steps"], trainer.steps]
+
+    # RLlib's checkpoint holds the learner module the policy file was taken from
+    from ray.rllib.core.rl_module.rl_module import RLModule
+
+    saved = tmp_path / RLLIB_CHECKPOINT / "learner_group" / "learner" / "rl_module" / "learner"
+    restored = RLModule.from_checkpoint(saved)
+    assert to_policy(restored.get_state(), "tanh")[0] == after
+
+    agent = make_agent(f"ckpt:{tmp_path / 'policy.zip'}", cfg.env, 1, num_players=3)
+    bots = [make_agent("heuristic", cfg.env, s) for s in (2, 3)]
+    result = play_game(cfg.env, [agent, *bots], seed=4)
+    assert result.moves > 0 and result.game.terminal
+
+
+def test_per_role_run_from_the_command_line(local_ray, tmp_path, capsys):
+    """Maul of America: a module per role, a warm start, no env runner process."""
+    config = {
+        **SHORT,
+        "env": "maul_of_america_v0",
+        "hint": None,
+        "total_steps": 200,
+        "imitation": {"games": 2, "epochs": 1},
+        "opponents": {"heuristic": 1.0},
+        "eval_every": 100_000,
+        "eval_games": 3,
+        "rllib": {"train_batch_size": 300},
+    }
+    path = tmp_path / "maul.yaml"
+    path.write_text(yaml.safe_dump(config))
+    run = tmp_path / "run"
+    argv = ["train", "--backend", "rllib", "--config", str(path), "--out", str(run)]
+    assert main([*argv, "--num-env-runners", "0", "--no-progress"]) == 0
+    out = capsys.readouterr().out
+    assert "maul_of_america_v0, 3 players, after" in out
+    assert "policy_zombie_controller.zip, policy_shopper.zip, rllib_checkpoint" in out
+    assert not (run / "policy.zip").exists()
+    for role, seats in (("zombie_controller", [0]), ("shopper", [1, 2])):
+        policy, meta = load_policy(run / f"policy_{role}.zip")
+        assert meta["role"] == role and meta["imitation"][f"learner_{role}"]["samples"] > 0
+        agent = make_agent(f"ckpt:{run / f'policy_{role}.zip'}", config["env"], 0, num_players=3)
+        seat = seats[0]
+        agents = [make_agent("heuristic", config["env"], s) for s in range(3)]
+        agents[seat] = agent
+        assert play_game(config["env"], agents, seed=1).game.terminal
+    with pytest.raises(SystemExit, match="already holds a run; pick another --out"):
+        main(argv)

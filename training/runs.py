@@ -1,0 +1,192 @@
+"""What every training backend writes into a run folder, and how it measures a policy.
+
+The SB3 trainer (``train``) and the RLlib one (``rllib``) share these, so their
+run folders read alike and their figures mean the same: the policy file's
+metadata, the evaluation against the bots (``zombie-envs evaluate``'s code
+path), ``eval.csv``, ``metrics.csv`` and the learning curve.  Nothing here
+imports torch or a trainer library.
+"""
+
+from __future__ import annotations
+
+import csv
+from pathlib import Path
+
+import numpy as np
+
+import zombie_envs
+from zombie_envs.agents.policy import MLPPolicy, PolicyAgent, input_size
+from zombie_envs.core.agent import Agent
+from zombie_envs.match import head_to_head
+from zombie_envs.registry import game_type
+
+from .config import TrainConfig
+
+POLICY = "policy.zip"
+BEST = "best_policy.zip"
+EVAL_COLUMNS = ("win_rate", "ci_low", "ci_high", "truncated")
+
+
+def policy_metadata(env: str, num_players: int, env_options: dict, hint: str | None) -> dict:
+    """What a policy file records of the game it was trained for, and the tools check."""
+    engine = zombie_envs.ENVS[env].raw_env.engine_cls
+    return {
+        "env": env,
+        "engine_version": engine.version,
+        "package_version": zombie_envs.__version__,
+        "num_players": num_players,
+        "env_options": engine.check_options(env_options),  # defaults filled in
+        "obs_size": input_size(engine, hint),
+        "hint": hint,
+        "num_actions": engine.action_layout.size,
+    }
+
+
+class RolePolicyAgent(Agent):
+    """One trained policy per role of an asymmetric game, each playing the seats
+    of its role: what a run that trains a policy per role is evaluated as."""
+
+    name = "policy"
+
+    def __init__(self, policies: dict[str, MLPPolicy], cfg: TrainConfig, seed=None):
+        super().__init__(seed)
+        self.game = game_type(cfg.env)
+        self.agents = {
+            role: PolicyAgent(p, self.rng.getrandbits(63), True, role, cfg.hint, cfg.env)
+            for role, p in policies.items()
+        }
+
+    def reset(self, seed: int | None = None) -> None:
+        super().reset(seed)
+        for agent in self.agents.values():
+            agent.reset(self.rng.getrandbits(63))
+
+    def act(self, game, seat: int) -> int:
+        return self.agents[self.game.role_of(seat)].act(game, seat)
+
+
+def evaluate(
+    policy: MLPPolicy | dict[str, MLPPolicy],
+    cfg: TrainConfig,
+    games: int,
+    seed: int,
+    progress=False,
+) -> dict:
+    """Greedy policy vs ``n - 1`` copies of each baseline: ``zombie-envs evaluate``'s
+    code path (``head_to_head``), seats rotated on shared seeds.  ``policy`` is
+    one policy for every seat, or ``{role: policy}`` (see ``RolePolicyAgent``)."""
+
+    def player(s):
+        if isinstance(policy, dict):
+            return RolePolicyAgent(policy, cfg, s)
+        return PolicyAgent(policy, s, True, "policy", cfg.hint, cfg.env)
+
+    results = {}
+    for kind in cfg.eval_opponents:
+        match = head_to_head(
+            cfg.env,
+            cfg.players,
+            player,
+            kind,
+            games,
+            seed=seed,
+            progress=progress,
+            options=cfg.env_options,
+        )
+        results[kind] = {
+            "games": match.games,
+            "win_rate": match.win_rate,
+            "ci_low": match.ci[0],
+            "ci_high": match.ci[1],
+            "mean_score": match.mean_score,
+            "truncated": match.truncated,
+        }
+    return results
+
+
+def eval_score(results: dict) -> float:
+    """The mean win rate over the baselines: what picks a run's best policy."""
+    return sum(r["win_rate"] for r in results.values()) / len(results)
+
+
+def append_eval(run_dir: Path, steps: int, wall_time: float, results: dict) -> None:
+    """One row per baseline in ``eval.csv`` (the header when the file is new)."""
+    with open(Path(run_dir) / "eval.csv", "a", newline="") as f:
+        writer = csv.writer(f)
+        if f.tell() == 0:
+            writer.writerow(["steps", "wall_time", "opponent", "games"] + list(EVAL_COLUMNS))
+        for kind, r in results.items():
+            writer.writerow(
+                [steps, wall_time, kind, r["games"]] + [f"{r[k]:.4f}" for k in EVAL_COLUMNS]
+            )
+
+
+def eval_metrics(results: dict) -> dict[str, float]:
+    """An evaluation as the metric names ``metrics.csv`` and TensorBoard use."""
+    values = {}
+    for kind, r in results.items():
+        values[f"eval/win_rate_vs_{kind}"] = r["win_rate"]
+        values[f"eval/ci_low_vs_{kind}"] = r["ci_low"]
+    return values
+
+
+def format_eval(entry: dict, cfg: TrainConfig) -> str:
+    """The evaluation of a run, one line per baseline."""
+    lines = [f"{cfg.env}, {cfg.players} players, after {entry['steps']:,} steps:"]
+    for kind in cfg.eval_opponents:
+        r = entry[kind]
+        lines.append(
+            f"  vs {cfg.players - 1} {kind}: {100 * r['win_rate']:.1f}% "
+            f"[{100 * r['ci_low']:.1f}%, {100 * r['ci_high']:.1f}%] over {r['games']} games "
+            f"(chance {100 / cfg.players:.1f}%)"
+        )
+    return "\n".join(lines)
+
+
+def plot_learning_curve(evals: list[dict], cfg: TrainConfig, path: Path) -> Path:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    fig, ax = plt.subplots(figsize=(7, 4), dpi=110)
+    steps = np.array([e["steps"] for e in evals])
+    for kind, colour in zip(cfg.eval_opponents, ("tab:blue", "tab:red"), strict=False):
+        rate = np.array([e[kind]["win_rate"] for e in evals])
+        lo = np.array([e[kind]["ci_low"] for e in evals])
+        hi = np.array([e[kind]["ci_high"] for e in evals])
+        ax.plot(steps, rate, "o-", color=colour, label=f"vs {cfg.players - 1} {kind}")
+        ax.fill_between(steps, lo, hi, color=colour, alpha=0.2)
+    ax.axhline(1 / cfg.players, color="grey", ls="--", label=f"chance 1/{cfg.players}")
+    ax.set_xlabel("learner steps")
+    ax.set_ylabel("win rate (95% CI)")
+    ax.set_ylim(0, 1)
+    ax.set_title(f"{cfg.env}, {cfg.players} players: greedy policy, seats rotated")
+    ax.legend(loc="best")
+    ax.grid(alpha=0.3)
+    fig.tight_layout()
+    fig.savefig(path)
+    plt.close(fig)
+    return path
+
+
+class MetricsCSV:
+    """Appends ``step,key,value`` rows to ``metrics.csv``: a resumed run appends
+    instead of overwriting, and new keys need no header."""
+
+    def __init__(self, run_dir: Path):
+        path = Path(run_dir) / "metrics.csv"
+        new = not path.exists()
+        self.file = open(path, "a", newline="")  # noqa: SIM115 - closed by close()
+        self.writer = csv.writer(self.file)
+        if new:
+            self.writer.writerow(["step", "key", "value"])
+
+    def write(self, key_values, key_excluded=None, step=0):
+        for key, value in key_values.items():
+            if isinstance(value, int | float | np.floating | np.integer):
+                self.writer.writerow([step, key, f"{float(value):.6g}"])
+        self.file.flush()
+
+    def close(self):
+        self.file.close()
