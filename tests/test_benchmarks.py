@@ -84,3 +84,27 @@ def test_bench_web_plays_the_moves_asked_for_on_the_real_server():
     page = int(out.split("page: ")[1].split()[0].replace(",", ""))
     assert page > 5000 and "/static/app.js" in out
     assert "--requests 12 --clients 2" in out
+
+
+def test_bench_rllib_times_env_runners_beside_sb3(tmp_path):
+    pytest.importorskip("ray", reason="the rllib extra (Ray RLlib) is not installed")
+    import yaml
+
+    tiny = {"env": "mall_of_horror_v0", "num_players": 3, "n_envs": 2, "vec_env": "dummy"}
+    tiny |= {"policy": {"hidden": [16]}, "ppo": {"n_steps": 64, "batch_size": 64, "n_epochs": 1}}
+    config = tmp_path / "tiny.yaml"
+    config.write_text(yaml.safe_dump(tiny))
+    out = subprocess.run(
+        [sys.executable, "benchmarks/bench_rllib.py", "--config", str(config), "--steps", "150"]
+        + ["--runners", "0", "--batch", "300"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    lines = out.splitlines()
+    rows = [line for line in lines if line.startswith(("| RLlib, 0 env runner", "| SB3"))]
+    rates = [[float(cell.replace(",", "")) for cell in row.split("|")[2:4]] for row in rows]
+    assert len(rates) == 2 and all(learner > 0 for learner, _ in rates)
+    assert all(env > learner for learner, env in rates)  # the opponents' moves are env steps
+    assert "--steps 150 --runners 0 --batch 300" in out

@@ -505,7 +505,7 @@ class RLlibTrainer:
                 result = self.algo.train()
                 seconds = time.perf_counter() - clock
                 before = self.steps
-                self._count(result)
+                self.count_steps(result)
                 self._log(result, seconds)
                 if bar is not None:
                     bar.update(min(self.steps, cfg.total_steps) - before)
@@ -520,7 +520,8 @@ class RLlibTrainer:
         self.plot()
         return self.evals[-1]
 
-    def _count(self, result: dict) -> None:
+    def count_steps(self, result: dict) -> None:
+        """The step counters after an iteration of ``algo.train()`` (its result)."""
         runners = result[ENV_RUNNER_RESULTS]
         self.env_steps = int(runners[NUM_ENV_STEPS_SAMPLED_LIFETIME])
         #: moves played by each module so far (learners, snapshots, random, heuristic)
