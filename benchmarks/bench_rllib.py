@@ -6,7 +6,9 @@ Two rates per run: learner steps/s, what ``total_steps`` counts in both
 backends, and env steps/s, every seat's moves (in RLlib each opponent's move
 is an env step through its module; in SB3 the opponents play inside the
 learner's step, counted here from the games' move lists).  RLlib's first
-iteration (actors starting, first weights sync) is left out of its rates.
+iteration (actors starting, first weights sync) is left out of its rates; its
+sampling share is the part of an iteration spent collecting moves (the rest is
+mostly the learner's update), what more env runners can shorten.
 
     python benchmarks/bench_rllib.py [--config mall_of_horror] [--steps 30000] [--runners 1 2]
 """
@@ -22,27 +24,34 @@ import time
 import ray
 import torch as th
 from bench_training import run as run_sb3
+from ray.rllib.utils.metrics import ENV_RUNNER_SAMPLING_TIMER, LEARNER_UPDATE_TIMER, TIMERS
 
 from zombie_envs.training.config import load_config
 from zombie_envs.training.rllib import RLlibTrainer
 from zombie_envs.training.train import make_env
 
 
-def rllib_rates(cfg, runners: int, steps: int) -> tuple[float, float, int]:
-    """Learner and env steps per second after the first iteration, and the
-    env steps per iteration."""
+def rllib_rates(cfg, runners: int, steps: int) -> tuple[float, float, int, float]:
+    """Learner and env steps per second after the first iteration, the env
+    steps per iteration, and the share of an iteration spent sampling (the
+    rest is mostly the learner's update)."""
     with tempfile.TemporaryDirectory() as run_dir:
         trainer = RLlibTrainer(cfg, run_dir, progress=False, num_env_runners=runners)
         try:
             trainer.count_steps(trainer.algo.train())  # warm-up: actors, connectors, first sync
             first, first_env = trainer.steps, trainer.env_steps
+            sampling = updating = 0.0
             start = time.perf_counter()
             while trainer.steps - first < steps:
-                trainer.count_steps(trainer.algo.train())
+                result = trainer.algo.train()
+                trainer.count_steps(result)
+                sampling += result[TIMERS][ENV_RUNNER_SAMPLING_TIMER]
+                updating += result[TIMERS][LEARNER_UPDATE_TIMER]
             wall = time.perf_counter() - start
         finally:
             trainer.close()
-    return (trainer.steps - first) / wall, (trainer.env_steps - first_env) / wall, first_env
+    share = sampling / (sampling + updating)
+    return (trainer.steps - first) / wall, (trainer.env_steps - first_env) / wall, first_env, share
 
 
 def moves_per_learner_step(cfg, episodes: int = 20) -> float:
@@ -88,23 +97,22 @@ def main(argv=None) -> int:
     try:
         for runners in args.runners:
             runs = [rllib_rates(cfg, runners, args.steps) for _ in range(args.rounds)]
-            learner = statistics.median(r[0] for r in runs)
-            env = statistics.median(r[1] for r in runs)
-            rows.append(
-                (f"RLlib, {runners} env runner(s) x {runs[0][2]:,} env steps/iter", learner, env)
-            )
+            learner, env, _, share = (statistics.median(r[i] for r in runs) for i in range(4))
+            name = f"RLlib, {runners} env runner(s), {runs[0][2]:,} env steps/iteration"
+            rows.append((name, learner, env, f"{100 * share:.0f}%"))
     finally:
         ray.shutdown()
     if not args.no_sb3:
         ratio = moves_per_learner_step(cfg)
         fns = [make_env(cfg, cfg.seed + i) for i in range(cfg.n_envs)]
         learner = statistics.median(run_sb3(cfg, fns, args.steps)[0] for _ in range(args.rounds))
-        rows.append((f"SB3 MaskablePPO, {cfg.n_envs} {cfg.vec_env} envs", learner, learner * ratio))
+        name = f"SB3 MaskablePPO, {cfg.n_envs} {cfg.vec_env} envs"
+        rows.append((name, learner, learner * ratio, ""))
     print(f"{cfg.env}, {cfg.players} players, config {args.config}, {args.steps:,} learner steps")
-    print("| trainer | learner steps/s | env steps/s |")
-    print("|---|---:|---:|")
-    for name, learner, env in rows:
-        print(f"| {name} | {learner:,.0f} | {env:,.0f} |")
+    print("| trainer | learner steps/s | env steps/s | sampling share |")
+    print("|---|---:|---:|---:|")
+    for name, learner, env, share in rows:
+        print(f"| {name} | {learner:,.0f} | {env:,.0f} | {share} |")
     command = f"python benchmarks/bench_rllib.py --config {args.config} --steps {args.steps}"
     command += f" --runners {' '.join(map(str, args.runners))}"
     print(f"\n{command}" + (f" --batch {args.batch}" if args.batch else ""))

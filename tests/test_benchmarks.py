@@ -107,4 +107,5 @@ def test_bench_rllib_times_env_runners_beside_sb3(tmp_path):
     rates = [[float(cell.replace(",", "")) for cell in row.split("|")[2:4]] for row in rows]
     assert len(rates) == 2 and all(learner > 0 for learner, _ in rates)
     assert all(env > learner for learner, env in rates)  # the opponents' moves are env steps
+    assert 0 < float(rows[0].split("|")[4].strip(" %")) <= 100  # RLlib's sampling share
     assert "--steps 150 --runners 0 --batch 300" in out

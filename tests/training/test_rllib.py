@@ -4,7 +4,13 @@ and short runs train, checkpoint and export policies the suite's tools play."""
 
 from __future__ import annotations
 
+import csv
+import os
 import random
+import signal
+import subprocess
+import sys
+import time
 from types import SimpleNamespace
 
 import numpy as np
@@ -45,7 +51,7 @@ SHORT = {
     "n_envs": 2,
     "hint": "heuristic",
     "policy": {"hidden": [32, 32]},
-    "ppo": {"n_steps": 128, "batch_size": 128, "n_epochs": 2},
+    "ppo": {"n_steps": 128, "batch_size": 128, "n_epochs": 2, "learning_rate_final": 0.0},
     "imitation": {"games": 0},
     "opponents": {"random": 0.3, "heuristic": 0.3, "current": 0.1, "snapshot": 0.3},
     "snapshot_every": 300,
@@ -250,6 +256,10 @@ def test_short_run_trains_checkpoints_and_exports_a_playable_policy(local_ray, t
     assert meta["steps"] == trainer.steps and meta["hint"] == "heuristic"
     assert (meta["obs_size"], meta["num_actions"]) == (510 + 49, 49)
     assert meta["backend"].startswith("rllib 2.")
+    with open(tmp_path / "metrics.csv") as f:
+        metrics = list(csv.DictReader(f))
+    rates = [float(r["value"]) for r in metrics if r["key"].endswith("learning_rate")]
+    assert rates == sorted(rates, reverse=True) and rates[0] > rates[-1]  # the decay schedule
     rows = (tmp_path / "eval.csv").read_text().splitlines()[1:]
     assert [int(row.split(",")[0]) for row in rows] == [
         e["steps"] for e in trainer.evals for _ in cfg.eval_opponents
@@ -301,3 +311,37 @@ def test_per_role_run_from_the_command_line(local_ray, tmp_path, capsys):
         assert play_game(config["env"], agents, seed=1).game.terminal
     with pytest.raises(SystemExit, match="already holds a run; pick another --out"):
         main(argv)
+
+
+def test_ctrl_c_saves_the_policy_and_exits_cleanly(tmp_path):
+    """Ctrl-C from a terminal reaches the driver's process group; Ray's actors
+    run in groups of their own, and stop with the driver."""
+    config = {**SHORT, "hint": None, "total_steps": 10**6, "save_every": 300, "eval_games": 2}
+    path = tmp_path / "long.yaml"
+    path.write_text(yaml.safe_dump(config))
+    run = tmp_path / "run"
+    # as from a terminal: SIGINT at its default (a background child inherits it ignored)
+    terminal = (
+        "import os, signal, sys; signal.signal(signal.SIGINT, signal.SIG_DFL); "
+        "os.execv(sys.executable, sys.argv[1:])"
+    )
+    argv = [sys.executable, "-c", terminal, sys.executable, "-m", "zombie_envs.cli", "train"]
+    argv += ["--backend", "rllib", "--config", str(path), "--out", str(run), "--no-progress"]
+    proc = subprocess.Popen(
+        argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, start_new_session=True
+    )
+    try:
+        deadline = time.time() + 120
+        while not (run / RLLIB_CHECKPOINT).exists():  # saved after 300 steps: PPO is running
+            assert proc.poll() is None and time.time() < deadline, proc.stderr.read()
+            time.sleep(0.2)
+        os.killpg(proc.pid, signal.SIGINT)
+        _, err = proc.communicate(timeout=120)
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
+    assert proc.returncode == 0
+    steps = load_policy(run / "policy.zip")[1]["steps"]
+    assert steps >= 300
+    assert err.splitlines()[-1] == f"interrupted: saved at {steps:,} steps; the run is in {run}"
