@@ -137,3 +137,21 @@ def test_search_plays_in_tournaments(tmp_path, capsys):
         ]
     )
     assert "ismcts:4" in capsys.readouterr().out
+
+
+def test_the_rollout_agent_guides_the_tree():
+    """Its move is expanded first (one simulation plays it) and keeps a bias that
+    only clear evidence overturns (an overwhelming one: always its move)."""
+    cls = ENGINES["we_are_dead_v0"]
+    games = enumerate(game_states(cls, 3, 8, MAX_DECISIONS))
+    states = [g.clone() for i, g in games if i % 23 == 5 and i < 140]
+    assert len(states) == 6
+    for g in states:
+        seat = g.current_player
+        guide = make_agent("heuristic", "we_are_dead_v0", seed=0)
+        expected = guide.act(g, seat)
+        once = make_agent("ismcts:1:heuristic", "we_are_dead_v0", seed=1)
+        assert once.act(g, seat) == expected
+        firm = make_agent("ismcts:12:heuristic", "we_are_dead_v0", seed=1)
+        firm.bias = 1e9
+        assert firm.act(g, seat) == expected

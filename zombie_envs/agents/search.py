@@ -8,7 +8,11 @@ UCB, where a child's exploration counts only the simulations in which its move
 was legal (the "availability" count of the paper), expands one move, plays on
 with a rollout agent to the end (or asks a trained critic for every seat's
 expected return instead) and backs up each seat's return to the moves that
-seat chose.  Dice fall inside ``apply`` from the sampled state's own
+seat chose.  When an agent plays the rollouts (or owns the critic), its move
+at each node is tried first and gets a progressive bias (Chaslot et al.,
+2008) that fades as visits grow: in long games one move's rollouts differ
+little from another's, and an unguided search at a few hundred simulations
+picks among near-ties by noise.  Dice fall inside ``apply`` from the sampled state's own
 generator, so the tree is open loop over chance.
 
 The agent reads only what its seat may see: the true state is used only to
@@ -70,7 +74,9 @@ class ISMCTSAgent(Agent):
     UCB constant ``c`` on returns in [-1, 1], and rollouts by ``rollout`` (an
     ``Agent``; ``None``: uniformly random moves, the fastest).  A ``leaf``
     (``leaf(game) -> every seat's expected return``, e.g. a checkpoint's
-    critic) replaces the rollouts: cheaper, and as good as the critic."""
+    critic) replaces the rollouts: cheaper, and as good as the critic.  A
+    ``guide`` agent (by default the rollout agent) adds ``bias / (visits + 1)``
+    to its own move's score at every node."""
 
     name = "ismcts"
 
@@ -83,6 +89,8 @@ class ISMCTSAgent(Agent):
         c: float = 1.0,
         name: str | None = None,
         leaf=None,
+        guide: Agent | None = None,
+        bias: float = 5.0,
     ):
         super().__init__(seed)
         if (simulations is None) == (seconds is None):
@@ -91,6 +99,8 @@ class ISMCTSAgent(Agent):
         self.seconds = seconds
         self.rollout = rollout
         self.leaf = leaf
+        self.guide = guide if guide is not None else rollout
+        self.bias = bias
         self.c = c
         if name:
             self.name = name
@@ -99,8 +109,8 @@ class ISMCTSAgent(Agent):
 
     def reset(self, seed: int | None = None) -> None:
         super().reset(seed)
-        if self.rollout is not None:
-            self.rollout.reset(self.rng.getrandbits(63))
+        for agent in {id(a): a for a in (self.rollout, self.guide) if a is not None}.values():
+            agent.reset(self.rng.getrandbits(63))
 
     def act(self, game, seat: int) -> int:
         legal = game.legal
@@ -108,8 +118,8 @@ class ISMCTSAgent(Agent):
             return legal[0]
         # one generator per decision, so each decision is reproducible on its own
         rng = random.Random(self.rng.getrandbits(64))
-        if self.rollout is not None:
-            self.rollout.reset(rng.getrandbits(63))
+        for agent in {id(a): a for a in (self.rollout, self.guide) if a is not None}.values():
+            agent.reset(rng.getrandbits(63))
         root = _Node(seat)
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         done = 0
@@ -141,17 +151,23 @@ class ISMCTSAgent(Agent):
     def simulate(self, g, root: _Node, rng: random.Random) -> None:
         """One determinized simulation from ``g`` (changed in place)."""
         node, path = root, []
+        guide = self.guide
         while not g.terminal:
             legal = g.legal
             children = node.children
+            hint = guide.act(g, g.current_player) if guide is not None else None
             untried = [a for a in legal if a not in children]
-            if untried:
+            if hint is None and untried:  # unguided: every move is tried once first
                 action = untried[rng.randrange(len(untried))]
+            elif hint is not None and hint not in children:  # guided: its move first
+                action = hint
+            else:  # guided, an untried move waits until it looks as good as the rest
+                action = self.select(children, legal, hint)
+            if action not in children:
                 node = children[action] = _Node(g.current_player)
                 path.append(node)
                 g.apply(action)
                 break
-            action = self.select(children, legal)
             node = children[action]
             path.append(node)
             g.apply(action)
@@ -164,15 +180,30 @@ class ISMCTSAgent(Agent):
             n.visits += 1
             n.total += returns[n.seat]
 
-    def select(self, children: dict[int, _Node], legal: list[int]) -> int:
+    def select(self, children: dict[int, _Node], legal: list[int], hint: int | None) -> int:
         """UCB1 over the moves legal in this determinization, each explored by
-        its own availability count."""
+        its own availability count, plus the guide's fading bias on ``hint``; an
+        untried move scores as one try at the mean of the tried ones (first-play
+        urgency)."""
         best, best_score = legal[0], -math.inf
         c = self.c
+        tried = [children[a] for a in legal if a in children]
+        visits = sum(child.visits for child in tried)
+        untried = (
+            sum(child.total for child in tried) / visits + c * math.sqrt(math.log(visits + 1))
+            if visits
+            else math.inf
+        )
         for a in legal:
-            child = children[a]
+            child = children.get(a)
+            if child is None:
+                if untried > best_score:
+                    best, best_score = a, untried
+                continue
             child.avail += 1
             score = child.total / child.visits + c * math.sqrt(math.log(child.avail) / child.visits)
+            if a == hint:
+                score += self.bias / (child.visits + 1)
             if score > best_score:
                 best, best_score = a, score
         return best
@@ -198,5 +229,7 @@ def search_agent(spec: str, game_name: str, seed: int | None, make_rollout) -> I
     if isinstance(agent, RandomAgent):
         agent = None
     if getattr(agent, "critic", None) is not None:
-        return ISMCTSAgent(seed, simulations, seconds, None, name=spec, leaf=agent.values)
+        return ISMCTSAgent(
+            seed, simulations, seconds, None, name=spec, leaf=agent.values, guide=agent
+        )
     return ISMCTSAgent(seed, simulations, seconds, agent, name=spec)
