@@ -72,7 +72,8 @@ def test_no_pretrained_agent_for_the_player_count_names_the_shipped_ones():
 
 @pytest.mark.parametrize("kind", ["wizard", "Pretrained", "ckpt", ""])
 def test_an_unknown_kind_is_named_with_the_known_ones(kind):
-    message = f"unknown agent kind {kind!r}; known: random, heuristic, pretrained, ckpt:PATH"
+    known = "random, heuristic, pretrained, ckpt:PATH, ismcts:SIMS[:ROLLOUT]"
+    message = f"unknown agent kind {kind!r}; known: {known}"
     with pytest.raises(ValueError) as info:
         check_kind(kind)
     assert str(info.value) == message
