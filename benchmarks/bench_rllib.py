@@ -92,7 +92,7 @@ def main(argv=None) -> int:
         save_every=10**12,
     )
     th.set_num_threads(cfg.torch_threads)
-    ray.init(include_dashboard=False, log_to_driver=False, configure_logging=False)
+    ray.init(address="local", include_dashboard=False, log_to_driver=False, configure_logging=False)
     rows = []
     try:
         for runners in args.runners:

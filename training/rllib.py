@@ -370,8 +370,10 @@ class RLlibTrainer:
         self.num_env_runners = runners
         self._own_ray = not ray.is_initialized()
         if self._own_ray:
+            # "local": without an address, a fresh Ray of our own; a bare ray.init()
+            # would join whatever cluster /tmp/ray last recorded, and hang on a dead one
             ray.init(
-                address=address or cfg.rllib.address,
+                address=address or cfg.rllib.address or "local",
                 include_dashboard=False,
                 configure_logging=False,
                 log_to_driver=False,

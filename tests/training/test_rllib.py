@@ -66,7 +66,7 @@ SHORT = {
 @pytest.fixture(scope="module")
 def local_ray():
     """One small Ray for the whole module: starting it takes seconds."""
-    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
+    ray.init(address="local", num_cpus=2, include_dashboard=False, log_to_driver=False)
     yield
     ray.shutdown()
 
