@@ -107,9 +107,13 @@ class ISMCTSAgent(Agent):
         #: simulations run for the last decision (a time budget varies)
         self.last_simulations = 0
 
+    def helpers(self) -> list[Agent]:
+        """The rollout agent and the guide, each once (usually they are one)."""
+        return list({id(a): a for a in (self.rollout, self.guide) if a is not None}.values())
+
     def reset(self, seed: int | None = None) -> None:
         super().reset(seed)
-        for agent in {id(a): a for a in (self.rollout, self.guide) if a is not None}.values():
+        for agent in self.helpers():
             agent.reset(self.rng.getrandbits(63))
 
     def act(self, game, seat: int) -> int:
@@ -118,7 +122,7 @@ class ISMCTSAgent(Agent):
             return legal[0]
         # one generator per decision, so each decision is reproducible on its own
         rng = random.Random(self.rng.getrandbits(64))
-        for agent in {id(a): a for a in (self.rollout, self.guide) if a is not None}.values():
+        for agent in self.helpers():
             agent.reset(rng.getrandbits(63))
         root = _Node(seat)
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
@@ -156,10 +160,14 @@ class ISMCTSAgent(Agent):
             legal = g.legal
             children = node.children
             hint = guide.act(g, g.current_player) if guide is not None else None
-            untried = [a for a in legal if a not in children]
-            if hint is None and untried:  # unguided: every move is tried once first
-                action = untried[rng.randrange(len(untried))]
-            elif hint is not None and hint not in children:  # guided: its move first
+            if hint is None:  # unguided: every move is tried once first
+                untried = [a for a in legal if a not in children]
+                action = (
+                    untried[rng.randrange(len(untried))]
+                    if untried
+                    else self.select(children, legal, None)
+                )
+            elif hint not in children:  # guided: its move first
                 action = hint
             else:  # guided, an untried move waits until it looks as good as the rest
                 action = self.select(children, legal, hint)
