@@ -40,6 +40,18 @@ def make_record(
     )  # fmt: skip
 
 
+def seat_record(
+    env_name: str, game, seed: int, seats, actions, human_seat: int, finished: bool, **extra
+) -> dict:
+    """The record of a game a person played at ``human_seat`` (in the terminal
+    or the browser) from its engine; an unfinished game names no winner."""
+    return make_record(
+        env_name, game.num_players, dict(game.options), seed, list(seats), list(actions),
+        list(game.scores()), game.final_winners() if finished else [],
+        finished=finished, human_seat=human_seat, **extra,
+    )  # fmt: skip
+
+
 def write_records(path: str | Path, records: Iterable[dict], append: bool = True) -> Path:
     """Write records as JSON lines (appending by default), creating the folder."""
     path = Path(path)

@@ -20,7 +20,7 @@ from ..agents import check_kind, make_agent
 from ..cliutil import add_option_argument
 from ..core.agent import Agent
 from ..core.narration import narrator_of, pick, screen, story, told_lines
-from ..records import make_record, write_records
+from ..records import seat_record, write_records
 from ..registry import ENVS
 
 DEFAULT_RECORD = "out/games/human.jsonl"
@@ -233,19 +233,10 @@ class TerminalGame:
         return "\n".join(lines)
 
     def record(self) -> dict:
-        g = self.engine
-        return make_record(
-            self.env_name,
-            g.num_players,
-            dict(g.options),
-            self.seed,
-            list(self.names),
-            list(self.actions),
-            list(g.scores()),
-            g.final_winners() if self.finished else [],
-            finished=self.finished,
-            human_seat=self.seat,
-        )
+        return seat_record(
+            self.env_name, self.engine, self.seed, self.names, self.actions, self.seat,
+            self.finished,
+        )  # fmt: skip
 
 
 def _number(v) -> str:

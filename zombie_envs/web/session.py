@@ -25,7 +25,7 @@ from pathlib import Path
 from ..agents import make_agent, pretrained_agents
 from ..core.narration import narrator_of, story, told_lines
 from ..play.terminal import seat_specs
-from ..records import make_record, read_records, write_records
+from ..records import read_records, seat_record, write_records
 from ..registry import ENVS
 from .svg import SvgCanvas
 
@@ -246,20 +246,10 @@ class Session:
         }
 
     def record(self) -> dict:
-        g = self.engine
-        return make_record(
-            self.env_name,
-            g.num_players,
-            dict(g.options),
-            self.seed,
-            list(self.names),
-            list(self.actions),
-            list(g.scores()),
-            g.final_winners(),
-            finished=True,
-            human_seat=self.seat,
+        return seat_record(
+            self.env_name, self.engine, self.seed, self.names, self.actions, self.seat, True,
             web_id=self.id,
-        )
+        )  # fmt: skip
 
 
 def _number(v):
