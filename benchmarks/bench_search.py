@@ -53,7 +53,23 @@ def timed(work, seconds: float) -> tuple[float, float]:
     return calls / elapsed, units / elapsed
 
 
-class Ours:
+class Subject:
+    """Mid-game ``states`` taken in turn, each copied per call: what ours and the
+    peer share."""
+
+    states: list
+    turn = 0
+
+    def next_state(self):
+        self.turn += 1
+        return self.states[self.turn % len(self.states)]
+
+    def clone(self) -> int:
+        self.next_state().clone()
+        return 1
+
+
+class Ours(Subject):
     """One of our games at its default player count, from mid-game states."""
 
     def __init__(self, name: str, count: int = 3):
@@ -61,7 +77,6 @@ class Ours:
         self.players = cls.default_players
         self.states = [self.mid_game(cls, seed) for seed in range(1, count + 1)]
         self.rng = random.Random(0)
-        self.turn = 0
 
     def mid_game(self, cls, seed: int):
         """``DEPTH`` random legal actions into a seeded game, then on to a choice
@@ -75,14 +90,6 @@ class Ours:
             if not g.terminal:
                 return g
             seed += 1000  # a game shorter than that: another one
-
-    def next_state(self):
-        self.turn += 1
-        return self.states[self.turn % len(self.states)]
-
-    def clone(self) -> int:
-        self.next_state().clone()
-        return 1
 
     def playout(self) -> int:
         """One random playout; returns its decisions."""
@@ -105,7 +112,7 @@ class Ours:
         return count / (time.perf_counter() - start)
 
 
-class Peer:
+class Peer(Subject):
     """OpenSpiel's ``leduc_poker``, driven the same way from mid-game states."""
 
     def __init__(self, count: int = 3):
@@ -120,7 +127,6 @@ class Peer:
                 self.step(state, rng)  # the deal and the first bet
             if not state.is_terminal():
                 self.states.append(state)
-        self.turn = 0
 
     @staticmethod
     def step(state, rng: random.Random) -> bool:
@@ -133,14 +139,6 @@ class Peer:
         legal = state.legal_actions()
         state.apply_action(legal[rng.randrange(len(legal))])
         return True
-
-    def next_state(self):
-        self.turn += 1
-        return self.states[self.turn % len(self.states)]
-
-    def clone(self) -> int:
-        self.next_state().clone()
-        return 1
 
     def playout(self) -> int:
         state, rng, step = self.next_state().clone(), self.rng, self.step
