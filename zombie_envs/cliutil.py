@@ -25,3 +25,15 @@ def add_option_argument(parser: argparse.ArgumentParser) -> None:
         metavar="KEY=VALUE",
         help="an engine option, e.g. board=carnival or max_rounds=30 (repeatable)",
     )
+
+
+def add_ratings_arguments(parser: argparse.ArgumentParser, skip: str) -> None:
+    """``--ratings PATH`` or ``--no-ratings`` (``skip`` says what that leaves
+    unrated), for the commands where a person's games are rated."""
+    ratings = parser.add_mutually_exclusive_group()
+    ratings.add_argument(
+        "--ratings",
+        metavar="PATH",
+        help="ratings file (default ~/.zombie-envs/ratings.json or $ZOMBIE_ENVS_RATINGS)",
+    )
+    ratings.add_argument("--no-ratings", action="store_true", help=skip)

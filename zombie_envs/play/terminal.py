@@ -17,7 +17,7 @@ from collections.abc import Callable, Sequence
 from typing import TextIO
 
 from ..agents import check_kind, make_agent
-from ..cliutil import add_option_argument
+from ..cliutil import add_option_argument, add_ratings_arguments
 from ..core.agent import Agent
 from ..core.narration import narrator_of, pick, screen, story, told_lines
 from ..records import seat_record, write_records
@@ -334,11 +334,5 @@ def add_commands(subparsers) -> None:
         default=DEFAULT_RECORD,
         help=f"JSON-lines file the game is added to (default {DEFAULT_RECORD})",
     )
-    ratings = p.add_mutually_exclusive_group()
-    ratings.add_argument(
-        "--ratings",
-        metavar="PATH",
-        help="ratings file (default ~/.zombie-envs/ratings.json or $ZOMBIE_ENVS_RATINGS)",
-    )
-    ratings.add_argument("--no-ratings", action="store_true", help="do not rate this game")
+    add_ratings_arguments(p, "do not rate this game")
     p.set_defaults(func=main)

@@ -13,6 +13,7 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 
+from ..cliutil import add_ratings_arguments
 from ..ratings import ratings_path
 from .session import RECORDS
 
@@ -99,11 +100,5 @@ def add_commands(subparsers) -> None:
         help=f"folder of the finished games' record file {RECORDS} "
         "(default: the ratings file's folder, ~/.zombie-envs)",
     )
-    ratings = p.add_mutually_exclusive_group()
-    ratings.add_argument(
-        "--ratings",
-        metavar="PATH",
-        help="ratings file (default ~/.zombie-envs/ratings.json or $ZOMBIE_ENVS_RATINGS)",
-    )
-    ratings.add_argument("--no-ratings", action="store_true", help="rate no game")
+    add_ratings_arguments(p, "rate no game")
     p.set_defaults(func=main)
