@@ -167,6 +167,27 @@ def test_exits_are_the_doors_and_arrows_no_face_covers():
     assert covered_exit and uncovered_arrow  # the sample has both cases
 
 
+def test_an_arrow_is_one_way_out_of_two_squares_and_a_maul_exit_one_of_one():
+    """MOA-169 "Remember, any arrow leading off the board counts as an exit for shoppers
+    trying to escape from the mall.": the ways out split the exits into Maul exits (one
+    E square, its door outside) and arrows (two neighbouring squares on the same side of
+    one face), each exit square in exactly one."""
+    for plan in PLANS[:60]:
+        m = build(plan)
+        assert sorted(i for way in m.ways_out for i in way) == list(m.exits)
+        for way in m.ways_out:
+            assert all(m.way_out[i] == way for i in way)
+            kinds = {kind for i, _, kind in m.openings if i in way}
+            if len(way) == 1:
+                assert kinds == {DOOR} and m.char[way[0]] == "E"
+            else:
+                a, b = way
+                assert len(way) == 2 and kinds == {ARROW} and b in m.touches[a]
+                assert m.face_of[a] == m.face_of[b]
+                sides = [{side for i, side, _ in m.openings if i == j} for j in way]
+                assert sides[0] & sides[1]
+
+
 def test_a_covered_maul_exit_is_no_exit_and_an_open_arrow_is_one():
     # 2A's exit r0c0 opens north; 4A turned twice lies north of it, its south side
     # a wall there and its arrows meeting 2A's north arrow

@@ -34,6 +34,8 @@ from zombie_envs.games.maul_of_america.engine import (
     USE_MEDKIT,
     ZC,
 )
+from zombie_envs.games.maul_of_america.observe import OBS
+from zombie_envs.games.maul_of_america.render import ansi
 
 ONE_OF_EACH = ["Pistol", "Ammo", "Food", "Medkit"]
 WEST = (3, 0)  # an arrow off the Maul's west edge, in the Food Court hall
@@ -115,14 +117,15 @@ def test_moa_163_164_165_qualifying_makes_the_zc_designate_an_exit_at_once():
     exit the Shopper must exit from in order to win the game." and MOA-165 "The Zombie
     Controller may choose any entrance he desires, usually the entrance that would be the
     hardest for the Shopper to exit from.": the search that completes the set has the ZC
-    choose among every exit before the Shopper acts again."""
+    choose among every exit (each named by its first square) before the Shopper acts
+    again."""
     g = position(at={1: (2, 6)}, items={1: ["Pistol", "Ammo", "Food"]}, search=["Medkit"])
     shopper_turn(g, 1, 5)
     act(g, 1, A_ACT + SEARCH)
     assert g.decision == "designate" and g.current_player == ZC
-    assert squares(g) == set(MAUL.exits)
-    act(g, ZC, A_SQUARE + sq(15, 12))
-    assert g.exit == sq(15, 12) and g.decision == "act" and g.current_player == 1
+    assert squares(g) == {way[0] for way in MAUL.ways_out}
+    act(g, ZC, A_SQUARE + sq(15, 11))
+    assert g.exit == sq(15, 11) and g.decision == "act" and g.current_player == 1
 
 
 def _offer(g, seat: int, give: str, take: str) -> None:
@@ -192,3 +195,48 @@ def test_moa_170_a_medkit_used_loses_the_right_to_escape_until_regained():
     act(g, 1, A_PROPOSE)
     act(g, 2, A_YES)
     assert ESCAPE in acts(g) and asked(g, "designate") == [] and g.exit == sq(*WEST)
+
+
+def test_moa_062_123_164_a_zombie_on_the_exit_does_not_shut_it():
+    """MOA-062 "The only action a Shopper may make while in a square containing someone
+    else is a move action.", MOA-123 "These reinforcements must enter the board from any
+    Maul exit, thus their first action must be used to move into the Maul." and MOA-164
+    "The Zombie Controller now designates the specific Maul exit the Shopper must exit from
+    in order to win the game.": leaving by the exit is a move off the board, the mirror of
+    a reinforcement's move in, so a Shopper who may escape steps onto the exit a zombie
+    holds (the ZC's free attack misses) and leaves with his next move; no other action is
+    offered there."""
+    g = position(
+        at={1: (3, 1)},
+        zombies=[WEST],
+        items={1: ["Baseball Bat", "Ammo", "Food", "Medkit"]},
+        exit=WEST,
+    )
+    shopper_turn(g, 1, 6, 0)  # the free attack's die shows 1: a miss
+    act(g, 1, step("west"))
+    assert g.pos[1] == sq(*WEST) and g.wounds[1] == 0
+    assert acts(g) == {ESCAPE}
+    act(g, 1, A_ACT + ESCAPE)
+    assert g.terminal and g.winner == 1 and g.scores() == [0, 1, 0]
+
+
+def test_moa_169_164_an_arrow_is_one_exit_of_two_squares():
+    """MOA-169 "Remember, any arrow leading off the board counts as an exit for shoppers
+    trying to escape from the mall." and MOA-164: the ZC designates an arrow, not a square
+    of it (one choice an arrow, one a Maul exit), and a Shopper on either square of the
+    designated arrow may leave."""
+    g = position(at={1: (2, 6)}, items={1: ["Pistol", "Ammo", "Food"]}, search=["Medkit"])
+    shopper_turn(g, 1, 5)
+    act(g, 1, A_ACT + SEARCH)
+    west = {sq(3, 0), sq(4, 0)}
+    offered = squares(g)
+    assert len(offered & west) == 1
+    assert len(offered) == len(MAUL.ways_out) < len(MAUL.exits)
+    act(g, ZC, A_SQUARE + min(offered & west))
+    the_exit = OBS.views(g.observation(1))["the_exit"]
+    assert set(the_exit.nonzero()[0]) == west  # the seats see the whole arrow designated
+    assert "the exit to escape by: the arrow on r3c0 and r4c0" in ansi(g)
+    for square in west:
+        g = position(at={1: MAUL.rc[square]}, items={1: ONE_OF_EACH}, exit=WEST)
+        shopper_turn(g, 1, 5)
+        assert ESCAPE in acts(g), MAUL.label(square)

@@ -128,7 +128,7 @@ class HeuristicAgent(DecisionAgent):
         """The designated exit once the Shopper can escape; else the search squares it
         may search (every exit if none is left: it waits there)."""
         if can_escape(g.items[seat]):
-            return [g.exit] if g.exit >= 0 else list(g.maul.exits)
+            return list(g.way_out(seat) or g.maul.exits)
         squares = [q for q in g.maul.search if q != g.searched[seat]]
         return squares or list(g.maul.exits)
 
@@ -195,8 +195,8 @@ class HeuristicAgent(DecisionAgent):
 
     def on_designate(self, g, seat: int) -> int:
         """The exit farthest from the Shopper who announced."""
-        v = g.pos[g.active]
-        return max(g.legal, key=lambda a: g.maul.dist[v][a - A_SQUARE])
+        dist, ways = g.maul.dist[g.pos[g.active]], g.maul.way_out
+        return max(g.legal, key=lambda a: min(dist[w] for w in ways[a - A_SQUARE]))
 
     def on_command(self, g, seat: int) -> int:
         legal = g.legal
@@ -222,13 +222,16 @@ class HeuristicAgent(DecisionAgent):
         maul, v = g.maul, g.z_square
         reach = g.zombie_stops(v, g.z_budget)
         reach[v] = 0
-        blocking = g.exit >= 0 and any(
-            g.status[s] == PLAYING and can_escape(g.items[s]) for s in g.shoppers()
+        others = list(g.zombies)
+        others.remove(v)
+        # one zombie a square of the exit a Shopper may leave by: a free attack on the way out
+        blocking = {w for s in g.shoppers() if g.status[s] == PLAYING for w in g.way_out(s)} - set(
+            others
         )
 
         def key(a: int):
             w = a - A_SQUARE
-            if blocking and w == g.exit:
+            if w in blocking:
                 return (-1, 0)
             steps, _ = self.nearest_shopper(g, w)
             can_bite = (

@@ -8,7 +8,7 @@ from ...core.game_type import Decision, GameType, Option
 GAME = GameType(
     name="maul_of_america",
     title="Maul of America",
-    version=1,
+    version=2,
     min_players=2,
     max_players=5,
     default_players=3,

@@ -287,6 +287,8 @@ class MaulOfAmerica(Engine):
             for d, (w, cost) in enumerate(self.moves[v])
             if 0 < cost <= left and self.may_enter(w, left - cost)
         ]
+        if left >= 1 and v in self.way_out(s):
+            legal.append(A_ACT + ESCAPE)  # a move, so allowed on a shared square too
         shared = self.crowd(v) > 1
         if not shared:
             if left >= 1:
@@ -294,8 +296,6 @@ class MaulOfAmerica(Engine):
                     legal.append(A_ACT + SEARCH)
                 if any(kind == MEDKIT for kind, _ in self.items[s]):
                     legal.append(A_ACT + USE_MEDKIT)
-                if v == self.exit and can_escape(self.items[s]):
-                    legal.append(A_ACT + ESCAPE)
                 legal += [A_ATTACK + i for i in self.attack_kinds(s)]
                 legal += [A_TRADE + (p - s) % self.num_players - 1 for p in self.partners(s)]
             if self.spent == 0 and self.on_food and self.wounds[s]:
@@ -308,13 +308,23 @@ class MaulOfAmerica(Engine):
     def may_enter(self, w: int, left: int) -> bool:
         """A Shopper may pass through an occupied square but not end there: it needs
         the actions to reach a free square afterwards, which may be the square it
-        leaves (the mover itself occupies nothing)."""
+        leaves (the mover itself occupies nothing), or to leave the Maul by the
+        designated exit (the move off the board costs one)."""
         if not self.crowd(w):
             return True
         s = self.active
         taken = set(self.zombies) | {self.pos[p] for p in self.shoppers() if p != s}
-        reach = self.maul.reach(w, left, lambda i: True, lambda i: i not in taken)
-        return bool(reach)
+        if self.maul.reach(w, left, None, lambda i: i not in taken):
+            return True
+        out = self.way_out(s)
+        return left >= 1 and (w in out or bool(self.maul.reach(w, left - 1, None, out)))
+
+    def way_out(self, s: int) -> tuple[int, ...]:
+        """The squares by which Shopper ``s`` may leave the Maul now: the designated
+        exit's (both of an arrow's, MOA-169) once he meets the criteria (MOA-170)."""
+        if self.exit < 0 or not can_escape(self.items[s]):
+            return ()
+        return self.maul.way_out[self.exit]
 
     def may_search(self, s: int) -> bool:
         v = self.pos[s]
@@ -358,7 +368,8 @@ class MaulOfAmerica(Engine):
                 self.wounds[s] -= 1  # the whole turn spent to recover one wound
                 self.push(("next_turn", s))
                 return
-            if what == ESCAPE:
+            if what == ESCAPE:  # the move off the board by the designated exit
+                self.spend(1)
                 self.status[s], self.winner = ESCAPED, s
                 self.end_game()
                 return
@@ -510,7 +521,10 @@ class MaulOfAmerica(Engine):
             self.push(("designate_exit",))
 
     def designate_exit(self) -> None:
-        self.ask(ZC, KIND.designate, [A_SQUARE + e for e in self.maul.exits], public=True)
+        """One choice an exit, named by its first square: an arrow's two squares are
+        one exit (MOA-169)."""
+        legal = [A_SQUARE + way[0] for way in self.maul.ways_out]
+        self.ask(ZC, KIND.designate, legal, public=True)
 
     def on_designate(self, action: int) -> None:
         self.exit = action - A_SQUARE
@@ -790,7 +804,9 @@ class MaulOfAmerica(Engine):
                 KIND.start: f"start on {name}",
                 KIND.place_zombie: f"a zombie on {name}",
                 KIND.target: f"attack {name}",
-                KIND.designate: f"the exit is {name}",
+                KIND.designate: f"the exit is {maul.exit_name(offset)}"
+                if maul and offset in maul.way_out
+                else name,
                 KIND.destination: f"move the zombie to {name}",
                 KIND.spawn: f"a zombie on {name}",
             }.get(self.decision, name)

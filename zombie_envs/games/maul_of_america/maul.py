@@ -225,7 +225,10 @@ class Maul(WallGrid):
     (the face id under square ``i``); ``store[i]`` (its store's name, or "");
     ``search``, ``food_court`` and ``exits`` (squares, ascending).  The exits are
     the Maul exits whose door still opens outside, and the squares of every
-    arrow that leads off the board.
+    arrow that leads off the board: where reinforcements come in.  ``ways_out``
+    groups them as the ZC designates them, one tuple of squares an exit (a Maul
+    exit's one square, an arrow's two: "any arrow leading off the board counts as
+    an exit"), and ``way_out[i]`` is the exit square ``i`` belongs to.
     """
 
     def __init__(self, lines, legend, *, plan: Plan, **kw) -> None:
@@ -249,6 +252,21 @@ class Maul(WallGrid):
         self.search = tuple(i for i, ch in enumerate(self.char) if ch == "?")
         self.food_court = tuple(i for i, ch in enumerate(self.char) if ch == "F")
         self.exits = tuple(sorted({i for i, _, kind in self.openings if kind in (DOOR, ARROW)}))
+        ways: dict[tuple[int, int], set[int]] = {}
+        for i, side, kind in self.openings:  # a face has at most one arrow a side
+            if kind in (DOOR, ARROW):
+                key = (face_of[i], side) if kind == ARROW else (-1, i)
+                ways.setdefault(key, set()).add(i)
+        self.ways_out = tuple(sorted(tuple(sorted(w)) for w in ways.values()))
+        self.way_out: dict[int, tuple[int, ...]] = {i: w for w in self.ways_out for i in w}
+
+    def exit_name(self, i: int) -> str:
+        """``the arrow on r3c0 and r4c0`` or ``the Maul exit at r15c0 (Maceys Home)``:
+        the exit square ``i`` belongs to, as the ZC designates it."""
+        way = self.way_out[i]
+        if len(way) == 1:
+            return f"the Maul exit at {self.name(i)}"
+        return "the arrow on " + " and ".join(self.label(j) for j in way)
 
     def name(self, i: int) -> str:
         """``r3c12 (Taco Hell)``: the square and its store, or what it is if not floor."""

@@ -100,7 +100,7 @@ class MaulNarrator(Narrator):
                 )
         lines += self.cards(b, a, viewer)
         if a.exit >= 0 > b.exit:
-            lines.append(f"The Zombie Controller designated the exit: {a.maul.label(a.exit)}")
+            lines.append(f"The Zombie Controller designated the exit: {a.maul.exit_name(a.exit)}")
         if a.terminal and not b.terminal:
             won = a.winners()
             lines.append(f"The game is over: {self.named(a, won[0], viewer)} wins")

@@ -200,8 +200,8 @@ def encode(g, seat: int, out: bytearray, god: bool) -> None:
         if len(g.plan) == 4:
             static = _static(g.maul)
             out[o["square"] : o["square"] + len(static)] = static
-        if g.exit >= 0:
-            out[o["the_exit"] + g.exit] = 1
+        for v in g.maul.way_out[g.exit] if g.exit >= 0 else ():
+            out[o["the_exit"] + v] = 1
         for v, done in zip(g.zombies, g.zdone, strict=True):
             out[o["zombies"] + v] += 1
             out[o["zombies_done"] + v] += done

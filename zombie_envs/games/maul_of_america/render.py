@@ -64,7 +64,7 @@ def _pieces(g) -> dict[int, list[str]]:
 
 def _marks(g) -> dict[int, str]:
     """One character per marked square: the exit, a piece, or ``*`` for several."""
-    marks = {g.exit: "X"} if g.exit >= 0 else {}
+    marks = dict.fromkeys(g.maul.way_out[g.exit], "X") if g.exit >= 0 else {}
     for v, on in _pieces(g).items():
         marks[v] = on[0] if len(on) == 1 else "*"
     return marks
@@ -126,7 +126,7 @@ def ansi(g, seat: int | None = None) -> str:
             f"{_items(g, s)}; {cards}"
         )
     if g.exit >= 0:
-        out.append(f"the exit to escape by: {g.maul.label(g.exit)}")
+        out.append(f"the exit to escape by: {g.maul.exit_name(g.exit)}")
     if g.terminal:
         won = g.winners()
         out.append(
@@ -219,8 +219,8 @@ def draw(g, seat: int | None = None, canvas_type: type[Canvas] = Canvas) -> Canv
         r, c = g.maul.rc[v]
         return MARGIN + c * CELL + CELL // 2, MARGIN + r * CELL + CELL // 2
 
-    if g.exit >= 0:
-        canvas.ring(*centre(g.exit), CELL // 2 - 1, (250, 250, 250), width=2)
+    for v in g.maul.way_out[g.exit] if g.exit >= 0 else ():
+        canvas.ring(*centre(v), CELL // 2 - 1, (250, 250, 250), width=2)
     quarter = CELL // 4
     for v, on in _pieces(g).items():
         cx, cy = centre(v)
