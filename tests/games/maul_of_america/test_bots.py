@@ -7,6 +7,7 @@ import random
 
 import pytest
 
+from tests.games.maul_of_america.moa_positions import position, shopper_turn, sq
 from zombie_envs.arena import play_game
 from zombie_envs.core.agent import RandomAgent
 from zombie_envs.games.maul_of_america.bots import HeuristicAgent
@@ -18,6 +19,7 @@ from zombie_envs.games.maul_of_america.engine import (
     A_PASS,
     DEAD,
     END_TURN,
+    ESCAPE,
     ESCAPED,
     SEARCH,
     ZC,
@@ -159,3 +161,17 @@ def test_heuristic_zombie_controller_kills_more_shoppers_than_a_random_one():
     _, heuristic = outcomes(HeuristicAgent, HeuristicAgent, 5, 24)
     _, random_ = outcomes(RandomAgent, HeuristicAgent, 5, 24)
     assert heuristic >= random_ + 6
+
+
+def test_a_shopper_who_may_escape_steps_onto_a_zombie_held_exit_and_leaves():
+    """The zombie the heuristic ZC parks on the designated exit costs an eligible
+    Shopper a free attack, not the game: with zombies on both squares of the arrow he
+    steps onto it rather than fight them, then escapes."""
+    g = position(at={1: (3, 1)}, zombies=[(3, 0), (4, 0)], exit=(3, 0),
+                 items={1: ["Pistol", "Ammo", "Food", "Medkit"]})  # fmt: skip
+    shopper_turn(g, 1, 6, 0)
+    bot = HeuristicAgent(seed=0)
+    move = bot.act(g, 1)
+    g.apply(move)
+    assert g.pos[1] in g.zombies and g.pos[1] in {sq(3, 0), sq(4, 0)}
+    assert bot.act(g, 1) == A_ACT + ESCAPE

@@ -3,7 +3,7 @@ must beat.
 
 A Shopper searches its way to the four equipment types (or seven pieces), heals
 when hurt, shoots what it can hit and otherwise walks to the nearest search square
-it may search, then to the designated exit.  The Zombie Controller (ZC) brings every
+it may search, then to the designated exit (stepping onto it past any zombie).  The Zombie Controller (ZC) brings every
 reinforcement in at the exit nearest a Shopper, moves each zombie next to the
 nearest Shopper (or onto the designated exit once a Shopper can escape) and bites
 the most wounded Shopper in reach, with its cards played before the zombie that
@@ -89,6 +89,10 @@ class HeuristicAgent(DecisionAgent):
         items, wounds = g.items[seat], g.wounds[seat]
         if A_ACT + ESCAPE in legal:
             return A_ACT + ESCAPE
+        out = g.way_out(seat)
+        for a in legal:  # onto the exit, even past a zombie's free attack: out next action
+            if A_STEP <= a < A_STEP + 8 and g.moves[g.pos[seat]][a - A_STEP][0] in out:
+                return a
         if A_ACT + REST in legal and wounds >= 2:
             return A_ACT + REST
         if A_ACT + USE_MEDKIT in legal and wounds >= 2 and not self.needs(items, "medkit"):
