@@ -176,7 +176,7 @@ def test_agents_lists_every_shipped_policy_with_its_figures(capsys):
         assert row.split()[1:5] == [
             meta["env"],
             str(meta["num_players"]),
-            "v2",
+            f"v{meta['engine_version']}",
             f"{meta['steps']:,}",
         ]
         assert f"{rate} [" in row and f"({figures['heuristic']['games']} games)" in row

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from tests.games.we_are_dead.wad_positions import (
     A_PASS,
     CHEF,
@@ -21,6 +24,8 @@ from tests.games.we_are_dead.wad_positions import (
     squares,
     start,
 )
+from zombie_envs.core.grid import UNREACHABLE
+from zombie_envs.games.we_are_dead.data import BOARDS, HORDE_REACH
 
 NORTH, SOUTH = node(12, 10), node(16, 10)  # both two spaces from the hotdog cart
 FAR = node(6, 19)  # fourteen spaces from the cart
@@ -162,21 +167,63 @@ def test_wad_136_horde_rides_the_escalator():
     assert g.hordes == [foot] and g.horde_score == 2 and g.token[same_floor] == 3
 
 
-def test_wad_137_138_147_two_hordes_two_tokens_ties_to_the_active_player():
+def test_wad_137_138_147_two_hordes_on_one_square_need_no_answer():
     """WAD-137 "Additionally, they will not go for the same shopper token.", WAD-138 "If
     there are any ties for distance (in direction or with the other horde token) the active
     player decides where they go." and WAD-147 "The horde(s) use the same score token while
-    earning points." (WAD-012 "1 Horde score token")."""
+    earning points." (WAD-012 "1 Horde score token"): both hordes on the cart, a token two
+    spaces north and one two spaces south; whichever goes first, one horde ends on each, so
+    the tie is no question."""
     cart = position(3).board.start
     g = _horde([HORDE], active=1, hordes=[cart, cart], tokens={NORTH: 2, SOUTH: 3, FAR: 1})
     start(g, "draw_step")
-    assert g.decision == "horde_target" and g.current_player == 1
-    assert squares(g) == {NORTH, SOUTH}
-    act(g, 1, sq(SOUTH), "horde_target")
-    assert finished(g)
-    assert g.hordes == [SOUTH, NORTH]
-    assert g.horde_score == 2 + 3
-    assert asked(g, "horde_target", choice=True) == [1]  # the second had one token left
+    assert finished(g) and asked(g, "horde_target", choice=True) == []
+    assert sorted(g.hordes) == sorted([NORTH, SOUTH])
+    assert g.horde_score == 2 + 3 and g.token[FAR] == 1
+
+
+def test_wad_137_138_147_two_hordes_a_tie_that_matters_is_asked():
+    """WAD-137 "Additionally, they will not go for the same shopper token.", WAD-138 "If
+    there are any ties for distance (in direction or with the other horde token) the active
+    player decides where they go." and WAD-147 "The horde(s) use the same score token while
+    earning points.": the horde on r12c3 has the 1 and the 2 two spaces away, the one on
+    r12c15 the 3.  The east horde takes the 3 whatever the answer, so the one question is
+    the west horde's: the 1 or the 2."""
+    west, east, one, two, three = node(12, 3), node(12, 15), node(12, 1), node(12, 5), node(12, 13)
+    for prey, score in ((one, 1 + 3), (two, 2 + 3)):
+        g = _two_hordes([west, east], {one: 1, two: 2, three: 3}, active=2)
+        assert g.decision == "horde_target" and g.current_player == 2
+        assert squares(g) == {one, two}
+        act(g, 2, sq(prey), "horde_target")
+        assert finished(g) and g.hordes == [prey, three] and g.horde_score == score
+        assert asked(g, "horde_target", choice=True) == [2]
+
+
+def test_wad_137_138_which_horde_goes_is_asked_only_when_it_matters():
+    """WAD-137 "they will not go for the same shopper token" and WAD-138 "If there are any
+    ties for distance (in direction or with the other horde token) the active player decides
+    where they go.": the hordes on r12c3 and r12c7 are both two spaces from the 5 and three
+    from the 1; whichever takes the 5, the other takes the 1, so nobody is asked which goes
+    (``test_wad_137_138_hordes_tied_for_a_token_the_active_player_decides`` is asked)."""
+    a, b, five, one = node(12, 3), node(12, 7), node(12, 5), node(13, 5)
+    g = _two_hordes([a, b], {five: 5, one: 1})
+    assert g.board.dist[a][one] == g.board.dist[b][one] == 3
+    assert finished(g) and asked(g, "horde_pick") == []
+    assert sorted(g.hordes) == sorted([five, one]) and g.horde_score == 6
+
+
+def test_wad_135_138_out_of_reach_on_one_road_is_no_choice():
+    """WAD-135 "move all horde tokens, currently on the board, up to 10 spaces each to the
+    nearest shopper tokens" with WAD-138 "the active player decides where they go": two
+    tokens 12 away, on r2c3 and r2c7 of the upper floor; ten spaces toward either end on
+    r2c5, between them, so the tie is no question."""
+    left, right, there = node(2, 3), node(2, 7), node(2, 5)
+    g = _horde([HORDE], tokens={left: 1, right: 2})
+    cart = g.board.start
+    assert g.board.dist[cart][left] == g.board.dist[cart][right] == 12
+    start(g, "draw_step")
+    assert finished(g) and asked(g, "horde_target", choice=True) == []
+    assert g.hordes == [there] and g.horde_score == 0
 
 
 def test_wad_140_143_heroes_in_turn_until_all_pass():
@@ -268,6 +315,20 @@ def test_wad_137_138_hordes_tied_for_a_token_the_active_player_decides():
         assert g.horde_score == score
 
 
+def test_wad_138_a_tie_that_changes_nothing_is_not_asked():
+    """WAD-138 "If there are any ties for distance (in direction or with the other horde
+    token) the active player decides where they go.": only a tie whose answer changes where
+    a horde goes is a decision.  The horde on r12c3 has the 2 two spaces away and the one on
+    r12c15 the 3 (WAD-055 "All horde tokens will attempt to eat the group of shoppers
+    closest to it"); either token first, each horde takes its own, so nobody is asked."""
+    west, east, two, three = node(12, 3), node(12, 15), node(12, 5), node(12, 13)
+    g = _two_hordes([west, east], {two: 2, three: 3})
+    dist = g.board.dist
+    assert dist[west][two] == dist[east][three] == 2 < dist[west][three] == dist[east][two]
+    assert asked(g, "horde_target", choice=True) == [] and asked(g, "horde_pick") == []
+    assert finished(g) and g.hordes == [two, three] and g.horde_score == 2 + 3
+
+
 def test_wad_055_137_the_nearer_horde_has_the_token():
     """WAD-055 "All horde tokens will attempt to eat the group of shoppers closest to it" and
     WAD-137 "they will not go for the same shopper token": the 4 is 3 spaces from the first
@@ -305,6 +366,68 @@ def test_wad_056_129_a_horde_card_in_a_wounded_players_new_hand():
     start(g, "start_turn")
     assert g.decision == "move" and held(g, 0) == 6
     assert g.hordes == [NORTH] and g.horde_score == 3 and g.infection == [1, 1, 1]
+
+
+def _every_ending(b, hordes, tokens, moved=(), reached=()):
+    """The rule played every way: the nearest horde and token pair goes, any pair of
+    the nearest (WAD-138), until no horde or token is left; the endings as the
+    squares the hordes end on, sorted, and the tokens they reach."""
+    waiting = [i for i in range(len(hordes)) if i not in moved]
+    if not waiting or not tokens:
+        return {(tuple(sorted(hordes)), frozenset(reached))}
+    best = min(b.dist[hordes[i]][v] for i in waiting for v in tokens)
+    out = set()
+    for i in waiting:
+        for v in tokens:
+            if b.dist[hordes[i]][v] == best:
+                where = b.step_toward(hordes[i], v, HORDE_REACH)
+                now = hordes[:i] + (where,) + hordes[i + 1 :]
+                eaten = (*reached, v) if where == v else reached
+                out |= _every_ending(b, now, tokens - {v}, (*moved, i), eaten)
+    return out
+
+
+def _answers(g, questions):
+    """The endings of the horde moves under every answer to every question asked."""
+    if g.decision in ("horde_target", "horde_pick"):
+        endings = [_answers(_answered(g, a), questions) for a in g.legal]
+        questions.append(endings)
+        return set().union(*endings)
+    assert finished(g)
+    return {(tuple(sorted(g.hordes)), frozenset(g.h_targets))}
+
+
+def _answered(g, action):
+    c = g.clone()
+    c.apply(action)
+    return c
+
+
+@settings(max_examples=60, deadline=None)
+@given(data=st.data(), board=st.sampled_from(BOARDS), two=st.booleans())
+def test_wad_138_the_ties_asked_are_the_ties_that_matter(data, board, two):
+    """WAD-138 "If there are any ties for distance (in direction or with the other horde
+    token) the active player decides where they go.", WAD-135 (up to 10 spaces to the
+    nearest shopper tokens) and WAD-137 "they will not go for the same shopper token", on
+    drawn positions: answering the questions asked every way reaches every ending the rule
+    allows, and every question asked matters (no answer reaches all its endings, no two
+    answers reach the same ones)."""
+    g = position(3, board=board)
+    b = g.board
+    nodes = [v for v in range(b.size) if b.dist[b.start][v] < UNREACHABLE]
+    hordes = data.draw(st.lists(st.sampled_from(nodes), min_size=1 + two, max_size=1 + two))
+    near = sorted(b.token_cells, key=lambda v: (b.dist[hordes[0]][v], v))[:14]
+    tokens = data.draw(st.sets(st.sampled_from(near), min_size=1, max_size=5))
+    g.hordes = list(hordes)
+    for v in tokens:
+        g.token[v] = 1
+    start(g, *["horde_move"] * len(hordes))
+    questions = []
+    assert _answers(g, questions) == _every_ending(b, tuple(hordes), frozenset(tokens))
+    for endings in questions:
+        every = set().union(*endings)
+        assert len(endings) > 1 and all(e != every for e in endings)
+        assert len({frozenset(e) for e in endings}) == len(endings)
 
 
 def settle_horde(g):

@@ -521,49 +521,106 @@ class WeAreDead(Engine):
         if self.h_triggered:
             self.push(*[("horde_move",)] * len(self.hordes), ("stop_the_horde",))
 
-    def hunt(self) -> tuple[list[int], list[int], int]:
-        """The hordes still to move, the shopper tokens no horde went for, and the
-        shortest distance between the two (-1 when nothing is left to hunt)."""
-        waiting = [i for i in range(len(self.hordes)) if i not in self.h_moved]
-        claimed = self.h_claimed  # compress: the few squares with a token, found in C
-        free = [v for v in compress(range(len(self.token)), self.token) if v not in claimed]
-        if not waiting or not free:
-            return waiting, free, -1
-        dist = self.board.dist
-        return waiting, free, min(dist[self.hordes[i]][v] for i in waiting for v in free)
+    def hunt(self) -> tuple:
+        """This horde attack so far: where the hordes are, which have moved, the tokens
+        they went for and those they reached."""
+        return tuple(self.hordes), set(self.h_moved), set(self.h_claimed), frozenset(self.h_targets)
 
-    def hunters(self, target: int) -> list[int]:
-        """The waiting hordes (one per square) nearest to ``target``."""
-        waiting, _, best = self.hunt()
-        squares = {}
+    def prey(self, hordes, moved, claimed) -> dict[int, list[int]]:
+        """The hunt's next step: the shopper tokens no horde went for that are at the
+        shortest distance from a horde still to move, each with the hordes (one per
+        square) that are that near, as {token: [horde, ...]}; empty when no horde or
+        no token is left."""
+        waiting = [i for i in range(len(hordes)) if i not in moved]
+        if not waiting:
+            return {}
+        # compress: the few squares with a token, found in C
+        free = [v for v in compress(range(len(self.token)), self.token) if v not in claimed]
+        if not free:
+            return {}
+        dist = self.board.dist
+        near = {}  # one horde per square: {square: (horde, its distances, the least)}
         for i in waiting:
-            if self.board.dist[self.hordes[i]][target] == best:
-                squares.setdefault(self.hordes[i], i)
-        return list(squares.values())
+            if hordes[i] not in near:
+                row = dist[hordes[i]]
+                near[hordes[i]] = (i, row, min([row[v] for v in free]))
+        best = min(d for _, _, d in near.values())
+        out: dict[int, list[int]] = {}
+        for i, row, d in near.values():
+            if d == best:
+                for v in [v for v in free if row[v] == best]:
+                    out.setdefault(v, []).append(i)
+        return dict(sorted(out.items()))
+
+    def sent(self, hunt: tuple, i: int, target: int) -> tuple:
+        """The hunt (hordes, moved, claimed, reached) after horde ``i`` went for ``target``:
+        up to 10 spaces toward it, and the other horde will not go for it."""
+        hordes, moved, claimed, reached = hunt
+        where = self.board.step_toward(hordes[i], target, HORDE_REACH)
+        hordes = hordes[:i] + (where,) + hordes[i + 1 :]
+        reached = reached | {target} if where == target else reached
+        return hordes, moved | {i}, claimed | {target}, reached
+
+    def endings(self, hunt: tuple) -> frozenset:
+        """Every way the hunt can end from ``hunt``, whatever the active player answers
+        from here on: the squares the hordes end on (the tokens look alike, so sorted)
+        and the shopper tokens they reach."""
+        hordes, moved, claimed, reached = hunt
+        prey = self.prey(hordes, moved, claimed)
+        if not prey:
+            return frozenset([(tuple(sorted(hordes)), reached)])
+        return frozenset().union(
+            *(self.endings(self.sent(hunt, i, v)) for v, hunters in prey.items() for i in hunters)
+        )
+
+    @staticmethod
+    def telling(options: dict) -> list:
+        """The options ({option: its endings}) worth asking about: only the first one
+        that keeps every ending open when there is one (the answer can wait for a later
+        question, or changes nothing); else the first option of each set of endings."""
+        every = frozenset().union(*options.values())
+        for option, endings in options.items():
+            if endings == every:
+                return [option]
+        firsts = {}
+        for option, endings in options.items():
+            firsts.setdefault(endings, option)
+        return list(firsts.values())
 
     def horde_move(self) -> None:
         """The closest horde and shopper token pair goes first, so the nearer horde
-        has a token both want; every tie is the active player's choice."""
-        waiting, free, best = self.hunt()
-        if best < 0:
+        has a token both want.  A tie is the active player's when the answer changes
+        where the hordes end or what they eat; a tie that changes nothing is not asked."""
+        hunt = self.hunt()
+        prey = self.prey(*hunt[:3])
+        if not prey:
             return  # a horde with no token left to go for stays where it is
-        dist = self.board.dist
-        prey = [v for v in free if any(dist[self.hordes[i]][v] == best for i in waiting)]
-        self.ask(self.active, KIND.horde_target, [A_SQUARE + v for v in prey], public=True)
+        targets = list(prey)
+        if len(targets) > 1:  # a tie: does the answer change anything?
+            options = {
+                v: frozenset().union(*(self.endings(self.sent(hunt, i, v)) for i in hunters))
+                for v, hunters in prey.items()
+            }
+            targets = self.telling(options)
+        self.ask(self.active, KIND.horde_target, [A_SQUARE + v for v in targets], public=True)
 
     def on_horde_target(self, action: int) -> None:
         target = action - A_SQUARE
-        hunters = self.hunters(target)
-        if len(hunters) == 1:
-            self.send_horde(hunters[0], target)
+        hunt = self.hunt()
+        picks = self.prey(*hunt[:3])[target]
+        if len(picks) > 1:  # both hordes as near: does it matter which goes?
+            picks = self.telling({i: self.endings(self.sent(hunt, i, target)) for i in picks})
+        if len(picks) == 1:
+            self.send_horde(picks[0], target)
             return
         self.h_prey = target
-        self.ask(self.active, KIND.horde_pick, [A_SQUARE + self.hordes[i] for i in hunters])
+        self.ask(self.active, KIND.horde_pick, [A_SQUARE + self.hordes[i] for i in picks])
 
     def on_horde_pick(self, action: int) -> None:
-        """Both hordes are as near: the active player says which one goes."""
+        """Both hordes are as near, and which one goes matters: the active player says."""
         square = action - A_SQUARE
-        i = next(i for i in self.hunters(self.h_prey) if self.hordes[i] == square)
+        hunters = self.prey(self.hordes, self.h_moved, self.h_claimed)[self.h_prey]
+        i = next(i for i in hunters if self.hordes[i] == square)
         self.send_horde(i, self.h_prey)
         self.h_prey = -1
 
@@ -571,11 +628,9 @@ class WeAreDead(Engine):
         """Up to 10 spaces toward the token; the other horde will not go for it."""
         self.h_moved.append(i)
         self.h_claimed.append(target)
-        if self.board.dist[self.hordes[i]][target] > HORDE_REACH:
-            self.hordes[i] = self.board.step_toward(self.hordes[i], target, HORDE_REACH)
-            return
-        self.hordes[i] = target
-        self.h_targets.append(target)
+        self.hordes[i] = self.board.step_toward(self.hordes[i], target, HORDE_REACH)
+        if self.hordes[i] == target:
+            self.h_targets.append(target)
 
     def stop_the_horde(self) -> None:
         self.h_moved, self.h_claimed = [], []
