@@ -226,3 +226,25 @@ def test_hint_checkpoint_metadata_sizes(tmp_path, hint_model):
     agent = PolicyAgent.from_file(path, "we_are_dead_v0", 3, seed=0)
     assert agent.hinter is not None
     assert head_to_head("we_are_dead_v0", 3, agent, "random", 3, progress=False).games == 3
+
+
+def test_a_forced_move_is_played_without_the_network(model, monkeypatch):
+    """One legal action needs no forward pass (a third of Mall of Horror's
+    decisions); with a choice the network decides as before."""
+    agent = PolicyAgent(policy_from_model(model), seed=0)
+    calls = []
+    real = agent.policy.logits
+    monkeypatch.setattr(agent.policy, "logits", lambda x: calls.append(1) or real(x))
+    game = engine_class("mall_of_horror_v0")(4, seed=3)
+    forced = chosen = 0
+    while not game.terminal and not (forced and chosen):
+        before = len(calls)
+        action = agent.act(game, game.current_player)
+        if len(game.legal) == 1:
+            assert action == game.legal[0] and len(calls) == before
+            forced += 1
+        else:
+            assert len(calls) == before + 1
+            chosen += 1
+        game.apply(action)
+    assert forced and chosen

@@ -539,6 +539,9 @@ class PolicyAgent(Agent):
         if self.env_options is not None and game.options != self.env_options:
             problem = options_problem(self.env_options, game.options)
             raise CheckpointError(f"{self.source} does not fit this game: {problem}")
+        legal = game.legal
+        if len(legal) == 1:  # a forced move needs no network (nor its hint)
+            return legal[0]
         u = None if self.greedy else self.rng.random()
         return self.policy.act(policy_input(game, seat, self.hinter), game.legal_mask(), u)
 
