@@ -351,8 +351,10 @@ def test_head_to_head_in_one_role_of_an_asymmetric_game(role, seats):
     assert set(spy.seats) == seats and h.games == 4
     assert [s for s, rate in enumerate(h.seat_win_rates) if rate is not None] == sorted(seats)
     assert h.role == role and h.chance is None
-    line = format_head_to_head([h]).splitlines()[-1]
-    assert f"as {role}" in line and " - " in line
+    table = format_head_to_head([h]).splitlines()
+    assert f"as {role}" in table[-1] and " - " in table[-1]
+    assert table[0].split()[-1] == "games/s"  # evaluate says how fast it played
+    assert float(table[-1].split()[-1]) == round(h.result.games_per_second, 1)
 
 
 def test_roles_are_named_by_the_declaration():

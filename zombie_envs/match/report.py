@@ -330,7 +330,7 @@ class HeadToHead:
 def format_head_to_head(rows: list[HeadToHead], markdown: bool = False) -> str:
     """One line per (candidate, baseline): win rate with its 95% interval."""
     head = ["candidate", "against", "games", "win rate", "95% CI", "chance", "mean score"]
-    head.append("truncated")
+    head += ["truncated", "games/s"]
     body = []
     for r in rows:
         lo, hi = r.ci
@@ -344,6 +344,7 @@ def format_head_to_head(rows: list[HeadToHead], markdown: bool = False) -> str:
                 "-" if r.chance is None else f"{100 * r.chance:.1f}%",
                 f"{r.mean_score:.2f}",
                 f"{100 * r.truncated:.1f}%",
+                f"{r.result.games_per_second:.1f}",
             ]
         )
-    return render_table(head, body, [False, False] + [True] * 6, markdown)
+    return render_table(head, body, [False, False] + [True] * 7, markdown)
