@@ -88,8 +88,10 @@ def snapshot(env) -> dict:
 def expected_returns(game) -> list[float]:
     """Zero-sum rewards worked out from the winners alone, to check the env's own:
     they share +1, losers share -1; everyone 0 if everyone won; everyone -1/n if no
-    seat won."""
+    seat won; everyone 0 if a safety cap truncated the game (it has no result)."""
     n, won = game.num_players, game.winners()
+    if game.truncated:
+        return [0.0] * n
     if not won:
         return [-1.0 / n] * n
     if len(won) == n:
