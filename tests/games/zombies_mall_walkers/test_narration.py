@@ -149,3 +149,11 @@ def test_a_tile_drawn_and_placed():
     told = story(g, g.legal[0], 1)
     assert told[0].startswith(f"player_0: place {TILE_NAMES[g.drawn]} at (")
     assert any(line.startswith(f"The {TILE_NAMES[g.drawn]} was placed at (") for line in told)
+
+
+def test_a_pawn_killed_comes_back_at_its_next_turn():
+    g = position(n=2, at={1: (-2, 1)}, life={0: 0}, bullets={0: 1})
+    g = run(g, dice(0, 0, 0), ("turn", 1))  # seat 1 moves; seat 0 was killed before
+    assert g.decision == KIND.move and g.current_player == 1
+    told = story(g, step("stop"), 1)
+    assert "player_0 came back with 3 life and 3 bullets" in told, told

@@ -185,12 +185,15 @@ def test_tiles_seats_and_table_are_told():
     )
     g.keeper = 1
     g.jammed[2] = 1
+    g.life[0] = 0
     text = render.ansi(g, 2)
     assert "tiles: 0 Front Door (0,0); 1 Four-Way Hall (-1,0);" in text
     assert "9 Department Store (-3,-1) turned 270 floor 2" in text.replace("\n  ", " ")
     line = next(x for x in text.splitlines() if x.startswith("player_1: "))
     assert "at (-2,0)" in line and "holds the keys" in line and "in play: Crossbow x2" in line
     assert "jammed" in next(x for x in text.splitlines() if x.startswith("player_2 (you): "))
+    killed = next(x for x in text.splitlines() if x.startswith("player_0: "))
+    assert "0 life" in killed and "killed: 3 life and 3 bullets next turn" in killed
     assert "tile stack: 2 tiles" in text
     assert "event deck: 1 card; discard pile: Jammed x2, Lucky Shot" in text
     assert "scenario: keys" in text
@@ -214,6 +217,7 @@ def test_the_tile_being_placed_the_fight_and_the_end_are_named():
         g.apply(rng.choice(g.legal))
     assert fights
     assert render.ansi(g, None).splitlines()[-1] == f"game over: {render.result(g)}"
+    assert render.result(g) == "no winner: stopped at the round cap"  # a random game
 
 
 # ----- the picture -----------------------------------------------------------------------

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from tests.games.zombies_mall_walkers.z3_positions import (
     act,
+    card,
     position,
     sq,
     step,
@@ -64,8 +65,8 @@ def test_z3b_12_killed_back_to_the_start_with_half_the_trophies():
     """Z3B-12 "With no life left, the pawn returns to the start, loses half its zombies
     (rounded up) and its weapons in play, and starts its next turn with 3 life and 3
     bullets.": a pawn with 1 life, no bullets and 7 trophies misses and loses its last
-    life: it is back at the Front Door with 3 trophies, its Crossbow discarded, 3 life
-    and 3 bullets, and its turn is over (assumed)."""
+    life: it is back at the Front Door with 3 trophies, its Crossbow discarded and no
+    life (until its next turn), and its turn is over (assumed)."""
     g = position(
         at={0: CROSS},
         zombies=[CROSS],
@@ -79,9 +80,56 @@ def test_z3b_12_killed_back_to_the_start_with_half_the_trophies():
     act(g, 0, A_WOUND)
     assert g.pos[0] == g.mall.start and g.trophies[0] == 3
     assert g.items[0] == [0] * len(NAMES) and [NAMES[k] for k in g.discard] == ["Crossbow"]
-    assert (g.life[0], g.bullets[0]) == (3, 3)
+    assert g.life[0] == 0
     assert g.decision == "halt" and KIND.move not in {k for _, k, _ in g.asked}
     assert g.zombies[sq(*CROSS)]  # the zombie stays
+
+
+def test_z3b_12_death_loses_the_weapons_in_play_and_keeps_the_items():
+    """Z3B-12 "With no life left, the pawn returns to the start, loses half its zombies
+    (rounded up) and its weapons in play, and starts its next turn with 3 life and 3
+    bullets.": the Crossbow (a weapon) goes to the discard pile; Aww, Isn't He Cute! (an
+    item: Z3-026 makes a card in play count "as a weapon or item", not as both) stays in
+    front of its owner."""
+    cute = "Aww, Isn't He Cute!"
+    g = position(
+        at={0: CROSS},
+        zombies=[CROSS],
+        life={0: 1},
+        bullets={0: 0},
+        items={0: ["Crossbow", cute]},
+    )
+    turn(g, 0, 0)
+    act(g, 0, A_WOUND)
+    assert g.pos[0] == g.mall.start
+    assert [NAMES[k] for k in g.discard] == ["Crossbow"]
+    assert g.items[0][NAMES.index(cute)] == 1 and g.items[0][NAMES.index("Crossbow")] == 0
+
+
+def test_z3b_12_three_life_and_three_bullets_at_the_next_turn():
+    """Z3B-12 "With no life left, the pawn returns to the start, loses half its zombies
+    (rounded up) and its weapons in play, and starts its next turn with 3 life and 3
+    bullets.": until that turn the pawn has no life; a card played in between (We're
+    All Gonna Die!, a bullet from every other player in a hall) does not change what it
+    starts the turn with."""
+    panic = "We're All Gonna Die!"
+    g = position(
+        n=3,
+        at={0: CROSS, 2: (-3, 1)},
+        zombies=[CROSS],
+        life={0: 1},
+        bullets={0: 0},
+        hands={1: [panic]},
+    )
+    turn(g, 0, 0)  # a miss with nothing to spend: the last life goes
+    assert g.pos[0] == g.mall.start and g.life[0] == 0
+    g.zombies[sq(*CROSS)] = 0
+    turn(g, 1, 0, 0)
+    act(g, 1, card(panic))
+    assert g.bullets[2] == 2
+    act(g, 1, step("stop"))
+    turn(g, 0, 0)
+    assert (g.life[0], g.bullets[0]) == (3, 3)
 
 
 def test_z3b_18_one_weapon_per_combat():

@@ -141,6 +141,30 @@ def test_z3_010_z3_015_a_player_on_the_keepers_square_may_try_for_the_keys():
     assert g.decision == KIND.challenge
 
 
+def test_z3_015_a_player_the_keeper_walks_onto_may_try_for_the_keys():
+    """Z3-015 "Also, if a player is on the same square as the player with the keys, he
+    may try to take them.": any player, not only the one whose turn it is: the keeper
+    entering another player's square gives that player the choice (each time it
+    enters), and the duel goes as any other."""
+    g = position(at={0: CROSS, 1: (-3, 1)}, **KEYS)
+    g.keeper = 0
+    turn(g, 0, 1)  # 2 moves
+    g.rng.values = [4, 2]  # the duel: seat 1's 5 against the keeper's 3
+    act(g, 0, step("north"))
+    assert g.decision == KIND.challenge and g.current_player == 1
+    assert set(g.legal) == {TRY, LEAVE}
+    act(g, 1, TRY)
+    assert g.decision == KIND.duel and g.current_player == 0  # the keeper is behind
+    act(g, 0, A_DUEL + DUEL_GIVE_UP)
+    assert g.keeper == 1 and g.decision == KIND.move and g.current_player == 0
+    g = position(at={0: CROSS, 1: (-3, 1)}, **KEYS)
+    g.keeper = 0
+    turn(g, 0, 1)
+    act(g, 0, step("north"))
+    act(g, 1, LEAVE)
+    assert g.keeper == 0 and g.decision == KIND.move and g.moves_left == 1
+
+
 def test_z3_016_both_roll_and_the_higher_takes_the_keys():
     """Z3-016 "When this happens, both players roll one six-sided die, the highest result
     wins and has possession of the keys.": the challenger's 5 beats the keeper's 3; the

@@ -23,11 +23,12 @@ from zombie_envs.games.zombies_mall_walkers.engine import (
     A_PASS,
     A_STEP,
     A_ZOMBIE,
-    A_ZOMBIES_DONE,
+    ACTIONS,
 )
 
 START = (1, 1)
 CROSS = (-2, 1)  # the crossroads' middle square
+PET_DUCT, BESIDE_PET_DUCT = (-3, -1), (-3, -2)  # a zombie on the duct moves only west
 
 
 def steps(g) -> set[str]:
@@ -83,23 +84,48 @@ def test_z3b_06_z3b_13_move_up_to_the_roll_orthogonally():
 def test_z3b_07_z3b_14_the_active_player_moves_that_many_zombies_one_square_each():
     """Z3B-07 "Fifth, roll a d6 and move that many zombies one space each; the active
     player chooses." and Z3B-14 "One zombie per space.": a roll of 2 moves two zombies
-    (each once), one square, never onto another zombie; the player may stop early."""
+    (each once), one square, never onto another zombie."""
     zs = [(-3, 1), (-2, 1), (-2, 0)]
     g = position(zombies=zs)
     turn(g, 0, 0, 1)  # 1 move, then a zombie roll of 2
     act(g, 0, step("stop"))
     assert g.decision == KIND.move_zombies and g.current_player == 0
-    moves = {a for a in g.legal if a != A_ZOMBIES_DONE}
+    moves = set(g.legal)
     assert zombie_move((-2, 1), "north") not in moves  # a zombie stands there
     assert zombie_move((-2, 1), "south") in moves and zombie_move((-2, 0), "west") in moves
     assert zombie_move((-2, 0), "north") not in moves  # the arm's wall
-    assert A_ZOMBIES_DONE in g.legal
     act(g, 0, zombie_move((-2, 1), "south"))
     assert g.zombies[sq(-1, 1)] and not g.zombies[sq(-2, 1)]
-    assert all((a - A_ZOMBIE) // 4 != sq(-1, 1) for a in g.legal if a != A_ZOMBIES_DONE)
+    assert all((a - A_ZOMBIE) // 4 != sq(-1, 1) for a in g.legal)
     act(g, 0, zombie_move((-3, 1), "south"))  # into the square just left
     assert g.zombies[sq(-2, 1)] and not g.zombies[sq(-3, 1)]
     assert g.zombie_moves == 0 and g.decision != KIND.move_zombies
+
+
+def test_z3b_07_the_roll_says_how_many_zombies_move_fewer_only_when_none_can():
+    """Z3B-07 "Fifth, roll a d6 and move that many zombies one space each; the active
+    player chooses.": that many, not up to that many (as the move of step 4 is): no
+    zombie decision offers to stop, so a zombie whose only move is onto the player's own
+    square must make it; fewer move only when no zombie left can (a roll of 4 with two
+    zombies on the mall moves the two)."""
+    g = position(zombies=[(-3, 1), (-2, 1), (-2, 0)])
+    turn(g, 0, 0, 1)  # 1 move, then a zombie roll of 2
+    act(g, 0, step("stop"))
+    for left in (2, 1):
+        assert g.decision == KIND.move_zombies and g.zombie_moves == left
+        assert {ACTIONS.locate(a)[0].name for a in g.legal} == {"zombie"}
+        act(g, 0, g.legal[0])
+    assert g.zombie_moves == 0 and g.decision != KIND.move_zombies
+    g = position(at={0: BESIDE_PET_DUCT}, zombies=[PET_DUCT])
+    turn(g, 0, 0, 0)  # 1 move, then a zombie roll of 1
+    act(g, 0, step("stop"))
+    assert g.zombies[sq(*BESIDE_PET_DUCT)] and not g.zombies[sq(*PET_DUCT)]
+    g = position(zombies=[(-3, 1), (-2, 0)])
+    turn(g, 0, 0, 3)  # a zombie roll of 4
+    act(g, 0, step("stop"))
+    act(g, 0, g.legal[0])
+    act(g, 0, g.legal[0])
+    assert [k for _, k, _ in g.asked].count(KIND.move_zombies) == 2 and g.decision == "halt"
 
 
 def test_z3b_15_players_never_hurt_players():
@@ -149,26 +175,36 @@ def test_z3_049_play_goes_on_until_someone_wins():
     """Z3-049 "Play continues as usual until someone achieves one of the winning
     conditions.": turns follow in seat order, round after round, until a win ends the
     game at once."""
-    g = position(n=3, at={0: (-10, 1)}, zombies=[(-11, 1)])
+    g = position(n=3, at={0: (-10, 1)})
     g.one_turn = False
-    turn(g, 1, 0, 0)  # seat 1 moves 1 square and 1 zombie
+    turn(g, 1, 0)  # seat 1's move roll: 1
+    g.rng.values = [0, 0]  # seat 1's zombie roll (no zombie to move), seat 2's move roll
     act(g, 1, step("stop"))
-    g.rng.values = [0]  # seat 2's move roll
-    act(g, 1, A_ZOMBIES_DONE)
     assert g.active == 2 and g.decision == KIND.move and g.round == 1
     g.rng.values = [0, 0]  # seat 2's zombie roll, seat 0's move roll
     act(g, 2, step("stop"))
-    act(g, 2, A_ZOMBIES_DONE)
     assert g.active == 0 and g.round == 2 and g.decision == KIND.move
-    g.rng.values = [3]  # the helipad zombie falls
-    act(g, 0, step("north"))
-    assert g.terminal and g.winner == 0 and g.winners() == [0]
+    act(g, 0, step("north"))  # onto the Helipad's centre, no zombie there
+    assert g.terminal and not g.truncated and g.winner == 0 and g.winners() == [0]
     games = [MallWalkers(4, seed=s) for s in range(3)]
     for s, game in enumerate(games):
         rng = random.Random(s)
         while not game.terminal:
             game.apply(rng.choice(game.legal))
-        assert game.winner >= 0 or game.round == game.options["max_rounds"]
+        assert (game.winner >= 0) != game.truncated
+
+
+def test_z3_049_the_round_cap_truncates_a_game_no_one_has_won():
+    """Z3-049 "Play continues as usual until someone achieves one of the winning
+    conditions.": the rulebook sets no time limit, so ``max_rounds`` is a safety cap,
+    not a rule: the game it stops is truncated and nobody wins, whoever has killed the
+    most zombies."""
+    g = position(trophies={0: 5}, max_rounds=1)
+    g.one_turn = False
+    turn(g, 1, 0, 0)  # the last turn of round 1: 1 move, then a zombie roll
+    act(g, 1, step("stop"))
+    assert g.terminal and g.truncated and g.winner == -1
+    assert g.final_winners() == [] and g.returns() == [0.0, 0.0]
 
 
 def test_squares_are_named_by_their_global_row_and_column():

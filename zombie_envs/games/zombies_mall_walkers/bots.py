@@ -12,9 +12,10 @@ Search and Rescue it collects the rescue tokens until it holds the most (a tie
 will do) and then runs for the centre, in Kill the Guy
 With the Keys it chases the keys (always challenging, dueling while the odds and
 its bullets allow) and runs for the centre once it holds them.  When no Helipad
-can come (or no rescue token is left to take the lead) the zombies killed decide
-at the round limit, and it hunts zombies.  It moves zombies
-off its own path and toward the most threatening opponent, spends bullets rather
+can come (or no rescue token is left to take the lead) only 25 zombies can still
+win, and it hunts zombies.  It moves as many zombies as the roll says, each the
+move that helps it most or hurts it least: off its own path and toward the most
+threatening opponent.  It spends bullets rather
 than a life when a life is scarce, plays the event card worth most now and throws
 away the least useful one.  It reads only what its seat may see: the table
 (tiles, pawns, zombies, tokens, cards in play, the discard pile, the sizes of the
@@ -48,7 +49,6 @@ from .engine import (
     A_USE,
     A_WOUND,
     A_ZOMBIE,
-    A_ZOMBIES_DONE,
     DUEL_BULLET,
     DUEL_GIVE_UP,
     DUEL_LIFE,
@@ -225,7 +225,7 @@ class HeuristicAgent(DecisionAgent):
         """The squares this seat walks toward, each with an offset (lower: better)."""
         mall, scenario = g.mall, g.options["scenario"]
         centre = mall.centre
-        if centre < 0 and (HELIPAD in g.lost_tiles or not g.stack):
+        if self.no_helipad(g):
             return self.hunt(g, seat)
         if scenario == "keys":
             if g.keeper == seat:
@@ -246,9 +246,14 @@ class HeuristicAgent(DecisionAgent):
             if self.tokens_to_come(g):
                 return self.race(g, seat) if centre >= 0 else self.explore(g, seat)
             # no token left to take: only a rival's death (its tokens lost) can bring
-            # the lead back; the zombies killed decide at the round limit
+            # the lead back; 25 zombies still win
             return self.hunt(g, seat)
         return self.race(g, seat) if centre >= 0 else self.explore(g, seat)
+
+    @staticmethod
+    def no_helipad(g) -> bool:
+        """No Helipad is on the table and none can come: only 25 zombies can win."""
+        return g.mall.centre < 0 and (HELIPAD in g.lost_tiles or not g.stack)
 
     @staticmethod
     def tokens_to_come(g) -> bool:
@@ -296,8 +301,8 @@ class HeuristicAgent(DecisionAgent):
         return goals
 
     def hunt(self, g, seat: int) -> dict[int, float]:
-        """No Helipad will come: the zombies killed decide at the round limit, so the
-        zombies (the tokens first while a fight could kill)."""
+        """No Helipad will come: only 25 zombies can win, so the zombies (the tokens
+        first while a fight could kill)."""
         goals = {}
         weak = self.danger(g, seat) > 0.1
         for v in g.mall.squares:
@@ -392,7 +397,7 @@ class HeuristicAgent(DecisionAgent):
         threat_tile = tile_of(self.top_threat(g, seat, rivals))
         second = mall.escalator >= 0 and mall.centre < 0 and HELIPAD not in g.lost_tiles
         # few places left for the Helipad: keep one (a Helipad that fits nowhere at the
-        # end is lost, and the game goes to the round limit)
+        # end is lost, and only 25 zombies can win)
         spots = set()
         if second:
             spots = {(r, c) for r, c, _, _ in mall.placements(HELIPAD)}
@@ -586,11 +591,15 @@ class HeuristicAgent(DecisionAgent):
 
     # ----- zombies -------------------------------------------------------------------------------
     def on_move_zombies(self, g, seat: int) -> int:
+        """The roll's zombies must move: each time the move that scores best (the least
+        harm when every move hurts)."""
         mall = g.mall
         me = g.pos[seat]
         mine = _halls(mall, me)
         pd = self.danger(g, seat)
         w_me = 1.0 + 6.0 * pd
+        if self.no_helipad(g) and pd <= 0.1:
+            w_me = -1.0  # only trophies can win: bring the zombies to its pawn
         my_path = set(self.path(g, seat))
         rivals = []
         for p in range(g.num_players):
@@ -615,11 +624,9 @@ class HeuristicAgent(DecisionAgent):
         def near(d):
             return max(0, 5 - d)
 
-        best, best_score = A_ZOMBIES_DONE, 0.1
+        best, best_score = g.legal[0], -float(FAR)
         nbr = mall.nbr
         for a in g.legal:
-            if a == A_ZOMBIES_DONE:
-                continue
             sq, d = divmod(a - A_ZOMBIE, 4)
             to = nbr[sq][d]
             score = w_me * (near(mine[sq]) - near(mine[to]))

@@ -33,6 +33,8 @@ BONUS = tuple(c.get("bonus", 0) for c in _EVENTS)
 KILL = tuple(c.get("kill", False) for c in _EVENTS)
 #: cards that stay in play in front of their owner
 IN_PLAY = tuple(t in ("weapon", "item") for t in TYPE)
+#: the weapons among them, which their owner loses when killed (the items stay)
+WEAPON = tuple(t == "weapon" for t in TYPE)
 #: cards used in a fight: weapons and items in play with a combat use, combat cards
 FIGHTING = tuple(k for k in range(KINDS) if BONUS[k] or KILL[k])
 #: location words the mall never satisfies (Z3-045 to Z3-047)

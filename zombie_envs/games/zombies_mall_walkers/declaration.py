@@ -8,7 +8,7 @@ from ...core.game_type import Decision, GameType, Option
 GAME = GameType(
     name="zombies_mall_walkers",
     title="Zombies!!! 3: Mall Walkers",
-    version=1,
+    version=2,
     min_players=2,
     max_players=6,
     default_players=4,
@@ -38,8 +38,8 @@ GAME = GameType(
         Option(
             "max_rounds",
             60,
-            "a game no one can finish ends after this round; the most zombies killed wins, ties "
-            "share the win (**assumed**)",
+            "safety cap on the number of rounds: a game no one has won by the end of this round "
+            "is truncated, with no winner (**assumed**; the rulebook has none)",
         ),
     ),
     # The order is the observation's decision one-hot: append, never reorder.  No kind
@@ -53,7 +53,7 @@ GAME = GameType(
         Decision("pick", ("pick",), "takes a card from the discard pile"),
         Decision("start_move", ("roll", "duct"), "rolls to move or crawls through the duct"),
         Decision("move", ("step",), "moves"),
-        Decision("move_zombies", ("zombie", "zombies_done"), "moves the zombies"),
+        Decision("move_zombies", ("zombie",), "moves the zombies"),
         Decision("discard", ("discard", "keep"), "may discard a card"),
         Decision("challenge", ("challenge",), "may try to take the keys"),
         Decision("duel", ("duel",), "duels for the keys"),

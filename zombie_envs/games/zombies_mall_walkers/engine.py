@@ -10,7 +10,8 @@ one card a round (``card_window``, or in a fight), roll and move (``movement``,
 ``step_choice`` / ``on_move``; or crawl through an air duct, ``on_start_move``),
 roll and move that many zombies one square each (``zombie_phase`` /
 ``on_move_zombies``) and discard a card if you like (``discard_step``).  Fights
-are ``fight_zombie`` / ``combat_roll`` / ``on_fight``; being killed is ``killed``.
+are ``fight_zombie`` / ``combat_roll`` / ``on_fight``; being killed is ``killed``
+(the pawn has no life until its next ``turn`` brings 3 life and 3 bullets).
 The mall's geometry is ``mall.py``; the cards ``cards.py``.
 
 State (stable names, read by the observation, render, bots and narration):
@@ -36,7 +37,8 @@ State (stable names, read by the observation, render, bots and narration):
   ``barricades`` (``[tile, seat]``: store doorways closed to zombies);
 - the Keys scenario: ``keeper`` (seat holding the keys, -1), ``keys_at`` (square
   where dropped keys lie, -1), ``keys_first`` (1 until the keeper's first move),
-  ``duel`` (``[challenger, its roll, the keeper's roll]``), ``dueled`` (this turn);
+  ``duel`` (``[challenger, its roll, the keeper's roll]``), ``dueled`` (the active
+  player has tried for the keys this turn);
 - ``winner`` (seat, -1); the pending decision is the core's ``decision`` /
   ``legal`` / ``current_player``.
 """
@@ -66,6 +68,7 @@ from .cards import (
     START_LIFE,
     TROPHIES_TO_WIN,
     TYPE,
+    WEAPON,
     WHERE,
     event_deck,
 )
@@ -117,7 +120,6 @@ A_ZOMBIE = ACTIONS.add(
     "move the zombie on a square one square north, east, south or west",
     _SQUARE_LABELS,
 ).start
-A_ZOMBIES_DONE = ACTIONS.add("zombies_done", 1, "move no more zombies", ("stop",)).start
 A_FIGHT = ACTIONS.add(
     "fight", 2, "after a missed roll", ("spend bullets", "lose a life and roll again")
 ).start
@@ -297,7 +299,11 @@ class MallWalkers(Engine):
 
     # ----- a turn -----------------------------------------------------------
     def turn(self, seat: int) -> None:
+        """A player killed since its last turn starts this one with 3 life and 3
+        bullets (Z3B-12); then the steps, in the rulebook's order."""
         self.active = seat
+        if not self.life[seat]:
+            self.life[seat], self.bullets[seat] = START_LIFE, START_BULLETS
         self.played[seat] = 0
         self.dueled = 0
         self.barricades = [b for b in self.barricades if b[1] != seat]
@@ -314,8 +320,9 @@ class MallWalkers(Engine):
         )
 
     def end_turn(self, seat: int) -> None:
-        """The next seat; after the last turn of round ``max_rounds`` the game ends and
-        the most zombies killed wins (assumed)."""
+        """The next seat; after the last turn of round ``max_rounds`` the game is
+        truncated: the rulebook has no time limit (Z3-049), so that safety cap ends it
+        with no winner."""
         self.sprinkler = 0
         self.jammed[seat] = 0
         self.moves_left = self.zombie_moves = 0
@@ -323,7 +330,7 @@ class MallWalkers(Engine):
         nxt = (seat + 1) % self.num_players
         if nxt == self.first:
             if self.round >= self.options["max_rounds"]:
-                self.end_game()
+                self.end_game(truncated=True)  # a cap, not a rule: nobody has won
                 return
             self.round += 1
         self.push(("turn", nxt))
@@ -429,18 +436,20 @@ class MallWalkers(Engine):
 
     def killed(self, s: int) -> None:
         """No life left: back to the Front Door with half the trophies (the loss
-        rounded up), no cards in play, 3 life and 3 bullets; dropped keys stay where
-        the keeper fell; rescued tokens are lost.  The turn ends (assumed)."""
+        rounded up) and no weapons in play (its items stay); it has no life until its
+        next turn brings 3 life and 3 bullets (``turn``); dropped keys stay where the
+        keeper fell; rescued tokens are lost.  The turn ends (assumed)."""
         here = self.pos[s]
         if self.keeper == s:
             self.keeper, self.keys_at = -1, here
         self.rescued[s] = 0
         self.trophies[s] //= 2
+        items = self.items[s]
         for k in range(KINDS):
-            self.discard += [k] * self.items[s][k]
-        self.items[s] = [0] * KINDS
+            if WEAPON[k]:
+                self.discard += [k] * items[k]
+                items[k] = 0
         self.pos[s] = self.mall.start
-        self.life[s], self.bullets[s] = START_LIFE, START_BULLETS
         self.duct[s] = 0
         self.combat = [-1, 0, 0, -1]
         self.duel = [-1, 0, 0]
@@ -647,7 +656,8 @@ class MallWalkers(Engine):
 
     def arrive(self, square: int) -> None:
         """Pick up life tokens (up to 5 life; the rest stay), bullets, rescue tokens
-        and dropped keys; then a player on the keeper's square may try for the keys."""
+        and dropped keys (Z3-020: "as if they were a life or bullet token"); then a
+        player and the keeper who come to share the square meet (``meet_keeper``)."""
         s = self.active
         room = LIFE_CAP - self.life[s]
         took = min(room, self.life_tokens[square])
@@ -660,7 +670,7 @@ class MallWalkers(Engine):
         if self.keys_at == square:
             self.keeper, self.keys_at = s, -1
         self.push(("check_win",))
-        self.challenge_here()
+        self.meet_keeper()
 
     def end_move(self) -> None:
         """Ending the move on a store's air duct square opens the duct next turn."""
@@ -695,7 +705,8 @@ class MallWalkers(Engine):
     def zombie_phase(self) -> None:
         """Step 5: roll a die and move that many zombies one square each (the active
         player picks which and where; at most one zombie a square, never through a
-        duct or a barricaded doorway, each zombie once; the player may stop early)."""
+        duct or a barricaded doorway, each zombie once).  That many, not up to that
+        many (Z3B-07): fewer only when no zombie left can move."""
         self.zombie_moves = 6 if self.sprinkler else roll(self.rng, 6) + 1
         self.zmoved = []
         self.push(("zombie_choice",))
@@ -721,11 +732,9 @@ class MallWalkers(Engine):
             return
         legal = self.zombie_options()
         if legal:
-            self.ask(self.active, KIND.move_zombies, legal + [A_ZOMBIES_DONE], public=True)
+            self.ask(self.active, KIND.move_zombies, legal, public=True)
 
     def on_move_zombies(self, action: int) -> None:
-        if action == A_ZOMBIES_DONE:
-            return
         sq, d = divmod(action - A_ZOMBIE, 4)
         to = self.mall.nbr[sq][d]
         self.zombies[sq], self.zombies[to] = 0, 1
@@ -753,17 +762,39 @@ class MallWalkers(Engine):
     # ----- the keys -----------------------------------------------------------
     def challenge_here(self) -> None:
         """On the keeper's square, the active player may try to take the keys (once
-        a turn, assumed)."""
+        a turn, assumed): at the start of its turn or entering that square."""
         s, keeper = self.active, self.keeper
         if keeper < 0 or keeper == s or self.dueled or self.pos[keeper] != self.pos[s]:
             return
         self.ask(s, KIND.challenge, [A_CHALLENGE, A_CHALLENGE + 1], public=True)
 
+    def meet_keeper(self) -> None:
+        """Entering a square: "if a player is on the same square as the player with the
+        keys, he may try to take them" (Z3-015), whoever moved: the active player on
+        the keeper's square (``challenge_here``), or, the active player being the
+        keeper, each other player on the square it enters, clockwise (every time it
+        enters; assumed)."""
+        s = self.active
+        if self.keeper != s:
+            self.challenge_here()
+            return
+        here = self.pos[s]
+        self.push(*(("offer_keys", p) for p in self.clockwise(s)[1:] if self.pos[p] == here))
+
+    def offer_keys(self, p: int) -> None:
+        """Player ``p``, on the keeper's square, may try for the keys (the keys may have
+        changed hands among the players there since the keeper entered)."""
+        keeper = self.keeper
+        if keeper >= 0 and keeper != p and self.pos[keeper] == self.pos[p]:
+            self.ask(p, KIND.challenge, [A_CHALLENGE, A_CHALLENGE + 1], public=True)
+
     def on_challenge(self, action: int) -> None:
         if action != A_CHALLENGE:
             return
-        self.dueled = 1
-        self.duel = [self.active, roll(self.rng, 6) + 1, roll(self.rng, 6) + 1]
+        challenger = self.current_player
+        if challenger == self.active:
+            self.dueled = 1
+        self.duel = [challenger, roll(self.rng, 6) + 1, roll(self.rng, 6) + 1]
         self.push(("duel_step",))
 
     def duel_step(self) -> None:
@@ -801,7 +832,7 @@ class MallWalkers(Engine):
     # ----- results ----------------------------------------------------------
     def scores(self) -> list[int]:
         """1 for the winner and 0 for the others once someone has won; otherwise (in
-        play, or at the round limit) the zombies each seat has killed."""
+        play, or truncated by the round cap) the zombies each seat has killed."""
         if self.winner >= 0:
             return [int(s == self.winner) for s in range(self.num_players)]
         return list(self.trophies)
@@ -863,9 +894,8 @@ class MallWalkers(Engine):
             verb = {"use": "use", "card": "play", "pick": "take", "discard": "discard"}[block]
             tail = " from the discard pile" if block == "pick" else ""
             return f"{verb} {NAMES[offset]}{tail}"
-        if block in ("roll", "zombies_done", "pass", "keep", "challenge", "duel"):
+        if block in ("roll", "pass", "keep", "challenge", "duel"):
             return {
-                "zombies_done": "stop moving zombies",
                 "pass": "play no card",
                 "keep": "keep every card",
             }.get(block, ACTIONS[block].labels[offset])

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from ...core.narration import Narrator, count
 from . import render
-from .cards import HIT, NAMES, START_LIFE
+from .cards import HIT, NAMES, START_BULLETS, START_LIFE
 from .declaration import KIND
 from .mall import CELLS
 from .mall import NAMES as TILE_NAMES
@@ -144,13 +144,14 @@ class MallWalkersNarrator(Narrator):
         """What changed for seat ``s``: its pawn, life, bullets, kills, cards in play."""
         lines = []
         who = self.who(a, s, viewer)
-        killed = task == "on_fight" and a.life[s] > b.life[s]
-        if killed:
+        if task == "on_fight" and b.life[s] and not a.life[s]:
             return [
                 f"{self.was(a, s, viewer)} killed: back at the Front Door with "
                 f"{count(a.trophies[s], 'zombie')} killed, {START_LIFE} life and "
-                f"{count(a.bullets[s], 'bullet')}"
+                f"{count(START_BULLETS, 'bullet')} at the next turn"
             ]
+        if task == "turn" and not b.life[s]:
+            return [f"{who} came back with {a.life[s]} life and {count(a.bullets[s], 'bullet')}"]
         if a.pos[s] != b.pos[s]:
             how = "crawled through the air duct" if task == "on_start_move" else "moved"
             lines.append(f"{who} {how} to {a.mall.name(a.pos[s])}")

@@ -21,7 +21,7 @@ import numpy as np
 
 from ...core.narration import count
 from ...core.raster import Canvas
-from .cards import HIT, KINDS, NAMES
+from .cards import HIT, KINDS, NAMES, START_BULLETS, START_LIFE
 from .declaration import GAME, KIND
 from .mall import CELLS, HELIPAD, TILE_SIZE, turned
 from .mall import NAMES as TILE_NAMES
@@ -176,6 +176,8 @@ def seat_line(g, s: int, see: Visible) -> str:
         bits.append(f"{g.rescued[s]} rescued")
     if g.keeper == s:
         bits.append("holds the keys")
+    if not g.life[s]:
+        bits.append(f"killed: {START_LIFE} life and {count(START_BULLETS, 'bullet')} next turn")
     for flag, words in (
         (g.jammed, "jammed: no bullets"),
         (g.unlucky, "unlucky: next move 1"),
@@ -224,13 +226,8 @@ def table_lines(g) -> list[str]:
 
 
 def result(g) -> str:
-    if g.winner >= 0:
-        return f"player_{g.winner} wins"
-    won = g.final_winners()
-    if not won:
-        return "no winner"
-    names = " and ".join(f"player_{s}" for s in won)
-    return f"{names} win{'s' if len(won) == 1 else ''} on zombies killed"
+    """The end: the winner, or none when the round cap truncated the game."""
+    return f"player_{g.winner} wins" if g.winner >= 0 else "no winner: stopped at the round cap"
 
 
 def now_line(g) -> str | None:
