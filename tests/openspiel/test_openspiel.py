@@ -24,9 +24,9 @@ COUNTS = [
     for env in sorted(ENVS)
     for n in range(game_type(env).min_players, game_type(env).max_players + 1)
 ]
-#: options under which a whole game takes a few seconds of OpenSpiel's checks and still
-#: ends by its rules (Mall Walkers names a winner after its last round)
-WHOLE = {"zombies_mall_walkers_v0": {"max_rounds": 4}}
+#: envs whose random games never end by their rules: Mall Walkers has no time limit and a
+#: random player never reaches the Helipad, so its round cap truncates every one
+NEVER_BY_RULES = {"zombies_mall_walkers_v0"}
 
 
 def short(env: str) -> dict:
@@ -82,9 +82,9 @@ def test_openspiel_random_simulation_passes_and_the_length_cap_truncates(env, pl
     assert engine.returns() == [0.0] * players
 
 
-@pytest.mark.parametrize("env", sorted(ENVS))
+@pytest.mark.parametrize("env", sorted(set(ENVS) - NEVER_BY_RULES))
 def test_openspiel_random_simulation_passes_on_a_game_its_rules_end(env):
-    _, engine = ending(pyspiel.load_game(env, {"rng_seed": 0, **WHOLE.get(env, {})}))
+    _, engine = ending(pyspiel.load_game(env, {"rng_seed": 0}))
     assert engine.terminal and not engine.truncated
 
 
