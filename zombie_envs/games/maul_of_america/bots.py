@@ -3,11 +3,12 @@ must beat.
 
 A Shopper searches its way to the four equipment types (or seven pieces), heals
 when hurt, shoots what it can hit and otherwise walks to the nearest search square
-it may search, then to the designated exit (stepping onto it past any zombie).  The Zombie Controller (ZC) brings every
-reinforcement in at the exit nearest a Shopper, moves each zombie next to the
-nearest Shopper (or onto the designated exit once a Shopper can escape) and bites
-the most wounded Shopper in reach, with its cards played before the zombie that
-can use them.  Both read only what their seat may see: the table and their hand.
+it may search, then to the designated exit (stepping onto it past any zombie).
+The Zombie Controller (ZC) brings every reinforcement in at the exit nearest a
+Shopper, moves each zombie next to the nearest Shopper (or onto the designated
+exit once a Shopper can escape) and bites the most wounded Shopper in reach, with
+its cards played before the zombie that can use them.  Both read only what their
+seat may see: the table and their hand.
 """
 
 from __future__ import annotations
