@@ -59,6 +59,9 @@ class PolicyConfig:
     #: with a hint, the learned scale's start: large enough that the untrained policy
     #: plays the hinted move with most of its probability among many legal moves
     hint_scale: float = 3.0
+    #: with a hint: whether the networks read it too (False: it reaches the logits
+    #: only, and the first layer skips num_actions inputs: the faster choice)
+    hint_input: bool = True
 
 
 @dataclass

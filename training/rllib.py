@@ -176,31 +176,43 @@ class MaskedMLPModule(TorchRLModule, ValueFunctionAPI):
     """An actor and a critic MLP of the config's shape on ``observations``;
     illegal actions get logits of ``FLOAT_MIN``, so they are never drawn.
     With a hint, a learned scale times the hint's one-hot is added to the
-    logits, as ``MLPPolicy.hint_scale`` does.  ``to_policy`` turns its state
-    into the suite's numpy policy, layer for layer."""
+    logits, as ``MLPPolicy.hint_scale`` does; without ``hint_input`` the two
+    MLPs skip the hint (``MLPPolicy.hint_size``).  ``to_policy`` turns its
+    state into the suite's numpy policy, layer for layer."""
 
     def setup(self):
         cfg = self.model_config
         size = self.observation_space["observations"].shape[0]
         self.num_actions = int(self.action_space.n)
         self.activation = cfg["activation"]
-        self.pi = _mlp(size, cfg["hidden"], self.num_actions, self.activation)
-        self.vf = _mlp(size, cfg["hidden"], 1, self.activation)
         self.hinted = cfg["hint_scale"] is not None
+        self.skipped = hint_size(cfg, self.num_actions)
+        self.pi = _mlp(size - self.skipped, cfg["hidden"], self.num_actions, self.activation)
+        self.vf = _mlp(size - self.skipped, cfg["hidden"], 1, self.activation)
         if self.hinted:
             self.hint_scale = torch.nn.Parameter(torch.tensor(float(cfg["hint_scale"])))
 
+    def _inputs(self, obs):
+        x = obs["observations"].float()
+        return x, x[..., : x.shape[-1] - self.skipped] if self.skipped else x
+
     def _forward(self, batch, **kwargs):
         obs = batch[Columns.OBS]
-        x = obs["observations"].float()
-        logits = self.pi(x)
+        x, seen = self._inputs(obs)
+        logits = self.pi(seen)
         if self.hinted:
             logits = logits + self.hint_scale * x[..., -self.num_actions :]
         logits = logits.masked_fill(obs["action_mask"] == 0, FLOAT_MIN)
         return {Columns.ACTION_DIST_INPUTS: logits}
 
     def compute_values(self, batch, embeddings=None):
-        return self.vf(batch[Columns.OBS]["observations"].float()).squeeze(-1)
+        return self.vf(self._inputs(batch[Columns.OBS])[1]).squeeze(-1)
+
+
+def hint_size(model_config: dict, num_actions: int) -> int:
+    """The input entries (the hint) that a module of ``model_config`` does not feed its MLPs."""
+    hinted = model_config["hint_scale"] is not None
+    return num_actions if hinted and not model_config.get("hint_input", True) else 0
 
 
 def _mlp(inputs: int, hidden: list[int], outputs: int, activation: str) -> torch.nn.Sequential:
@@ -212,16 +224,18 @@ def _mlp(inputs: int, hidden: list[int], outputs: int, activation: str) -> torch
     return torch.nn.Sequential(*layers, torch.nn.Linear(width, outputs))
 
 
-def to_policy(state: dict, activation: str) -> tuple[MLPPolicy, MLPPolicy]:
+def to_policy(state: dict, activation: str, skipped: int = 0) -> tuple[MLPPolicy, MLPPolicy]:
     """``(actor, critic)`` as the suite's numpy policies, from a
-    ``MaskedMLPModule``'s state (numpy arrays by parameter name)."""
+    ``MaskedMLPModule``'s state (numpy arrays by parameter name); ``skipped``:
+    its ``hint_size``."""
 
     def layers(net):
         n = len([k for k in state if k.startswith(f"{net}.") and k.endswith(".weight")])
         return [(state[f"{net}.{2 * i}.weight"], state[f"{net}.{2 * i}.bias"]) for i in range(n)]
 
     scale = float(state["hint_scale"]) if "hint_scale" in state else 0.0
-    return MLPPolicy(layers("pi"), activation, scale), MLPPolicy(layers("vf"), activation)
+    actor = MLPPolicy(layers("pi"), activation, scale, skipped)
+    return actor, MLPPolicy(layers("vf"), activation, 0.0, skipped)
 
 
 class FixedModule(RLModule):
@@ -351,6 +365,8 @@ class RLlibTrainer:
         #: the fixed opponents some seat may meet
         self.kinds = used & set(FIXED)
         self.snapshot_slots = cfg.max_snapshots if "snapshot" in used else 0
+        #: the input entries the learned MLPs skip (the hint, unless they read it)
+        self.skipped = hint_size(self.model_config(), engine_class(cfg.env).action_layout.size)
         #: per learned module, its frozen copies (a ring of ``max_snapshots`` slots)
         self.snapshots: dict[str, list[MLPPolicy]] = {m: [] for m in set(self.learners.values())}
         self.snapshots_taken = 0
@@ -396,19 +412,25 @@ class RLlibTrainer:
             "hint": cfg.hint,
         }
 
-    def module_specs(self) -> dict[str, RLModuleSpec]:
+    def model_config(self) -> dict:
+        """What ``MaskedMLPModule`` builds its networks from."""
         cfg = self.cfg
+        return {
+            "hidden": list(cfg.policy.hidden),
+            "activation": cfg.policy.activation,
+            "hint_scale": cfg.policy.hint_scale if cfg.hint else None,
+            "hint_input": cfg.policy.hint_input,
+        }
+
+    def module_specs(self) -> dict[str, RLModuleSpec]:
         env = ZombieMultiAgentEnv(self.env_config())
         spaces = {
             "observation_space": env.observation_spaces["player_0"],
             "action_space": gymnasium.spaces.Discrete(env.engine_cls.action_layout.size),
         }
-        model = {
-            "hidden": list(cfg.policy.hidden),
-            "activation": cfg.policy.activation,
-            "hint_scale": cfg.policy.hint_scale if cfg.hint else None,
-        }
-        learned = RLModuleSpec(module_class=MaskedMLPModule, model_config=model, **spaces)
+        learned = RLModuleSpec(
+            module_class=MaskedMLPModule, model_config=self.model_config(), **spaces
+        )
         specs = {}
         for learner in set(self.learners.values()):
             specs[learner] = learned
@@ -563,8 +585,10 @@ class RLlibTrainer:
 
     def policies(self) -> dict[str, tuple[MLPPolicy, MLPPolicy]]:
         """Each learned module's ``(actor, critic)`` as numpy policies."""
-        act = self.cfg.policy.activation
-        return {m: to_policy(self.module_state(m), act) for m in set(self.learners.values())}
+        act, skipped = self.cfg.policy.activation, self.skipped
+        return {
+            m: to_policy(self.module_state(m), act, skipped) for m in set(self.learners.values())
+        }
 
     def players(self) -> MLPPolicy | dict[str, MLPPolicy]:
         """What the evaluation seats: the one learned policy, or one per role."""
@@ -581,7 +605,7 @@ class RLlibTrainer:
         states = {}
         for learner, snaps in self.snapshots.items():
             state = self.module_state(learner)
-            snap = to_policy(state, self.cfg.policy.activation)[0]
+            snap = to_policy(state, self.cfg.policy.activation, self.skipped)[0]
             snaps[slot:] = [snap, *snaps[slot + 1 :]]
             states[snapshot_id(learner, slot)] = state
         self.set_module_states(states)

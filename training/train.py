@@ -72,16 +72,24 @@ STATE_FIELDS = {
 
 class HintExtractor(BaseFeaturesExtractor):
     """Flattens the input and keeps its hint part (the last ``num_actions``
-    entries) for ``HintPolicy``'s logits."""
+    entries) for ``HintPolicy``'s logits; without ``hint_input`` the networks
+    get the observation alone (the hint reaches the logits only)."""
 
-    def __init__(self, observation_space, num_actions: int):
-        super().__init__(observation_space, get_flattened_obs_dim(observation_space))
+    def __init__(self, observation_space, num_actions: int, hint_input: bool = True):
+        width = get_flattened_obs_dim(observation_space)
+        super().__init__(observation_space, width if hint_input else width - num_actions)
         self.num_actions = num_actions
+        self.hint_input = hint_input
         self.hint = None
 
     def forward(self, obs):
         self.hint = obs[:, -self.num_actions :]
-        return obs.flatten(1)
+        return obs.flatten(1) if self.hint_input else obs[:, : -self.num_actions]
+
+    @property
+    def hint_size(self) -> int:
+        """The input's entries the networks do not read (``MLPPolicy.hint_size``)."""
+        return 0 if self.hint_input else self.num_actions
 
 
 class HintPolicy(MaskableActorCriticPolicy):
@@ -165,7 +173,9 @@ def _numpy_mlp(policy, hidden, head, scale: float) -> MLPPolicy:
     linears = [m for m in hidden if isinstance(m, nn.Linear)] + [head]
     activation = "relu" if policy.activation_fn is nn.ReLU else "tanh"
     layers = [(m.weight.detach().cpu().numpy(), m.bias.detach().cpu().numpy()) for m in linears]
-    return MLPPolicy(layers, activation, scale)
+    extractor = policy.pi_features_extractor  # shared with the critic
+    skipped = extractor.hint_size if isinstance(extractor, HintExtractor) else 0
+    return MLPPolicy(layers, activation, scale, skipped)
 
 
 def export_policy(
@@ -295,7 +305,10 @@ class Trainer:
         if cfg.hint:
             num_actions = self.engine_cls.action_layout.size
             kwargs["features_extractor_class"] = HintExtractor
-            kwargs["features_extractor_kwargs"] = {"num_actions": num_actions}
+            kwargs["features_extractor_kwargs"] = {
+                "num_actions": num_actions,
+                "hint_input": cfg.policy.hint_input,
+            }
             kwargs["hint_scale"] = cfg.policy.hint_scale
         return MaskablePPO(
             HintPolicy if cfg.hint else "MlpPolicy",

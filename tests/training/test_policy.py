@@ -23,7 +23,7 @@ from zombie_envs.match import head_to_head
 from zombie_envs.registry import engine_class
 from zombie_envs.training.checkpoint import save_policy
 from zombie_envs.training.selfplay import SelfPlayEnv
-from zombie_envs.training.train import policy_from_model
+from zombie_envs.training.train import critic_from_model, policy_from_model
 
 
 def _meta(env="mall_of_horror_v0", players=4):
@@ -127,8 +127,10 @@ def test_bad_files_get_clear_errors(tmp_path):
         load_policy(other)
 
 
-@pytest.fixture(scope="module")
-def hint_model():
+@pytest.fixture(scope="module", params=[True, False], ids=["hint_input", "hint_apart"])
+def hint_model(request):
+    """A hinted model whose networks read the hint too (``hint_input``), or the
+    observation alone."""
     from zombie_envs.training.train import HintExtractor, HintPolicy
 
     env = SelfPlayEnv("we_are_dead_v0", 3, {"heuristic": 1.0}, hint="heuristic", seed=0)
@@ -138,7 +140,10 @@ def hint_model():
         policy_kwargs={
             "net_arch": [16],
             "features_extractor_class": HintExtractor,
-            "features_extractor_kwargs": {"num_actions": env.action_space.n},
+            "features_extractor_kwargs": {
+                "num_actions": env.action_space.n,
+                "hint_input": request.param,
+            },
         },
         seed=0,
         device="cpu",
@@ -163,14 +168,21 @@ def _hinted_states(n=60):
 
 
 def test_hint_policy_numpy_matches_torch_and_starts_as_the_heuristic(hint_model):
-    policy = policy_from_model(hint_model)
+    policy, critic = policy_from_model(hint_model), critic_from_model(hint_model)
     assert policy.hint_scale == pytest.approx(3.0)
+    apart = not hint_model.policy.pi_features_extractor.hint_input
+    first_layer = policy.layers[0][0].shape[0]
+    assert policy.hint_size == critic.hint_size == (policy.num_actions if apart else 0)
+    assert first_layer == policy.obs_size - policy.hint_size  # the hint apart: a narrower layer
     x, masks = _hinted_states()
+    tx = th.as_tensor(x, dtype=th.float32)
     with th.no_grad():
-        dist = hint_model.policy.get_distribution(th.as_tensor(x, dtype=th.float32), masks)
+        dist = hint_model.policy.get_distribution(tx, masks)
         want = dist.distribution.probs.numpy()
+        values = hint_model.policy.predict_values(tx).numpy()[:, 0]
     got = np.stack([policy.probabilities(xi, m) for xi, m in zip(x, masks, strict=True)])
     np.testing.assert_allclose(got, want, atol=1e-4)
+    np.testing.assert_allclose(critic.logits(x)[:, 0], values, atol=1e-4)
     hinted = x[:, -policy.num_actions :].argmax(1)
     greedy = [policy.act(xi, m) for xi, m in zip(x, masks, strict=True)]
     assert list(hinted) == greedy  # untrained, it plays the hint
@@ -224,7 +236,7 @@ def test_hint_checkpoint_metadata_sizes(tmp_path, hint_model):
     meta["hint"] = "heuristic"
     save_policy(path, policy, meta)
     agent = PolicyAgent.from_file(path, "we_are_dead_v0", 3, seed=0)
-    assert agent.hinter is not None
+    assert agent.hinter is not None and agent.policy == policy  # hint_size kept in the file
     assert head_to_head("we_are_dead_v0", 3, agent, "random", 3, progress=False).games == 3
 
 

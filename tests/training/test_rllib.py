@@ -125,9 +125,14 @@ def test_env_asks_the_deciding_seat_and_pays_every_seat_that_played_at_the_end()
     assert done["__all__"] != truncated["__all__"] == env.game.truncated
 
 
-def _module(env, hint_scale=None, activation="tanh"):
+def _module(env, hint_scale=None, activation="tanh", hint_input=True):
     space = env.observation_spaces["player_0"]
-    model = {"hidden": [16, 8], "activation": activation, "hint_scale": hint_scale}
+    model = {
+        "hidden": [16, 8],
+        "activation": activation,
+        "hint_scale": hint_scale,
+        "hint_input": hint_input,
+    }
     return MaskedMLPModule(
         observation_space=space, action_space=env.action_spaces["player_0"], model_config=model
     )
@@ -165,12 +170,17 @@ def test_masked_logits_never_choose_illegal_actions(hint):
     )
 
 
-@pytest.mark.parametrize("hint,activation", [(None, "relu"), ("heuristic", "tanh")])
-def test_a_module_exports_to_the_same_numpy_actor_and_critic(hint, activation):
+@pytest.mark.parametrize(
+    "hint,activation,hint_input",
+    [(None, "relu", True), ("heuristic", "tanh", True), ("heuristic", "tanh", False)],
+)
+def test_a_module_exports_to_the_same_numpy_actor_and_critic(hint, activation, hint_input):
     states = list(_states("mall_of_horror_v0", 3, 1, hint))
-    module = _module(states[0][0], 2.5 if hint else None, activation)
-    actor, critic = to_policy(module.get_state(), activation)
+    module = _module(states[0][0], 2.5 if hint else None, activation, hint_input)
+    actor, critic = to_policy(module.get_state(), activation, module.skipped)
     assert actor.sizes[1:-1] == [16, 8] and actor.hint_scale == (2.5 if hint else 0.0)
+    skipped = 0 if hint_input else actor.num_actions  # the MLPs skip the hint
+    assert module.skipped == actor.hint_size == critic.hint_size == skipped
     batch = _batch([o for _, o in states])
     with torch.no_grad():
         logits = module.forward_inference(batch)[Columns.ACTION_DIST_INPUTS].numpy()

@@ -85,6 +85,7 @@ def _eval_steps(run) -> tuple[list[int], list[int], list[int]]:
 
 def test_kill_then_resume_keeps_step_count_and_pool(tmp_path, tiny):
     tiny.update(total_steps=1_000_000, save_every=256, eval_every=10_000, hint="heuristic")
+    tiny["policy"]["hint_input"] = False  # the networks skip the hint: snapshots keep that
     config = tmp_path / "tiny.yaml"
     config.write_text(yaml.safe_dump(tiny))
     run = tmp_path / "run"
@@ -131,6 +132,9 @@ def test_kill_then_resume_keeps_step_count_and_pool(tmp_path, tiny):
     final = load_checkpoint(run / "checkpoint.zip")
     assert final["state"]["steps"] == steps + 512
     assert final["metadata"]["hint"] == "heuristic" and final["metadata"]["obs_size"] == 510 + 49
+    actor = load_policy(run / "checkpoint.zip")[0]
+    assert actor.hint_size == 49 and actor.layers[0][0].shape[0] == 510
+    assert all(snap.hint_size == 49 for snap in saved["snapshots"])
 
 
 def test_ctrl_c_saves_and_exits_cleanly_then_resume_continues(tmp_path, tiny, capsys):

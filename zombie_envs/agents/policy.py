@@ -110,8 +110,11 @@ class MLPPolicy:
     ``layers`` are ``(weight, bias)`` pairs with weights shaped ``(out, in)``,
     as torch's ``Linear`` stores them.  A non-zero ``hint_scale`` adds that
     multiple of the input's last ``num_actions`` entries (the hint's one-hot)
-    to the logits, so the policy starts from the hinted action.  The arrays are copied, so a policy
-    never shares memory with the network it was taken from.
+    to the logits, so the policy starts from the hinted action.  With
+    ``hint_size`` the layers skip the input's last ``hint_size`` entries (the
+    hint reaches the logits only, and the first layer is that much narrower:
+    most of the input where a game has thousands of actions).  The arrays are
+    copied, so a policy never shares memory with the network it was taken from.
     """
 
     def __init__(
@@ -119,6 +122,7 @@ class MLPPolicy:
         layers: list[tuple[np.ndarray, np.ndarray]],
         activation: str = "tanh",
         hint_scale: float = 0.0,
+        hint_size: int = 0,
     ):
         if activation not in ACTIVATIONS:
             raise CheckpointError(f"unknown activation {activation!r}; known: {list(ACTIVATIONS)}")
@@ -143,10 +147,17 @@ class MLPPolicy:
         self.activation = activation
         self._act = ACTIVATIONS[activation]
         self.hint_scale = float(hint_scale)
+        self.hint_size = int(hint_size)
+        if self.hint_size < 0 or (self.hint_scale and self.hint_size not in (0, self.num_actions)):
+            raise CheckpointError(
+                f"hint_size {self.hint_size}: the layers skip no input or the hint's "
+                f"{self.num_actions} entries"
+            )
 
     @property
     def obs_size(self) -> int:
-        return self.layers[0][0].shape[0]
+        """The input it reads: what the first layer takes, then the hint it skips."""
+        return self.layers[0][0].shape[0] + self.hint_size
 
     @property
     def num_actions(self) -> int:
@@ -160,6 +171,8 @@ class MLPPolicy:
     def logits(self, obs: np.ndarray) -> np.ndarray:
         """Action logits for one observation or a batch of them."""
         x = inp = np.asarray(obs, dtype=np.float32)
+        if self.hint_size:
+            x = inp[..., : inp.shape[-1] - self.hint_size]
         with ONE_BLAS_THREAD:
             for w, b in self.layers[:-1]:
                 x = self._act(x @ w + b)
@@ -187,6 +200,8 @@ class MLPPolicy:
     def arrays(self) -> dict[str, np.ndarray]:
         """The layers as ``w0, b0, w1, b1, ...`` in torch's ``(out, in)`` layout."""
         out = {"hint_scale": np.float32(self.hint_scale)}
+        if self.hint_size:  # files without it (and older ones) feed the layers everything
+            out["hint_size"] = np.int64(self.hint_size)
         for i, (w, b) in enumerate(self.layers):
             out[f"w{i}"] = w.T
             out[f"b{i}"] = b
@@ -202,7 +217,10 @@ class MLPPolicy:
         hint_scale = arrays.get("hint_scale", 0.0)
         if np.ndim(hint_scale) != 0 or not np.isfinite(hint_scale):
             raise CheckpointError(f"hint_scale must be one finite number, got {hint_scale!r}")
-        return cls(layers, activation, float(hint_scale))
+        hint_size = arrays.get("hint_size", 0)
+        if np.ndim(hint_size) != 0 or not np.issubdtype(np.asarray(hint_size).dtype, np.integer):
+            raise CheckpointError(f"hint_size must be one integer, got {hint_size!r}")
+        return cls(layers, activation, float(hint_scale), int(hint_size))
 
     @classmethod
     def from_npz(cls, data: bytes, meta: dict, where: str) -> MLPPolicy:
@@ -236,6 +254,7 @@ class MLPPolicy:
             isinstance(other, MLPPolicy)
             and self.activation == other.activation
             and self.hint_scale == other.hint_scale
+            and self.hint_size == other.hint_size
             and len(self.layers) == len(other.layers)
             and all(
                 np.array_equal(w1, w2) and np.array_equal(b1, b2)
