@@ -109,3 +109,27 @@ def test_bench_rllib_times_env_runners_beside_sb3(tmp_path):
     assert all(env > learner for learner, env in rates)  # the opponents' moves are env steps
     assert 0 < float(rows[0].split("|")[4].strip(" %")) <= 100  # RLlib's sampling share
     assert "--steps 150 --runners 0 --batch 300" in out
+
+
+def test_leaderboard_rates_every_kind_of_bot_of_a_game(tmp_path):
+    argv = ["benchmarks/leaderboard.py", "--game", "mall_of_horror_v0", "--games", "4"]
+    argv += ["--search", "mall_of_horror_v0=ismcts:2:heuristic", "--out", str(tmp_path)]
+    out = subprocess.run(
+        [sys.executable, *argv, "--no-progress"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    cells = [line.split("|")[1:-1] for line in out.splitlines() if line.startswith("| ")]
+    rows = [r for r in cells if r[0].strip().isdigit()]
+    agents = {r[1].strip() for r in rows}
+    assert agents == {"random", "heuristic", "ismcts:2:heuristic", "pretrained"}
+    assert [int(r[0]) for r in rows] == [1, 2, 3, 4]
+    ordinals = [float(r[2]) for r in rows]
+    assert ordinals == sorted(ordinals, reverse=True)
+    ms = {r[1].strip(): float(r[6]) for r in rows}
+    assert ms["ismcts:2:heuristic"] > ms["heuristic"] > 0  # a search thinks longer
+    assert (tmp_path / "images" / "leaderboard_mall_of_horror_v0.png").stat().st_size > 0
+    assert not (tmp_path / "leaderboard.md").exists()  # one game is not the whole page
+    assert "--search mall_of_horror_v0=ismcts:2:heuristic" in out
