@@ -28,14 +28,13 @@ import gymnasium
 import numpy as np
 import torch as th
 from gymnasium import spaces
-from sb3_contrib import MaskablePPO
 from stable_baselines3.common.vec_env import DummyVecEnv, SubprocVecEnv
 
 from zombie_envs.training.config import load_config
-from zombie_envs.training.train import TimedVecEnv, make_env, policy_from_model
+from zombie_envs.training.train import TimedVecEnv, make_env, new_model, policy_from_model
 
 ROOT = Path(__file__).resolve().parents[1]
-GAMES = ("mall_of_horror", "we_are_dead")
+GAMES = ("mall_of_horror", "we_are_dead", "maul_of_america", "zombies_mall_walkers")
 
 
 class NullEnv(gymnasium.Env):
@@ -73,16 +72,7 @@ def run(cfg, fns, steps: int) -> tuple[float, float]:
         else DummyVecEnv(fns)
     )
     vec = TimedVecEnv(vec)
-    hidden = list(cfg.policy.hidden)
-    activation = {"tanh": th.nn.Tanh, "relu": th.nn.ReLU}[cfg.policy.activation]
-    model = MaskablePPO(
-        "MlpPolicy",
-        vec,
-        policy_kwargs={"net_arch": {"pi": hidden, "vf": hidden}, "activation_fn": activation},
-        seed=cfg.seed,
-        device="cpu",
-        **cfg.ppo.sb3_kwargs(),
-    )
+    model = new_model(cfg, vec, cfg.seed)  # the network training builds, hint and all
     vec.env_method("set_policies", policy_from_model(model), [policy_from_model(model)])
     start = time.perf_counter()
     model.learn(steps)
@@ -118,6 +108,7 @@ def main(argv=None) -> int:
         cfg = load_config(ROOT / "configs" / f"{game}.yaml")
         engine = cfg_engine(cfg)
         length = episode_length(cfg)
+        width = make_env(cfg, 0)().observation_space.shape[0]  # with the hint, if any
         ours, null, shares = [], [], []
         for _ in range(args.rounds):
             rate, share = run(
@@ -125,7 +116,7 @@ def main(argv=None) -> int:
             )
             ours.append(rate)
             shares.append(share)
-            shape = (engine.obs_layout.size, engine.action_layout.size, length)
+            shape = (width, engine.action_layout.size, length)
             null.append(run(cfg, [lambda s=shape: NullEnv(*s)] * cfg.n_envs, args.steps)[0])
         rate, base = statistics.median(ours), statistics.median(null)
         print(

@@ -227,6 +227,31 @@ def export_policy(
     return path
 
 
+def new_model(cfg: TrainConfig, vec_env, seed: int | None) -> MaskablePPO:
+    """The model a config describes on ``vec_env``, freshly initialised (the
+    training benchmark builds the same)."""
+    activation = {"tanh": th.nn.Tanh, "relu": th.nn.ReLU}[cfg.policy.activation]
+    hidden = list(cfg.policy.hidden)
+    kwargs = {"net_arch": {"pi": hidden, "vf": hidden}, "activation_fn": activation}
+    if cfg.hint:
+        num_actions = zombie_envs.ENVS[cfg.env].raw_env.engine_cls.action_layout.size
+        kwargs["features_extractor_class"] = HintExtractor
+        kwargs["features_extractor_kwargs"] = {
+            "num_actions": num_actions,
+            "hint_input": cfg.policy.hint_input,
+        }
+        kwargs["hint_scale"] = cfg.policy.hint_scale
+    return MaskablePPO(
+        HintPolicy if cfg.hint else "MlpPolicy",
+        vec_env,
+        policy_kwargs=kwargs,
+        seed=seed,
+        device="cpu",
+        verbose=0,
+        **cfg.ppo.sb3_kwargs(),
+    )
+
+
 def make_env(cfg: TrainConfig, seed: int):
     """A builder of one seeded ``SelfPlayEnv`` worker of the config, as vec envs
     take them; the training benchmark builds the same workers."""
@@ -298,27 +323,7 @@ class Trainer:
 
     def _new_model(self, seed: int | None) -> MaskablePPO:
         """The model the config describes, with freshly initialised weights."""
-        cfg = self.cfg
-        activation = {"tanh": th.nn.Tanh, "relu": th.nn.ReLU}[cfg.policy.activation]
-        hidden = list(cfg.policy.hidden)
-        kwargs = {"net_arch": {"pi": hidden, "vf": hidden}, "activation_fn": activation}
-        if cfg.hint:
-            num_actions = self.engine_cls.action_layout.size
-            kwargs["features_extractor_class"] = HintExtractor
-            kwargs["features_extractor_kwargs"] = {
-                "num_actions": num_actions,
-                "hint_input": cfg.policy.hint_input,
-            }
-            kwargs["hint_scale"] = cfg.policy.hint_scale
-        return MaskablePPO(
-            HintPolicy if cfg.hint else "MlpPolicy",
-            self.vec_env,
-            policy_kwargs=kwargs,
-            seed=seed,
-            device="cpu",
-            verbose=0,
-            **cfg.ppo.sb3_kwargs(),
-        )
+        return new_model(self.cfg, self.vec_env, seed)
 
     # ----- construction ------------------------------------------------------
     @classmethod
