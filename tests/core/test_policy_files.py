@@ -101,6 +101,9 @@ def broken(kind, tmp_path):
             _npz(**weights, w2=np.zeros((49, 49)), b2=np.zeros(49)),
             "shape",
         ),
+        "hint-size-float": (_npz(**weights | {"hint_size": np.float32(2.5)}), "hint_size"),
+        "hint-size-negative": (_npz(**weights | {"hint_size": np.int64(-1)}), "hint_size"),
+        "hint-size-too-big": (_npz(**weights | {"hint_size": np.int64(9)}), "sizes"),
     }
     data, why = weights_cases[kind]
     return write_policy(path, entries={"policy.npz": data}), why
@@ -122,6 +125,9 @@ KINDS = [
     "missing-bias",
     "nan-weights",
     "extra-layer",
+    "hint-size-float",
+    "hint-size-negative",
+    "hint-size-too-big",
 ]
 
 
