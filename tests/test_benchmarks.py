@@ -10,29 +10,27 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def test_bench_strength_plays_the_games_asked_for():
-    out = subprocess.run(
-        [sys.executable, "benchmarks/bench_strength.py", "--games", "8", "--players", "4"]
-        + ["--no-progress"],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        check=True,
+def run_script(*argv: str) -> str:
+    """What a benchmark script prints, run from the project root."""
+    return subprocess.run(
+        [sys.executable, *argv], cwd=ROOT, capture_output=True, text=True, check=True
     ).stdout
+
+
+def test_bench_strength_plays_the_games_asked_for():
+    out = run_script(
+        "benchmarks/bench_strength.py", "--games", "8", "--players", "4", "--no-progress"
+    )
     assert "4 players, 8 games:" in out
     assert "--games 8 " in out  # the command that reproduces it
     assert "play more games to narrow it" in out  # 8 games: a wide interval, said so
 
 
 def test_bench_seats_gives_each_seats_share_and_decisions():
-    out = subprocess.run(
-        [sys.executable, "benchmarks/bench_seats.py", "--env", "mall_of_horror_v0"]
-        + ["--games", "6", "--players", "3", "--no-progress"],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        check=True,
-    ).stdout
+    out = run_script(
+        "benchmarks/bench_seats.py", "--env", "mall_of_horror_v0",
+        "--games", "6", "--players", "3", "--no-progress",
+    )  # fmt: skip
     rows = [line.split("|")[1:-1] for line in out.splitlines() if line.startswith("| 3 |")]
     assert [int(r[1]) for r in rows] == [0, 1, 2]
     shares = [float(r[2].strip(" %")) for r in rows]
@@ -114,13 +112,7 @@ def test_bench_rllib_times_env_runners_beside_sb3(tmp_path):
 def test_leaderboard_rates_every_kind_of_bot_of_a_game(tmp_path):
     argv = ["benchmarks/leaderboard.py", "--game", "mall_of_horror_v0", "--games", "4"]
     argv += ["--search", "mall_of_horror_v0=ismcts:2:heuristic", "--out", str(tmp_path)]
-    out = subprocess.run(
-        [sys.executable, *argv, "--no-progress"],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        check=True,
-    ).stdout
+    out = run_script(*argv, "--no-progress")
     cells = [line.split("|")[1:-1] for line in out.splitlines() if line.startswith("| ")]
     rows = [r for r in cells if r[0].strip().isdigit()]
     agents = {r[1].strip() for r in rows}
