@@ -763,10 +763,8 @@ class MallWalkers(Engine):
     def challenge_here(self) -> None:
         """On the keeper's square, the active player may try to take the keys (once
         a turn, assumed): at the start of its turn or entering that square."""
-        s, keeper = self.active, self.keeper
-        if keeper < 0 or keeper == s or self.dueled or self.pos[keeper] != self.pos[s]:
-            return
-        self.ask(s, KIND.challenge, [A_CHALLENGE, A_CHALLENGE + 1], public=True)
+        if not self.dueled:
+            self.offer_keys(self.active)
 
     def meet_keeper(self) -> None:
         """Entering a square: "if a player is on the same square as the player with the
