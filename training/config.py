@@ -39,10 +39,15 @@ class PPOConfig:
     target_kl: float | None = None
     #: when set, the learning rate falls linearly to this value over the run
     learning_rate_final: float | None = None
+    #: when set, the actor stays fixed (only the critic learns) until the critic
+    #: explains at least this share of a rollout's return variance: a blind
+    #: critic's advantages are noise, and PPO steps on noise walk off the warm start
+    hold_actor_until_ev: float | None = None
 
     def sb3_kwargs(self) -> dict:
         """``MaskablePPO`` arguments, the learning rate as a schedule when it decays."""
-        kwargs = {k: v for k, v in vars(self).items() if k != "learning_rate_final"}
+        ours = ("learning_rate_final", "hold_actor_until_ev")
+        kwargs = {k: v for k, v in vars(self).items() if k not in ours}
         if self.learning_rate_final is not None:
             from stable_baselines3.common.utils import LinearSchedule
 
@@ -110,6 +115,10 @@ class TrainConfig:
     )
     greedy_opponents: bool = False
     hint: str | None = None
+    #: a policy file (or run folder) to start from instead of fresh weights: its
+    #: actor, and its critic when it has one; with ``imitation.games`` the critic
+    #: alone is then fitted to heuristic games, the actor held (sb3 backend)
+    init_from: str | None = None
     snapshot_every: int = 100_000
     max_snapshots: int = 8
     eval_every: int = 100_000
@@ -216,6 +225,11 @@ def validate(cfg: TrainConfig) -> TrainConfig:
         raise ConfigError(
             f"ppo.learning_rate_final must be >= 0, got {cfg.ppo.learning_rate_final}"
         )
+    ev = cfg.ppo.hold_actor_until_ev
+    if ev is not None and (isinstance(ev, bool | str) or not -1 <= ev < 1):
+        raise ConfigError(f"ppo.hold_actor_until_ev must be in [-1, 1), got {ev}")
+    if cfg.init_from is not None and (not isinstance(cfg.init_from, str) or not cfg.init_from):
+        raise ConfigError(f"init_from must be a policy file's path, got {cfg.init_from!r}")
     if cfg.imitation.games < 0:
         raise ConfigError(f"imitation.games must be >= 0, got {cfg.imitation.games}")
     if cfg.vec_env not in ("subproc", "dummy"):

@@ -59,8 +59,9 @@ def heuristic_dataset(
     return (*data, np.array(movers, dtype=np.int64)) if seats else data
 
 
-def clone_heuristic(model, cfg, progress: bool = True) -> dict:
-    """Fit ``model``'s actor and critic to heuristic play; returns the final losses."""
+def clone_heuristic(model, cfg, progress: bool = True, actor: bool = True) -> dict:
+    """Fit ``model``'s actor and critic to heuristic play (without ``actor``,
+    the critic alone: the actor is held); returns the final losses."""
     im = cfg.imitation
     data = heuristic_dataset(
         cfg.env, cfg.players, im.games, cfg.seed, cfg.env_options, progress, cfg.hint
@@ -71,17 +72,21 @@ def clone_heuristic(model, cfg, progress: bool = True) -> dict:
         dist = policy.get_distribution(o, action_masks=masks)
         return dist.log_prob(actions), policy.predict_values(o).flatten()
 
+    params = policy.parameters()
+    if not actor:
+        params = [*policy.mlp_extractor.value_net.parameters(), *policy.value_net.parameters()]
     policy.set_training_mode(True)
-    stats = fit(policy.parameters(), forward, data, cfg, progress)
+    stats = fit(params, forward, data, cfg, progress, actor)
     policy.set_training_mode(False)
     return stats
 
 
-def fit(parameters, forward, data, cfg, progress: bool = True) -> dict:
-    """Cross-entropy on the heuristic's choices plus half the squared error of
-    the values on the final returns, over ``data`` (``heuristic_dataset``'s);
-    ``forward(inputs, masks, actions)`` gives the actions' log-probabilities
-    and the values.  Returns the final losses."""
+def fit(parameters, forward, data, cfg, progress: bool = True, actor: bool = True) -> dict:
+    """Cross-entropy on the heuristic's choices (unless not ``actor``) plus half
+    the squared error of the values on the final returns, over ``data``
+    (``heuristic_dataset``'s); ``forward(inputs, masks, actions)`` gives the
+    actions' log-probabilities and the values.  Returns the final losses and
+    the share of the returns' variance the values explain."""
     import torch as th
 
     im = cfg.imitation
@@ -100,7 +105,7 @@ def fit(parameters, forward, data, cfg, progress: bool = True) -> dict:
             o = th.as_tensor(obs[idx], dtype=th.float32)
             logp, values = forward(o, masks[idx], th.as_tensor(actions[idx]))
             value_loss = th.nn.functional.mse_loss(values, th.as_tensor(returns[idx]))
-            loss = -logp.mean() + 0.5 * value_loss
+            loss = 0.5 * value_loss - (logp.mean() if actor else 0.0)
             optimiser.zero_grad()
             loss.backward()
             th.nn.utils.clip_grad_norm_(parameters, 1.0)
@@ -112,6 +117,18 @@ def fit(parameters, forward, data, cfg, progress: bool = True) -> dict:
     if bar is not None:
         bar.close()
     stats["samples"] = n
+    with th.no_grad():
+        values = [
+            forward(
+                th.as_tensor(obs[i : i + 4096], dtype=th.float32),
+                masks[i : i + 4096],
+                th.as_tensor(actions[i : i + 4096]),
+            )[1].numpy()
+            for i in range(0, n, 4096)
+        ]
+    if n:  # over the games it was fitted on: what PPO's first rollouts meet
+        error = float(np.mean((np.concatenate(values) - returns) ** 2))
+        stats["value_explained_variance"] = round(1 - error / max(float(np.var(returns)), 1e-12), 3)
     return stats
 
 

@@ -328,6 +328,10 @@ def check_supported(cfg: TrainConfig) -> None:
             "greedy_opponents is not supported by the rllib backend: its opponent modules "
             "sample like the learner (set greedy_opponents: false, or use the sb3 backend)"
         )
+    sb3_only = {"init_from": cfg.init_from, "ppo.hold_actor_until_ev": cfg.ppo.hold_actor_until_ev}
+    for key, value in sb3_only.items():
+        if value is not None:
+            raise ConfigError(f"{key} is read by the sb3 backend only; unset it for rllib")
 
 
 class RLlibTrainer:

@@ -29,6 +29,7 @@ from stable_baselines3.common.callbacks import BaseCallback
 from stable_baselines3.common.logger import KVWriter, Logger, TensorBoardOutputFormat
 from stable_baselines3.common.preprocessing import get_flattened_obs_dim
 from stable_baselines3.common.torch_layers import BaseFeaturesExtractor, FlattenExtractor
+from stable_baselines3.common.utils import explained_variance
 from stable_baselines3.common.vec_env import DummyVecEnv, SubprocVecEnv, VecEnvWrapper, VecMonitor
 
 import zombie_envs
@@ -36,8 +37,11 @@ from zombie_envs.agents.policy import (
     HINTS,
     CheckpointError,
     MLPPolicy,
+    check_compatible,
+    load_critic,
+    load_policy,
 )
-from zombie_envs.core.files import INT, NUMBER, OBJECT, check_fields, list_of, or_null
+from zombie_envs.core.files import BOOL, INT, NUMBER, OBJECT, check_fields, list_of, or_null
 
 from . import checkpoint as ckpt
 from .config import ConfigError, TrainConfig, from_dict
@@ -68,6 +72,8 @@ STATE_FIELDS = {
     "best": or_null(OBJECT),
     "evals": list_of(OBJECT, "a list of objects"),
 }
+#: written since init_from and hold_actor_until_ev: older runs lack them
+STATE_EXTRAS = {"started_from": or_null(OBJECT), "actor_held": BOOL}
 
 
 class HintExtractor(BaseFeaturesExtractor):
@@ -176,6 +182,62 @@ def _numpy_mlp(policy, hidden, head, scale: float) -> MLPPolicy:
     extractor = policy.pi_features_extractor  # shared with the critic
     skipped = extractor.hint_size if isinstance(extractor, HintExtractor) else 0
     return MLPPolicy(layers, activation, scale, skipped)
+
+
+def start_from(model, cfg: TrainConfig) -> dict:
+    """Give a fresh model the actor (and the critic, when the file has one) of
+    the policy file ``cfg.init_from``, after checking that it was trained for
+    this env, engine, player count, options and hint, with the config's
+    network; returns what the run's metadata records of it.  ``pretrained``
+    names the policy shipped for the config's env and player count."""
+    path = cfg.init_from
+    if path == "pretrained":
+        from zombie_envs.agents.pretrained import pretrained_for
+
+        try:
+            path = pretrained_for(cfg.env, cfg.players).path
+        except ValueError as e:
+            raise CheckpointError(f"init_from: {e}") from None
+    actor, meta = load_policy(path)
+    engine = zombie_envs.ENVS[cfg.env].raw_env.engine_cls
+    check_compatible(meta, engine, cfg.players, cfg.env_options, source=f"init_from {path}")
+    mine = policy_from_model(model)
+    if meta.get("hint") != cfg.hint:
+        raise CheckpointError(f"init_from {path} reads hint {meta.get('hint')!r}, not {cfg.hint!r}")
+    if (actor.sizes, actor.activation, actor.hint_size) != (
+        mine.sizes,
+        mine.activation,
+        mine.hint_size,
+    ):
+        raise CheckpointError(
+            f"init_from {path}: its network ({actor.activation}, sizes {actor.sizes}, "
+            f"hint_size {actor.hint_size}) is not the config's ({mine.activation}, sizes "
+            f"{mine.sizes}, hint_size {mine.hint_size})"
+        )
+    policy = model.policy
+    _load_mlp(actor, policy.mlp_extractor.policy_net, policy.action_net)
+    if isinstance(policy, HintPolicy):
+        policy.hint_scale.data.fill_(actor.hint_scale)
+    critic = load_critic(path)
+    if critic is not None:
+        _load_mlp(critic, policy.mlp_extractor.value_net, policy.value_net)
+    return {"path": str(path), "steps": meta.get("steps"), "critic": critic is not None}
+
+
+def _load_mlp(mlp: MLPPolicy, hidden, head) -> None:
+    """``_numpy_mlp`` backwards: the numpy layers into the torch ones."""
+    linears = [m for m in hidden if isinstance(m, th.nn.Linear)] + [head]
+    with th.no_grad():
+        for m, (w, b) in zip(linears, mlp.layers, strict=True):
+            m.weight.copy_(th.from_numpy(w.T))
+            m.bias.copy_(th.from_numpy(b))
+
+
+def actor_parameters(model) -> list:
+    """What the actor alone learns: its layers, and the hint's scale."""
+    policy = model.policy
+    params = [*policy.mlp_extractor.policy_net.parameters(), *policy.action_net.parameters()]
+    return params + ([policy.hint_scale] if isinstance(policy, HintPolicy) else [])
 
 
 def export_policy(
@@ -304,6 +366,8 @@ class Trainer:
         self.next_eval = state.get("next_eval", cfg.eval_every)
         self.next_save = state.get("next_save", cfg.save_every)
         self.imitation = state.get("imitation")
+        self.started_from = state.get("started_from")
+        self.actor_held = state.get("actor_held", cfg.ppo.hold_actor_until_ev is not None)
         self.best = state.get("best")
         steps = state.get("steps", 0)
         self.vec_env = self._vec_env(cfg.seed + 7919 * steps)
@@ -374,15 +438,19 @@ class Trainer:
 
     def _train(self) -> dict:
         cfg = self.cfg
+        if self.steps == 0 and cfg.init_from and self.started_from is None:
+            self.started_from = start_from(self.model, cfg)
         if self.steps == 0 and cfg.imitation.games > 0 and self.imitation is None:
             from .imitation import clone_heuristic
 
             start = time.perf_counter()
-            self.imitation = clone_heuristic(self.model, cfg, self.progress)
+            actor = cfg.init_from is None  # a given actor is kept: its critic catches up
+            self.imitation = clone_heuristic(self.model, cfg, self.progress, actor)
             self.imitation["seconds"] = round(time.perf_counter() - start, 1)
             self.wall_time += self.imitation["seconds"]
         if not self.evals:
             self.run_eval()  # the starting point of the learning curve
+        self.hold_actor(self.actor_held)
         self.push_pool(snapshots=True)
         remaining = cfg.total_steps - self.steps
         callback = _Callback(self)
@@ -396,6 +464,21 @@ class Trainer:
         self.save()
         self.plot()
         return self.evals[-1]
+
+    def hold_actor(self, held: bool) -> None:
+        """Fix the actor's weights (no gradient, so Adam leaves them) or free them."""
+        self.actor_held = held
+        for p in actor_parameters(self.model):
+            p.requires_grad_(not held)
+
+    def critic_caught_up(self) -> None:
+        """After a rollout: free the actor once the critic explains the share of
+        the return variance ``ppo.hold_actor_until_ev`` asks for."""
+        buffer = self.model.rollout_buffer
+        ev = explained_variance(buffer.values.flatten(), buffer.returns.flatten())
+        self.model.logger.record("train/actor_held", float(self.actor_held))
+        if self.actor_held and ev >= self.cfg.ppo.hold_actor_until_ev:
+            self.hold_actor(False)
 
     def push_pool(self, snapshots: bool = False) -> None:
         """Send the learner's weights (and the snapshots) to every worker."""
@@ -444,6 +527,7 @@ class Trainer:
             "seed": cfg.seed,
             "eval": self.evals[-1] if self.evals else None,
             "imitation": self.imitation,
+            "init_from": self.started_from,
         }
 
     def save(self) -> None:
@@ -457,6 +541,8 @@ class Trainer:
             "next_eval": self.next_eval,
             "next_save": self.next_save,
             "imitation": self.imitation,
+            "started_from": self.started_from,
+            "actor_held": self.actor_held,
             "best": self.best,
             "evals": self.evals,
         }
@@ -509,7 +595,7 @@ def _set_rng(state: dict, where: str) -> None:
 
 def _check_state(state: dict, cfg: TrainConfig, where: str) -> None:
     """The run state's fields, and the evaluation entries the curve is drawn from."""
-    check_fields(state, where, STATE_FIELDS, error=CheckpointError)
+    check_fields(state, where, STATE_FIELDS, STATE_EXTRAS, error=CheckpointError)
     result = {k: NUMBER for k in (*EVAL_COLUMNS, "mean_score")} | {"games": INT}
     for i, entry in enumerate(state["evals"]):
         at = f"{where}: evals[{i}]"
@@ -636,6 +722,8 @@ class _Callback(BaseCallback):
     def _on_rollout_end(self):
         self._tick()
         elapsed = max(time.perf_counter() - self.start, 1e-9)
+        if self.t.cfg.ppo.hold_actor_until_ev is not None:
+            self.t.critic_caught_up()
         env_share = (self.t.vec_env.env_seconds - self.env_seconds0) / elapsed
         self.logger.record("time/env_share", env_share)
         self.logger.record("time/wall_time", self.t.wall_time)

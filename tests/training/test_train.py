@@ -16,7 +16,7 @@ import numpy as np
 import pytest
 import yaml
 
-from zombie_envs.agents.policy import CheckpointError, load_policy
+from zombie_envs.agents.policy import CheckpointError, load_critic, load_policy
 from zombie_envs.cli import _train_until_done_or_stopped, main
 from zombie_envs.training.checkpoint import load_checkpoint
 from zombie_envs.training.config import from_dict
@@ -310,3 +310,72 @@ def test_demo_and_train_share_the_clean_stop(capsys):
     assert err == (
         "interrupted: saved at 4,096 steps; continue with zombie-envs train --resume runs/x\n"
     )
+
+
+def _short_run(cfg: dict, run_dir) -> Trainer:
+    trainer = Trainer(from_dict(cfg), run_dir, progress=False)
+    try:
+        trainer.train()
+    finally:
+        trainer.close()
+    return trainer
+
+
+def test_init_from_starts_at_the_file_and_holds_the_actor_for_its_critic(tmp_path, tiny):
+    tiny.update(total_steps=256, eval_every=10**6)
+    _short_run(tiny, tmp_path / "first")
+    given, _ = load_policy(tmp_path / "first" / "policy.zip")
+    # the critic alone is fitted to heuristic games; the actor waits for a critic
+    # that explains 99% of the variance, which these few steps never reach
+    tiny.update(init_from=str(tmp_path / "first" / "policy.zip"), imitation={"games": 6})
+    tiny["ppo"]["hold_actor_until_ev"] = 0.99
+    held = _short_run(tiny, tmp_path / "held")
+    assert policy_from_model(held.model) == given
+    critic_before = load_critic(tmp_path / "first" / "policy.zip")
+    assert load_critic(tmp_path / "held" / "policy.zip") != critic_before
+    meta = load_policy(tmp_path / "held" / "policy.zip")[1]
+    assert meta["init_from"] == {"path": tiny["init_from"], "steps": 256, "critic": True}
+    assert meta["imitation"]["value_explained_variance"] <= 1
+    # a threshold every critic meets frees the actor after the first rollout
+    tiny["ppo"]["hold_actor_until_ev"] = -1.0
+    tiny.update(total_steps=1024)  # rollouts that end games: returns that vary
+    freed = _short_run(tiny, tmp_path / "freed")
+    assert policy_from_model(freed.model) != given and not freed.actor_held
+
+
+def test_init_from_refuses_a_file_of_another_network(tmp_path, tiny):
+    tiny.update(total_steps=128, eval_every=10**6)
+    _short_run(tiny, tmp_path / "first")
+    tiny.update(init_from=str(tmp_path / "first" / "policy.zip"), policy={"hidden": [16]})
+    trainer = Trainer(from_dict(tiny), tmp_path / "second", progress=False)
+    try:
+        with pytest.raises(CheckpointError, match=r"init_from .*sizes \[510, 32, 32, 49\].*"):
+            trainer.train()
+    finally:
+        trainer.close()
+
+
+def test_init_from_pretrained_is_the_shipped_policy_of_the_env(tmp_path):
+    from zombie_envs.agents.pretrained import pretrained_for
+    from zombie_envs.training.train import start_from
+
+    shipped = pretrained_for("we_are_dead_v0", 3)
+    meta = shipped.metadata
+    cfg = from_dict(
+        {
+            "env": "we_are_dead_v0",
+            "num_players": 3,
+            "n_envs": 1,
+            "vec_env": "dummy",
+            "hint": meta["hint"],
+            "policy": {"hidden": meta["hidden"], "activation": meta["activation"]},
+            "init_from": "pretrained",
+        }
+    )
+    trainer = Trainer(cfg, tmp_path, progress=False)
+    try:
+        record = start_from(trainer.model, cfg)
+        assert policy_from_model(trainer.model) == load_policy(shipped.path)[0]
+    finally:
+        trainer.close()
+    assert record["path"] == str(shipped.path)
