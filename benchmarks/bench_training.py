@@ -1,12 +1,14 @@
-"""Training throughput and the env's share of it, against a zero-cost env of the same shape.
+"""Training throughput and where a learner step goes, against a zero-cost env of the same shape.
 
 For each game, MaskablePPO runs ``--steps`` learner steps with the game's
 config (network, PPO settings, worker processes, opponent mix with the
 current policy installed as an opponent), once on ``SelfPlayEnv`` and once
 on ``NullEnv``: same spaces, same episode length, no game at all.  The ratio
-of the two speeds is what the env costs; the env share is the fraction of
-wall time the learner waits on the workers.  Runs alternate, so machine
-drift hits both alike.
+of the two speeds is what the env costs.  A step's wall time splits into the
+wait on the workers (env; of it, the share the workers spent playing the
+other seats: opponents), the rest of the rollout (the learner's forward
+pass and buffer) and PPO's update.  Runs alternate, so machine drift hits
+both alike.
 
 With ``--profile`` it also runs one in-process (``DummyVecEnv``) training
 under cProfile and prints where the env's time goes.
@@ -34,6 +36,7 @@ from zombie_envs.training.config import load_config
 from zombie_envs.training.train import TimedVecEnv, make_env, new_model, policy_from_model
 
 ROOT = Path(__file__).resolve().parents[1]
+SHARES = ("env", "opponents", "rollout", "update")
 GAMES = ("mall_of_horror", "we_are_dead", "maul_of_america", "zombies_mall_walkers")
 
 
@@ -64,8 +67,37 @@ class NullEnv(gymnasium.Env):
         """Accepts the pool updates ``SelfPlayEnv`` gets, and ignores them."""
 
 
-def run(cfg, fns, steps: int) -> tuple[float, float]:
-    """Steps per second and the env's share of wall time for ``steps`` learner steps."""
+class TimedWorker:
+    """Builds one ``SelfPlayEnv`` worker that counts its seconds in ``step``
+    and, within them, in the other seats' moves (``timings``)."""
+
+    def __init__(self, cfg, seed: int):
+        self.make = make_env(cfg, seed)
+
+    def __call__(self):
+        env = self.make()
+        env.timings = {"step": 0.0, "opponents": 0.0}
+        for name, key in (("step", "step"), ("_play_opponents", "opponents")):
+            setattr(env, name, _timed(getattr(env, name), env.timings, key))
+        return env
+
+
+def _timed(fn, timings: dict, key: str):
+    def timed(*args, **kwargs):
+        start = time.perf_counter()
+        try:
+            return fn(*args, **kwargs)
+        finally:
+            timings[key] += time.perf_counter() - start
+
+    return timed
+
+
+def run(cfg, fns, steps: int) -> tuple[float, dict]:
+    """Steps per second for ``steps`` learner steps, and the shares of wall
+    time: ``env`` (waiting on the workers), ``opponents`` (the part of that
+    the workers spent on the other seats), ``rollout`` (the rest of the
+    rollout: the learner's forward pass, the buffer) and ``update`` (PPO)."""
     vec = (
         SubprocVecEnv(fns, start_method="forkserver")
         if cfg.vec_env == "subproc"
@@ -74,11 +106,23 @@ def run(cfg, fns, steps: int) -> tuple[float, float]:
     vec = TimedVecEnv(vec)
     model = new_model(cfg, vec, cfg.seed)  # the network training builds, hint and all
     vec.env_method("set_policies", policy_from_model(model), [policy_from_model(model)])
+    update = {"update": 0.0}
+    model.train = _timed(model.train, update, "update")
     start = time.perf_counter()
     model.learn(steps)
     wall = time.perf_counter() - start
+    workers = vec.get_attr("timings") if isinstance(fns[0], TimedWorker) else []
     vec.close()
-    return model.num_timesteps / wall, vec.env_seconds / wall
+    env = vec.env_seconds / wall
+    stepped = sum(t["step"] for t in workers)
+    opponents = env * sum(t["opponents"] for t in workers) / stepped if stepped else 0.0
+    shares = {
+        "env": env,
+        "opponents": opponents,
+        "rollout": 1 - env - update["update"] / wall,
+        "update": update["update"] / wall,
+    }
+    return model.num_timesteps / wall, shares
 
 
 def episode_length(cfg) -> int:
@@ -102,8 +146,11 @@ def main(argv=None) -> int:
     parser.add_argument("--profile", action="store_true", help="cProfile one in-process run")
     args = parser.parse_args(argv)
     th.set_num_threads(1)
-    print("| game | players | env | steps/s | env share | null env steps/s | speed vs null |")
-    print("|---|---:|---|---:|---:|---:|---:|")
+    print(
+        "| game | players | env | steps/s | env | of it opponents | rollout forward "
+        "| update | null env steps/s | speed vs null |"
+    )
+    print("|---|---:|---|---:|---:|---:|---:|---:|---:|---:|")
     for game in args.games:
         cfg = load_config(ROOT / "configs" / f"{game}.yaml")
         engine = cfg_engine(cfg)
@@ -112,16 +159,18 @@ def main(argv=None) -> int:
         ours, null, shares = [], [], []
         for _ in range(args.rounds):
             rate, share = run(
-                cfg, [make_env(cfg, cfg.seed + i) for i in range(cfg.n_envs)], args.steps
+                cfg, [TimedWorker(cfg, cfg.seed + i) for i in range(cfg.n_envs)], args.steps
             )
             ours.append(rate)
             shares.append(share)
             shape = (width, engine.action_layout.size, length)
             null.append(run(cfg, [lambda s=shape: NullEnv(*s)] * cfg.n_envs, args.steps)[0])
         rate, base = statistics.median(ours), statistics.median(null)
+        share = {k: statistics.median(s[k] for s in shares) for k in shares[0]}
+        parts = " | ".join(f"{100 * share[k]:.1f}%" for k in SHARES)
         print(
             f"| {cfg.env} | {cfg.players} | SelfPlayEnv x{cfg.n_envs} {cfg.vec_env} | {rate:,.0f} "
-            f"| {100 * statistics.median(shares):.1f}% | {base:,.0f} | {rate / base:.2f} |"
+            f"| {parts} | {base:,.0f} | {rate / base:.2f} |"
         )
     if args.profile:
         for game in args.games:

@@ -125,3 +125,16 @@ def test_leaderboard_rates_every_kind_of_bot_of_a_game(tmp_path):
     assert (tmp_path / "images" / "leaderboard_mall_of_horror_v0.png").stat().st_size > 0
     assert not (tmp_path / "leaderboard.md").exists()  # one game is not the whole page
     assert "--search mall_of_horror_v0=ismcts:2:heuristic" in out
+
+
+def test_bench_training_splits_a_step_into_env_opponents_rollout_and_update():
+    pytest.importorskip("sb3_contrib", reason="the training benchmark needs the train extra")
+    out = run_script(
+        "benchmarks/bench_training.py", "--steps", "512", "--rounds", "1",
+        "--games", "mall_of_horror",
+    )  # fmt: skip
+    (row,) = [line.split("|")[1:-1] for line in out.splitlines() if "mall_of_horror_v0" in line]
+    env, opponents, rollout, update = (float(c.strip(" %")) for c in row[4:8])
+    assert abs(env + rollout + update - 100) < 0.2  # the wall time, whole
+    assert 0 < opponents < env  # the other seats' moves are part of the workers' time
+    assert update > 0 and float(row[3].replace(",", "")) > 0

@@ -32,7 +32,7 @@ from zombie_envs.agents.policy import (
     read_arrays,
     read_zip,
 )
-from zombie_envs.core.files import write_atomic
+from zombie_envs.core.files import parse_json, parse_yaml, write_atomic
 
 REQUIRED = ("metadata.json", "policy.npz", "config.yaml", "model.npz", "pool.npz", "state.json")
 ENTRIES = (*REQUIRED, "rng.json")
@@ -106,7 +106,6 @@ def load_checkpoint(path: Path) -> dict:
     """The entries of a run checkpoint, decoded as data and checked; one
     ``CheckpointError`` naming the file and the entry for anything else.
     ``config`` is the parsed YAML; the caller checks it as a config."""
-    import yaml
 
     path = Path(path)
     if path.is_dir():
@@ -127,10 +126,7 @@ def load_checkpoint(path: Path) -> dict:
             + (" (it is a policy file)" if "policy.npz" in raw else "")
         )
     meta = parse_metadata(raw, path)
-    try:
-        config = yaml.safe_load(raw["config.yaml"].decode())
-    except (yaml.YAMLError, UnicodeDecodeError) as e:
-        raise CheckpointError(f"{path}: config.yaml is not plain YAML ({e})") from None
+    config = parse_yaml(raw["config.yaml"], f"{path}: config.yaml", CheckpointError)
     if not isinstance(config, dict):
         raise CheckpointError(f"{path}: config.yaml must hold a mapping of settings")
     return {
@@ -146,10 +142,7 @@ def load_checkpoint(path: Path) -> dict:
 
 
 def _json(data: bytes, path: Path, name: str) -> dict:
-    try:
-        value = json.loads(data)
-    except (json.JSONDecodeError, UnicodeDecodeError) as e:
-        raise CheckpointError(f"{path}: {name} is not valid JSON ({e})") from None
+    value = parse_json(data, f"{path}: {name}", CheckpointError)
     if not isinstance(value, dict):
         raise CheckpointError(f"{path}: {name} must hold a JSON object")
     return value

@@ -15,6 +15,7 @@ from pathlib import Path
 
 import zombie_envs
 from zombie_envs.agents.policy import ACTIVATIONS, HINTS
+from zombie_envs.core.files import parse_yaml
 from zombie_envs.registry import shipped_folder
 
 from .selfplay import OPPONENT_KINDS, role_weights
@@ -303,13 +304,11 @@ def config_path(name: str | Path) -> Path:
 def load_config(path: str | Path, **overrides) -> TrainConfig:
     """Read and check a YAML config (see ``config_path``); ``overrides`` (e.g.
     ``total_steps``) win."""
-    import yaml
-
     path = config_path(path)
     try:
-        data = yaml.safe_load(path.read_text()) or {}
-    except yaml.YAMLError as e:
-        raise ConfigError(f"{path} is not valid YAML: {e}") from None
+        data = parse_yaml(path.read_bytes(), str(path), ConfigError) or {}
+    except OSError as e:
+        raise ConfigError(f"{path} cannot be read ({e})") from None
     if not isinstance(data, dict):
         raise ConfigError(f"{path} must hold a mapping of settings, got {type(data).__name__}")
     data.update({k: v for k, v in overrides.items() if v is not None})

@@ -38,22 +38,28 @@ from pathlib import Path
 
 import gymnasium
 import numpy as np
-import ray
-import torch
-from ray.rllib.algorithms.ppo import PPOConfig as RLlibPPOConfig
-from ray.rllib.core.columns import Columns
-from ray.rllib.core.rl_module.apis.value_function_api import ValueFunctionAPI
-from ray.rllib.core.rl_module.multi_rl_module import MultiRLModuleSpec
-from ray.rllib.core.rl_module.rl_module import RLModule, RLModuleSpec
-from ray.rllib.core.rl_module.torch import TorchRLModule
-from ray.rllib.env.multi_agent_env import MultiAgentEnv
-from ray.rllib.utils.metrics import (
-    ENV_RUNNER_RESULTS,
-    LEARNER_RESULTS,
-    NUM_ENV_STEPS_SAMPLED_LIFETIME,
-    NUM_MODULE_STEPS_SAMPLED_LIFETIME,
-)
-from ray.rllib.utils.torch_utils import FLOAT_MIN
+
+from . import missing_extra
+
+try:
+    import ray
+    import torch
+    from ray.rllib.algorithms.ppo import PPOConfig as RLlibPPOConfig
+    from ray.rllib.core.columns import Columns
+    from ray.rllib.core.rl_module.apis.value_function_api import ValueFunctionAPI
+    from ray.rllib.core.rl_module.multi_rl_module import MultiRLModuleSpec
+    from ray.rllib.core.rl_module.rl_module import RLModule, RLModuleSpec
+    from ray.rllib.core.rl_module.torch import TorchRLModule
+    from ray.rllib.env.multi_agent_env import MultiAgentEnv
+    from ray.rllib.utils.metrics import (
+        ENV_RUNNER_RESULTS,
+        LEARNER_RESULTS,
+        NUM_ENV_STEPS_SAMPLED_LIFETIME,
+        NUM_MODULE_STEPS_SAMPLED_LIFETIME,
+    )
+    from ray.rllib.utils.torch_utils import FLOAT_MIN
+except ImportError as e:
+    raise missing_extra(e, "--backend rllib", "rllib") from None
 
 from zombie_envs.agents.policy import MLPPolicy, hint_agent, policy_input
 from zombie_envs.registry import engine_class, game_type

@@ -22,15 +22,26 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import numpy as np
-import torch as th
-from sb3_contrib import MaskablePPO
-from sb3_contrib.common.maskable.policies import MaskableActorCriticPolicy
-from stable_baselines3.common.callbacks import BaseCallback
-from stable_baselines3.common.logger import KVWriter, Logger, TensorBoardOutputFormat
-from stable_baselines3.common.preprocessing import get_flattened_obs_dim
-from stable_baselines3.common.torch_layers import BaseFeaturesExtractor, FlattenExtractor
-from stable_baselines3.common.utils import explained_variance
-from stable_baselines3.common.vec_env import DummyVecEnv, SubprocVecEnv, VecEnvWrapper, VecMonitor
+
+from . import missing_extra
+
+try:
+    import torch as th
+    from sb3_contrib import MaskablePPO
+    from sb3_contrib.common.maskable.policies import MaskableActorCriticPolicy
+    from stable_baselines3.common.callbacks import BaseCallback
+    from stable_baselines3.common.logger import KVWriter, Logger, TensorBoardOutputFormat
+    from stable_baselines3.common.preprocessing import get_flattened_obs_dim
+    from stable_baselines3.common.torch_layers import BaseFeaturesExtractor, FlattenExtractor
+    from stable_baselines3.common.utils import explained_variance
+    from stable_baselines3.common.vec_env import (
+        DummyVecEnv,
+        SubprocVecEnv,
+        VecEnvWrapper,
+        VecMonitor,
+    )
+except ImportError as e:
+    raise missing_extra(e, "training", "train") from None
 
 import zombie_envs
 from zombie_envs.agents.policy import (

@@ -149,10 +149,7 @@ def _training():
     try:
         from .training import train
     except ImportError as e:
-        raise SystemExit(
-            f"training needs the train extra ({e.name} is missing): "
-            "pip install 'zombie-envs[train]'"
-        ) from None
+        raise SystemExit(str(e)) from None
     return train
 
 
@@ -161,10 +158,7 @@ def _rllib():
     try:
         from .training import rllib
     except ImportError as e:
-        raise SystemExit(
-            f"--backend rllib needs the rllib extra ({e.name} is missing): "
-            "pip install 'zombie-envs[rllib]'"
-        ) from None
+        raise SystemExit(str(e)) from None
     return rllib
 
 

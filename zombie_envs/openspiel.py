@@ -26,6 +26,7 @@ from typing import ClassVar
 import numpy as np
 import pyspiel
 
+from .core.files import parse_json
 from .core.game import Engine
 from .core.game_type import GameType
 from .registry import ENVS, engine_class, game_type
@@ -172,7 +173,7 @@ class _Table:
 
 def _load_table(text: str) -> _Table:
     """A saved engine (``Engine.to_dict`` as JSON) back on a table."""
-    d = json.loads(text)
+    d = parse_json(text, "the saved state")
     return _Table(engine=engine_class(d["game"]).from_dict(d))
 
 

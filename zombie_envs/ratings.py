@@ -18,7 +18,7 @@ from contextlib import contextmanager
 from functools import lru_cache
 from pathlib import Path
 
-from .core.files import INT, NUMBER, check_fields, write_atomic
+from .core.files import INT, NUMBER, check_fields, parse_json, write_atomic
 from .registry import canonical_env
 from .tables import render_table
 
@@ -38,7 +38,8 @@ def ratings_path(path: str | Path | None = None) -> Path:
 
 
 def _missing(e: ImportError) -> ImportError:
-    return ImportError(f"ratings need {e.name}: pip install 'zombie-envs[play]' (or [train])")
+    name = (e.name or "a library").split(".")[0]  # the package, not the submodule
+    return ImportError(f"ratings need {name}: pip install 'zombie-envs[play]' (or [train])")
 
 
 @lru_cache(maxsize=1)
@@ -58,6 +59,18 @@ def game_ranks(scores, winners) -> list[int]:
     won = set(winners)
     rest = [v for s, v in enumerate(scores) if s not in won]
     return [1 if s in won else 2 + sum(v > scores[s] for v in rest) for s in range(len(scores))]
+
+
+def require(shared_file: bool = True) -> None:
+    """``ImportError`` saying which extra to install unless games can be rated
+    (openskill) and, with ``shared_file``, the shared file locked (filelock):
+    for commands to check before their games rather than after them."""
+    model()
+    if shared_file:
+        try:
+            import filelock  # noqa: F401
+        except ImportError as e:
+            raise _missing(e) from None
 
 
 class RatingsBook:
@@ -81,8 +94,8 @@ class RatingsBook:
         if not path.exists():
             return cls(path)
         try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as e:
+            data = parse_json(path.read_bytes(), str(path))
+        except OSError as e:
             raise ValueError(f"{path}: unreadable ratings file ({e})") from None
         if not isinstance(data, dict) or data.get("format") != FORMAT:
             raise ValueError(f"{path} is not a zombie-envs ratings file")

@@ -15,6 +15,7 @@ from pathlib import Path
 from . import __version__
 from .core import record as schema
 from .core.chance import ChanceLog
+from .core.files import parse_json
 from .core.narration import public_action_text as public_action_text  # named here for tools
 from .core.record import check_record
 from .registry import ENVS, canonical_env, engine_class
@@ -74,10 +75,7 @@ def read_records(path: str | Path) -> list[dict]:
             if not line.strip():
                 continue
             where = f"{path}, line {number}"
-            try:
-                record = json.loads(line)
-            except json.JSONDecodeError as e:
-                raise ValueError(f"{where}: not valid JSON ({e.msg})") from None
+            record = parse_json(line, where)
             check_record(record, where)
             records.append(record)
     return records

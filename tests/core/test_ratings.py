@@ -96,7 +96,8 @@ def test_path_from_environment(tmp_path, monkeypatch):
 @pytest.mark.parametrize(
     ("text", "match"),
     [
-        ("{broken", "unreadable ratings file"),
+        ("{broken", "is not valid JSON"),
+        ("[" * 100_000 + "]" * 100_000, "nested 100000 levels deep"),
         ('{"format": "something else"}', "is not a zombie-envs ratings file"),
         ('{"format": "zombie-envs-ratings", "format_version": 7}', "format version 7"),
         (

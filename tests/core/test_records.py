@@ -97,7 +97,10 @@ def test_bad_files_give_clear_errors(tmp_path):
     _, good = played("mall_of_horror_v0")
     path = tmp_path / "bad.jsonl"
     path.write_text(json.dumps(good) + "\n\n{not json\n")
-    with pytest.raises(ValueError, match=r"bad.jsonl, line 3: not valid JSON"):
+    with pytest.raises(ValueError, match=r"bad.jsonl, line 3 is not valid JSON"):
+        read_records(path)
+    path.write_text(json.dumps(good) + "\n" + "[" * 100_000 + "]" * 100_000 + "\n")
+    with pytest.raises(ValueError, match=r"bad.jsonl, line 2: JSON nested 100000 levels"):
         read_records(path)
     path.write_text(json.dumps(good) + "\n" + json.dumps({"hello": 1}) + "\n")
     with pytest.raises(ValueError, match=r"line 2: not a zombie-envs game record"):

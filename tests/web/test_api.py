@@ -121,6 +121,8 @@ def test_bad_stale_and_replayed_requests_get_4xx_and_change_nothing(client, stor
         (client.post(path, json=[move, legal[0]]), 400, "JSON object"),
         (post_raw(client, path, b"{move: 1"), 400, "not valid JSON"),
         (post_raw(client, path, b"\xff\xfe"), 400, "not valid JSON"),
+        (post_raw(client, path, b"[" * 5000 + b"]" * 5000), 400, "nested 5000 levels"),
+        (post_raw(client, "/api/games", b"[" * 5000 + b"]" * 5000), 400, "nested 5000 levels"),
         (post_raw(client, path, json.dumps({"move": move}), "text/plain"), 415, "JSON"),
         (post_raw(client, path, b" " * (MAX_BODY + 1)), 413, "larger"),
         (client.post("/api/games/nope/action", json={"move": 0, "action": 0}), 404, "no game"),

@@ -36,7 +36,7 @@ import numpy as np
 from threadpoolctl import ThreadpoolController
 
 from ..core.agent import Agent
-from ..core.files import INT, OBJECT, TEXT, check_fields, list_of, or_null
+from ..core.files import INT, OBJECT, TEXT, check_fields, list_of, or_null, parse_json
 from ..registry import engine_class, game_key, heuristic_class
 
 HINTS = (None, "heuristic")
@@ -378,10 +378,7 @@ def parse_metadata(entries: dict[str, bytes], path: Path) -> dict:
         raise CheckpointError(
             f"{path} is not a zombie-envs checkpoint (no metadata.json)" + _sb3_advice(path)
         )
-    try:
-        meta = json.loads(entries["metadata.json"])
-    except (json.JSONDecodeError, UnicodeDecodeError) as e:
-        raise CheckpointError(f"{path} is not a zombie-envs checkpoint ({e})") from None
+    meta = parse_json(entries["metadata.json"], f"{path}: metadata.json", CheckpointError)
     where = f"{path}: metadata.json"
     check_fields(meta, where, {}, error=CheckpointError)  # an object at all
     if meta.get("format") != FORMAT:

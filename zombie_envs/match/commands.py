@@ -11,7 +11,7 @@ from pathlib import Path
 
 from ..agents.policy import read_metadata
 from ..cliutil import add_option_argument
-from ..ratings import RatingsBook, format_ratings, ratings_path
+from ..ratings import RatingsBook, format_ratings, ratings_path, require
 from .report import format_head_to_head
 from .runner import head_to_head, run_tournament
 
@@ -44,6 +44,7 @@ def head_to_heads(env: str, players: int, checkpoints, baselines, args, options:
 def _evaluate(args) -> int:
     """Each checkpoint in the env, player count and engine options its metadata
     names, unless ``--env``, ``--players`` or ``--option`` say otherwise."""
+    _require_ratings(shared_file=False)
     rows = []
     for path in args.checkpoint:
         try:
@@ -61,7 +62,16 @@ def _evaluate(args) -> int:
     return 0
 
 
+def _require_ratings(shared_file: bool) -> None:
+    """Stop before the games, not after them, when rating them is impossible."""
+    try:
+        require(shared_file)
+    except ImportError as e:
+        raise SystemExit(str(e)) from None
+
+
 def _tournament(args) -> int:
+    _require_ratings(shared_file=not args.no_ratings)
     try:
         if not args.no_ratings:
             RatingsBook.load(args.ratings)  # a bad ratings file stops us before the games
@@ -107,6 +117,7 @@ def _tournament(args) -> int:
 
 
 def _ratings(args) -> int:
+    _require_ratings(shared_file=False)  # the ordinals are openskill's
     try:
         book = RatingsBook.load(args.ratings)
         rows = book.table(args.game)

@@ -19,7 +19,6 @@ sites' pages cannot send without the browser asking this server first.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 from starlette.applications import Starlette
@@ -33,6 +32,7 @@ from starlette.responses import FileResponse, JSONResponse
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
+from ..core.files import parse_json
 from .session import GameStore, RequestError, env_choices
 
 STATIC = Path(__file__).parent / "static"
@@ -68,9 +68,9 @@ async def _body(request: Request) -> dict:
         if len(data) > MAX_BODY:
             raise RequestError(413, f"the body is larger than {MAX_BODY} bytes")
     try:
-        body = json.loads(data)
-    except (ValueError, UnicodeDecodeError) as e:
-        raise RequestError(400, f"the body is not valid JSON: {e}") from None
+        body = parse_json(data, "the body")
+    except ValueError as e:
+        raise RequestError(400, str(e)) from None
     if not isinstance(body, dict):
         raise RequestError(400, "the body must be a JSON object")
     return body
