@@ -10,6 +10,7 @@ needs no checkout of the repository.
 from __future__ import annotations
 
 import copy
+import typing
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 
@@ -159,22 +160,36 @@ def _build(cls, data: dict, where: str):
         )
     values = {}
     defaults = cls()
+    hints = typing.get_type_hints(cls)
     for name, value in data.items():
         key = where + name
         if name in _NESTED and cls is TrainConfig:
             values[name] = _build(_NESTED[name], value, key + ".")
             continue
         default = getattr(defaults, name)
-        values[name] = _coerce(key, value, default)
+        if default is None:  # an optional setting: its annotation says of what
+            values[name] = _optional(key, value, hints[name])
+        else:
+            values[name] = _coerce(key, value, default)
     return cls(**values)
+
+
+def _optional(key: str, value, hint):
+    """Check a value of an ``X | None`` field: ``None`` or an ``X``."""
+    if value is None:
+        return None
+    (kind,) = [t for t in typing.get_args(hint) if t is not type(None)]
+    sample = {int: 0, float: 0.0, str: ""}[kind]
+    try:
+        return _coerce(key, value, sample)
+    except ConfigError:
+        name = {int: "an integer", float: "a number", str: "a string"}[kind]
+        raise ConfigError(f"{key} must be {name} or null, got {value!r}") from None
 
 
 def _coerce(key: str, value, default):
     """Check ``value`` against the type of the field's default."""
-    if default is None or value is None:
-        if value is None or isinstance(value, int | float | str):
-            return value
-    elif isinstance(default, bool):
+    if isinstance(default, bool):
         if isinstance(value, bool):
             return value
     elif isinstance(default, int):
@@ -227,9 +242,9 @@ def validate(cfg: TrainConfig) -> TrainConfig:
             f"ppo.learning_rate_final must be >= 0, got {cfg.ppo.learning_rate_final}"
         )
     ev = cfg.ppo.hold_actor_until_ev
-    if ev is not None and (isinstance(ev, bool | str) or not -1 <= ev < 1):
+    if ev is not None and not -1 <= ev < 1:
         raise ConfigError(f"ppo.hold_actor_until_ev must be in [-1, 1), got {ev}")
-    if cfg.init_from is not None and (not isinstance(cfg.init_from, str) or not cfg.init_from):
+    if cfg.init_from == "":
         raise ConfigError(f"init_from must be a policy file's path, got {cfg.init_from!r}")
     if cfg.imitation.games < 0:
         raise ConfigError(f"imitation.games must be >= 0, got {cfg.imitation.games}")

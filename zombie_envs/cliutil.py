@@ -15,6 +15,29 @@ def option_pair(text: str) -> tuple[str, int | str]:
     return key, int(value) if value.lstrip("-").isdigit() else value
 
 
+def port_number(text: str) -> int:
+    """A TCP port, 1-65535, for ``--port``; argparse reports another with the usage."""
+    if not text.isdigit() or not 1 <= int(text) <= 65535:
+        raise argparse.ArgumentTypeError(f"a port is a whole number from 1 to 65535, got {text!r}")
+    return int(text)
+
+
+def positive_number(kind: type):
+    """An argparse type: a number of ``kind`` (int or float) above zero."""
+
+    def parse(text: str):
+        try:
+            value = kind(text)
+        except ValueError:
+            value = 0
+        if not value > 0:
+            word = "whole number" if kind is int else "number"
+            raise argparse.ArgumentTypeError(f"takes a {word} above 0, got {text!r}")
+        return value
+
+    return parse
+
+
 def add_option_argument(parser: argparse.ArgumentParser) -> None:
     """``--option KEY=VALUE`` (repeatable); ``dict(args.option)`` is the options."""
     parser.add_argument(

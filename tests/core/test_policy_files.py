@@ -191,3 +191,16 @@ def test_a_policy_without_a_critic_rolls_out_in_a_search(tmp_path):
     assert make_agent(f"ckpt:{path}", ENV, num_players=4).critic is None
     search = make_agent(f"ismcts:3:ckpt:{path}", ENV, num_players=4)
     assert search.leaf is None and search.rollout.policy is not None
+
+
+def test_an_empty_folder_as_a_checkpoint_is_a_checkpoint_error(tmp_path):
+    from zombie_envs.agents import make_agent
+
+    with pytest.raises(CheckpointError, match=f"{tmp_path} is a folder without policy.zip"):
+        make_agent(f"ckpt:{tmp_path}", "mall_of_horror_v0")
+    with pytest.raises(SystemExit, match="is a folder without policy.zip"):
+        main(["evaluate", str(tmp_path), "--games", "4", "--no-progress"])
+    meta = tmp_path / "metadata.json"  # a folder of loose entries is not a policy either
+    meta.write_text("{}")
+    with pytest.raises(CheckpointError, match="without policy.zip or checkpoint.zip"):
+        load_policy(tmp_path)

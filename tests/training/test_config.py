@@ -52,7 +52,16 @@ def test_overrides_win():
         ({"rllib": {"num_envs_per_env_runner": "4"}}, "rllib.num_envs_per_env_runner must"),
         ({"rllib": {"policy_per_role": "yes"}}, "rllib.policy_per_role must be bool"),
         ({"rllib": {"adress": "auto"}}, "unknown key.*rllib.adress"),
-        ({"rllib": {"address": 6379}}, "rllib.address must be 'auto', 'HOST:PORT' or null"),
+        ({"rllib": {"address": 6379}}, "rllib.address must be a string or null, got 6379"),
+        ({"rllib": {"address": ""}}, "rllib.address must be 'auto', 'HOST:PORT' or null"),
+        ({"num_players": "four"}, "num_players must be an integer or null, got 'four'"),
+        ({"num_players": 3.0}, "num_players must be an integer or null"),
+        ({"hint": 3}, "hint must be a string or null, got 3"),
+        ({"ppo": {"target_kl": "small"}}, "ppo.target_kl must be a number or null"),
+        ({"ppo": {"hold_actor_until_ev": 2}}, "ppo.hold_actor_until_ev must be in"),
+        ({"ppo": {"hold_actor_until_ev": True}}, "ppo.hold_actor_until_ev must be a number"),
+        ({"init_from": 7}, "init_from must be a string or null, got 7"),
+        ({"init_from": ""}, "init_from must be a policy file's path"),
     ],
 )
 def test_bad_configs_name_the_problem(data, message):
@@ -68,6 +77,20 @@ def test_bad_files(tmp_path):
     bad.write_text("- a list")
     with pytest.raises(ConfigError, match="must hold a mapping"):
         load_config(bad)
+    bad.write_text("env: " + "[" * 50_000 + "]" * 50_000)
+    with pytest.raises(ConfigError, match="nested 50000 levels deep"):
+        load_config(bad)
+
+
+def test_a_wrong_type_in_a_config_file_is_one_line_from_train(tmp_path):
+    from zombie_envs.cli import main
+
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("env: we_are_dead_v0\nnum_players: four\n")
+    with pytest.raises(SystemExit) as info:
+        main(["train", "--config", str(bad), "--out", str(tmp_path / "run")])
+    assert str(info.value) == f"{bad}: num_players must be an integer or null, got 'four'"
+    assert not (tmp_path / "run").exists()
 
 
 def test_learning_rate_decays_linearly_when_asked():

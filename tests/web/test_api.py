@@ -19,7 +19,7 @@ import zombie_envs  # noqa: E402
 from zombie_envs.ratings import RatingsBook  # noqa: E402
 from zombie_envs.records import read_records, replay_record  # noqa: E402
 from zombie_envs.web.app import MAX_BODY, create_app  # noqa: E402
-from zombie_envs.web.session import RECORDS, GameStore, RequestError  # noqa: E402
+from zombie_envs.web.session import RECORDS, GameStore, Limits, RequestError  # noqa: E402
 
 #: engine options that keep a test game short (a safety cap ends the long ones)
 SHORT = {
@@ -277,3 +277,54 @@ def test_a_server_on_this_machine_answers_only_its_own_names(store):
     client = TestClient(create_app(store, allowed_hosts=["127.0.0.1", "localhost"]))
     assert client.get("/", headers={"host": "127.0.0.1:8000"}).status_code == 200
     assert client.get("/api/envs", headers={"host": "rebound.example:8000"}).status_code == 400
+
+
+@pytest.mark.parametrize(
+    ("opponent", "words"),
+    [
+        ("ismcts:50000000", "50000000 simulations a decision; this server allows at most 2000 "
+         "(serve --max-simulations)"),
+        ("ismcts:3600s", "3600 s a decision; this server allows at most 2 s "
+         "(serve --max-search-seconds)"),
+        ("ismcts:10:ismcts:10", "cannot roll out with another search"),
+    ],
+)  # fmt: skip
+def test_a_search_budget_past_the_servers_limits_is_refused(client, store, opponent, words):
+    body = {"env": "we_are_dead_v0", "opponents": [opponent], "seat": 0, "options": {}}
+    r = client.post("/api/games", json=body)
+    assert r.status_code == 422 and words in r.json()["error"]
+    assert not store.live  # no game was made, no bot thought
+    ok = client.post("/api/games", json={**body, "opponents": ["ismcts:20"]})
+    assert ok.status_code == 201
+
+
+def test_a_client_holds_few_unfinished_games_and_bounded_bot_time(tmp_path):
+    store = GameStore(tmp_path, False, Limits(max_games_per_client=2))
+    client = TestClient(create_app(store))
+    views = [new_game(client) for _ in range(2)]
+    third = client.post("/api/games", json={"env": "mall_of_horror_v0", "opponents": ["random"]})
+    assert third.status_code == 429
+    assert "--max-games-per-client 2" in third.json()["error"]
+    store.create("203.0.113.9", env_name="mall_of_horror_v0", seat=0, opponents=["random"],
+                 players=3, name="you", options={})  # fmt: skip  # another address: its own count
+    # the bots' time: once an hour's allowance is spent, a move that needs them waits
+    tight = GameStore(tmp_path / "b", False, Limits(max_bot_seconds_per_hour=1e-9))
+    client = TestClient(create_app(tight))
+    view = new_game(client)
+    before = tight.get(view["id"]).engine.to_dict()
+    r = client.post(
+        f"/api/games/{view['id']}/action", json={"move": view["move"], "action": choices(view)[0]}
+    )
+    assert r.status_code == 429 and "--max-bot-seconds-per-hour" in r.json()["error"]
+    assert tight.get(view["id"]).engine.to_dict() == before  # refused before playing
+    assert len(views) == 2
+
+
+def test_serve_takes_its_limits_as_options():
+    from zombie_envs.cli import main
+
+    with pytest.raises(SystemExit) as info:
+        main(["serve", "--max-simulations", "0"])
+    assert info.value.code == 2  # argparse: a usage error, not a traceback
+    with pytest.raises(SystemExit):
+        main(["serve", "--port", "99999"])

@@ -326,10 +326,13 @@ def load_critic(path: str | Path) -> MLPPolicy | None:
 def _policy_path(path) -> Path:
     path = Path(path)
     if path.is_dir():
-        for name in ("policy.zip", "checkpoint.zip"):
-            if (path / name).exists():
-                path = path / name
-                break
+        held = [path / n for n in ("policy.zip", "checkpoint.zip") if (path / n).is_file()]
+        if not held:
+            raise CheckpointError(
+                f"{path} is a folder without policy.zip or checkpoint.zip: "
+                "give a policy file or a run folder"
+            )
+        path = held[0]
     if not path.is_file():
         raise FileNotFoundError(f"no checkpoint at {path}")
     return path

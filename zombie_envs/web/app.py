@@ -76,6 +76,11 @@ async def _body(request: Request) -> dict:
     return body
 
 
+def _client(request: Request) -> str:
+    """Who the limits count a request against: its address."""
+    return request.client.host if request.client else "unknown"
+
+
 def _setup(body: dict) -> dict:
     """The arguments of ``Session.new`` from a set-up body, type-checked."""
     unknown = set(body) - SETUP_FIELDS
@@ -130,7 +135,7 @@ def create_app(store: GameStore, allowed_hosts: list[str] | None = None) -> Star
 
         def make():
             try:
-                return store.create(**setup).view()
+                return store.create(_client(request), **setup).view()
             except ValueError as e:
                 raise RequestError(422, str(e)) from None
 
@@ -148,13 +153,16 @@ def create_app(store: GameStore, allowed_hosts: list[str] | None = None) -> Star
             raise RequestError(400, 'send {"move": N, "action": A}: the view\'s move and a choice')
 
         return JSONResponse(
-            await run_in_threadpool(store.act, game_id, body["move"], body["action"])
+            await run_in_threadpool(
+                store.act, game_id, body["move"], body["action"], _client(request)
+            )
         )
 
     async def rematch(request: Request):
         game_id = request.path_params["game_id"]
         return JSONResponse(
-            await run_in_threadpool(lambda: store.rematch(game_id).view()), status_code=201
+            await run_in_threadpool(lambda: store.rematch(game_id, _client(request)).view()),
+            status_code=201,
         )
 
     async def refused(request: Request, exc: RequestError):

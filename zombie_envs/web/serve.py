@@ -11,11 +11,12 @@ import socket
 import threading
 import time
 from collections.abc import Iterator
+from dataclasses import fields
 from pathlib import Path
 
-from ..cliutil import add_ratings_arguments
+from ..cliutil import add_ratings_arguments, port_number, positive_number
 from ..ratings import ratings_path
-from .session import RECORDS
+from .session import RECORDS, Limits
 
 #: the names a server listening on this machine only answers to
 LOOPBACK = ("127.0.0.1", "localhost")
@@ -27,27 +28,35 @@ def default_data() -> Path:
     return ratings_path().parent
 
 
-def build(data: str | Path, ratings, host: str):
+def build(data: str | Path, ratings, host: str, limits: Limits | None = None):
     """The app for ``host``: only this machine's names are answered when it
     listens on this machine only.  ``ImportError`` without the ``web`` extra."""
     from .app import create_app
     from .session import GameStore
 
     allowed = list(LOOPBACK) if host in LOOPBACK else None
-    return create_app(GameStore(data, ratings), allowed)
+    return create_app(GameStore(data, ratings, limits), allowed)
 
 
 def main(args) -> int:
     try:
         import uvicorn
 
-        app = build(args.data, False if args.no_ratings else args.ratings, args.host)
+        limits = Limits(**{f.name: getattr(args, f.name) for f in fields(Limits)})
+        app = build(args.data, False if args.no_ratings else args.ratings, args.host, limits)
     except ImportError as e:
         raise SystemExit(
             f"serve needs the web extra ({e.name} is missing): pip install 'zombie-envs[web]'"
         ) from None
     except ValueError as e:  # an unreadable records file
         raise SystemExit(str(e)) from None
+    try:  # a port in use or not ours is one line, before uvicorn logs it its way
+        with socket.create_server((args.host, args.port)):
+            pass
+    except OSError as e:
+        raise SystemExit(
+            f"serve cannot listen on {args.host}:{args.port}: {e.strerror or e}"
+        ) from None
     where = "no ratings" if args.no_ratings else f"ratings: {ratings_path(args.ratings)}"
     print(
         f"zombie-envs serve: http://{args.host}:{args.port}/ "
@@ -93,7 +102,7 @@ def add_commands(subparsers) -> None:
         "serve", help="play in the browser: a local web server for a person against bots"
     )
     p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
-    p.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+    p.add_argument("--port", type=port_number, default=8000, help="port (default 8000)")
     p.add_argument(
         "--data",
         default=str(default_data()),
@@ -101,4 +110,18 @@ def add_commands(subparsers) -> None:
         "(default: the ratings file's folder, ~/.zombie-envs)",
     )
     add_ratings_arguments(p, "rate no game")
+    limits = p.add_argument_group("limits", "what one client's requests may ask of this machine")
+    for name, kind, what in (
+        ("max_simulations", int, "simulations a search opponent may run per decision"),
+        ("max_search_seconds", float, "seconds a search opponent may think per decision"),
+        ("max_games_per_client", int, "unfinished games one address may hold"),
+        ("max_bot_seconds_per_hour", float, "seconds the bots may think for one address an hour"),
+    ):
+        default = getattr(Limits, name)
+        limits.add_argument(
+            "--" + name.replace("_", "-"),
+            type=positive_number(kind),
+            default=default,
+            help=f"{what} (default {default:g})",
+        )
     p.set_defaults(func=main)

@@ -16,13 +16,17 @@ no finished game.  Nothing here imports a web framework: ``app`` serves it.
 
 from __future__ import annotations
 
+import contextlib
 import random
 import secrets
 import threading
-from collections import OrderedDict
+import time
+from collections import OrderedDict, deque
+from dataclasses import dataclass
 from pathlib import Path
 
 from ..agents import make_agent, pretrained_agents
+from ..agents.search import parse_spec
 from ..core.narration import narrator_of, story, told_lines
 from ..play.terminal import seat_specs
 from ..records import read_records, seat_record, write_records
@@ -38,6 +42,40 @@ MAX_LIVE = 256
 MAX_NAME = 40
 #: search agents offered on the set-up page (any ``ismcts:`` spec is accepted)
 SEARCH_SPECS = ("ismcts:200", "ismcts:200:heuristic")
+
+
+@dataclass(frozen=True)
+class Limits:
+    """What the requests of one client may ask of the server's cores (the
+    ``serve`` options of the same names): a search's budget per decision,
+    unfinished games at once, and the bots' thinking time in the last hour."""
+
+    max_simulations: int = 2000
+    max_search_seconds: float = 2.0
+    max_games_per_client: int = 8
+    max_bot_seconds_per_hour: float = 1800.0
+
+    def check_opponents(self, specs) -> None:
+        """``RequestError`` 422 naming the limit an opponent spec goes past."""
+        for spec in specs or ():
+            if not isinstance(spec, str) or not spec.startswith("ismcts"):
+                continue
+            try:
+                simulations, seconds, _ = parse_spec(spec)
+            except ValueError:
+                continue  # Session.new says what is wrong with it
+            if simulations is not None and simulations > self.max_simulations:
+                raise RequestError(
+                    422,
+                    f"opponent {spec!r} asks for {simulations} simulations a decision; this "
+                    f"server allows at most {self.max_simulations} (serve --max-simulations)",
+                )
+            if seconds is not None and seconds > self.max_search_seconds:
+                raise RequestError(
+                    422,
+                    f"opponent {spec!r} asks for {seconds:g} s a decision; this server allows "
+                    f"at most {self.max_search_seconds:g} s (serve --max-search-seconds)",
+                )
 
 
 class RequestError(Exception):
@@ -73,6 +111,8 @@ class Session:
         self.log: list[str] = []
         #: the line about the ratings once the finished game is rated (or why not)
         self.rating = ""
+        #: the address of the client that made it (``None``: a tool, or read back)
+        self.client: str | None = None
         self.lock = threading.Lock()
 
     # ----- making one ---------------------------------------------------------
@@ -287,10 +327,18 @@ class GameStore:
     and rated in the ratings file at ``ratings`` (``None``: the shared one;
     ``False``: no rating)."""
 
-    def __init__(self, data: str | Path, ratings: str | Path | None | bool = None):
+    def __init__(
+        self,
+        data: str | Path,
+        ratings: str | Path | None | bool = None,
+        limits: Limits | None = None,
+    ):
         self.data = Path(data).expanduser()
         self.records = self.data / RECORDS
         self.ratings = ratings
+        self.limits = limits or Limits()
+        #: per client (its address): the bots' thinking for it, (when, seconds)
+        self.bot_time: dict[str, deque] = {}
         self.lock = threading.Lock()
         self.live: OrderedDict[str, Session] = OrderedDict()
         #: finished games by id, as records: read back into a session on demand
@@ -300,12 +348,57 @@ class GameStore:
                 if record.get("web_id"):
                     self.finished[record["web_id"]] = record
 
-    def create(self, **setup) -> Session:
-        session = Session.new(**setup)
+    def create(self, client: str | None = None, **setup) -> Session:
+        """A new game for ``client`` (its address; ``None``: unlimited, for
+        tools), within the store's ``limits``."""
+        if client is not None:
+            self.limits.check_opponents(setup.get("opponents"))
+            with self.lock:
+                mine = sum(s.client == client and not s.engine.terminal for s in self.live.values())
+            most = self.limits.max_games_per_client
+            if mine >= most:
+                raise RequestError(
+                    429,
+                    f"you have {mine} unfinished games on this server, the most it allows "
+                    f"(serve --max-games-per-client {most}): finish one first",
+                )
+            self.check_bot_time(client)
+        with self.thinking(client):
+            session = Session.new(**setup)
+        session.client = client
         self.keep(session)
         if session.engine.terminal:  # bots alone can end a game before the person decides
             self.finish(session)
         return session
+
+    def check_bot_time(self, client: str) -> None:
+        """``RequestError`` 429 once the bots have thought for ``client`` as long
+        as an hour allows."""
+        now = time.monotonic()
+        with self.lock:
+            spent = self.bot_time.setdefault(client, deque())
+            while spent and spent[0][0] < now - 3600:
+                spent.popleft()
+            used = sum(seconds for _, seconds in spent)
+        most = self.limits.max_bot_seconds_per_hour
+        if used >= most:
+            raise RequestError(
+                429,
+                f"the bots have thought {used:.0f} s for you in the last hour, the most this "
+                f"server allows (serve --max-bot-seconds-per-hour {most:g}): try again later",
+            )
+
+    @contextlib.contextmanager
+    def thinking(self, client: str | None):
+        """Count the time of the block (the bots' moves) against ``client``."""
+        start = time.monotonic()
+        try:
+            yield
+        finally:
+            if client is not None:
+                with self.lock:
+                    spent = self.bot_time.setdefault(client, deque())
+                    spent.append((start, time.monotonic() - start))
 
     def keep(self, session: Session) -> None:
         with self.lock:
@@ -336,22 +429,25 @@ class GameStore:
         with session.lock:
             return session.view()
 
-    def act(self, game_id: str, move, action) -> dict:
+    def act(self, game_id: str, move, action, client: str | None = None) -> dict:
         """The person's move in game ``game_id`` and the bots' replies, then the
         view they lead to; a finished game is saved and rated."""
         session = self.get(game_id)
-        with session.lock:
+        if client is not None:
+            self.check_bot_time(client)
+        with session.lock, self.thinking(client):
             session.act(move, action)
             if session.engine.terminal:
                 self.finish(session)
             return session.view()
 
-    def rematch(self, game_id: str) -> Session:
+    def rematch(self, game_id: str, client: str | None = None) -> Session:
         """A new game with the same set-up and a new seed, once this one is over."""
         old = self.get(game_id)
         if not old.engine.terminal:
             raise RequestError(409, "the game is not over yet")
         return self.create(
+            client,
             env_name=old.env_name,
             seat=old.seat,
             opponents=old.specs,
