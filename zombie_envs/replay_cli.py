@@ -11,9 +11,12 @@ stored result, are refused rather than shown as a different game.
 
 from __future__ import annotations
 
+import sys
+import warnings
 from collections.abc import Iterator
 
 from .core.narration import narrator_of, public_action_text, story
+from .core.record import UNVERIFIED, UnverifiedRecordWarning
 from .records import read_records, replay_record
 
 
@@ -78,9 +81,16 @@ def _replay(args) -> int:
             f"there is no game {args.game}"
         )
     try:
-        frames = list(replay_frames(records[args.game], args.seat, args.final))
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always", UnverifiedRecordWarning)
+            frames = list(replay_frames(records[args.game], args.seat, args.final))
     except ValueError as e:
         raise SystemExit(f"{args.file}, game {args.game}: {e}") from None
+    for w in caught:
+        if not issubclass(w.category, UnverifiedRecordWarning):
+            warnings.showwarning(w.message, w.category, w.filename, w.lineno)
+    if any(issubclass(w.category, UnverifiedRecordWarning) for w in caught):
+        print(f"warning: {args.file}, game {args.game}: {UNVERIFIED}", file=sys.stderr)
     for i, frame in enumerate(frames):
         print(frame, flush=True)
         if args.step and i < len(frames) - 1:

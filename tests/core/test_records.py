@@ -14,7 +14,7 @@ import zombie_envs
 from zombie_envs import ENVS, __version__, replay_cli
 from zombie_envs.agents import make_agent
 from zombie_envs.arena import play_game
-from zombie_envs.core.record import FORMAT, FORMAT_VERSION, record_check
+from zombie_envs.core.record import FORMAT, FORMAT_VERSION, UnverifiedRecordWarning, record_check
 from zombie_envs.match import run_tournament
 from zombie_envs.play.terminal import TerminalGame
 from zombie_envs.records import (
@@ -292,10 +292,18 @@ def test_an_edited_record_is_reported_as_changed(env, tmp_path):
         _cli(["replay", str(path), "--game", "1", "--final"])
 
 
-def test_records_before_the_check_still_replay_and_new_ones_need_it():
+def test_records_before_the_check_still_replay_and_new_ones_need_it(tmp_path, capsys):
+    """A version-1 record cannot be verified: it replays with a warning, in
+    Python and in ``zombie-envs replay``, since an edited action in it would
+    replay as another game."""
     result, record = played("mall_of_horror_v0")
     old = {k: v for k, v in record.items() if k != "check"} | {"format_version": 1}
-    assert replay_record(old).to_dict() == result.game.to_dict()
+    with pytest.warns(UnverifiedRecordWarning, match="cannot be verified"):
+        assert replay_record(old).to_dict() == result.game.to_dict()
+    path = write_records(tmp_path / "old.jsonl", [old])
+    assert _cli(["replay", str(path), "--final"]) == 0
+    err = capsys.readouterr().err
+    assert err.startswith(f"warning: {path}, game 0: this record has format version 1")
     unsealed = {k: v for k, v in record.items() if k != "check"}
     with pytest.raises(ValueError, match="lacks check"):
         replay_record(unsealed)

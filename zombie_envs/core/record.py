@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import warnings
 from collections.abc import Iterable
 
 from .files import BOOL, INT, NUMBER, OBJECT, TEXT, check_fields, list_of
@@ -43,6 +44,17 @@ RESULT = {
     "scores": list_of(NUMBER, "a list of numbers"),
     "winners": list_of(INT, "a list of integers"),
 }
+
+
+class UnverifiedRecordWarning(UserWarning):
+    """A record of format version 1, written before records had a ``check``:
+    it replays, but an edited action in it would replay as another game."""
+
+
+UNVERIFIED = (
+    "this record has format version 1, from before records carried a check: it "
+    "cannot be verified, and an edited action in it replays as another game"
+)
 
 
 def make_record(
@@ -120,6 +132,8 @@ def replay_engine(record: dict, engine_cls: type[Engine], upto: int | None = Non
     check_record(record)
     if "check" in record and record["check"] != record_check(record):
         raise ValueError("record changed after it was written (its check does not match)")
+    if "check" not in record:  # version 1 (check_record requires one from version 2)
+        warnings.warn(UNVERIFIED, UnverifiedRecordWarning, stacklevel=2)
     env = record["env"]
     if record["engine_version"] != engine_cls.version:
         raise ValueError(
