@@ -326,7 +326,13 @@ def load_config(path: str | Path, **overrides) -> TrainConfig:
         raise ConfigError(f"{path} cannot be read ({e})") from None
     if not isinstance(data, dict):
         raise ConfigError(f"{path} must hold a mapping of settings, got {type(data).__name__}")
-    data.update({k: v for k, v in overrides.items() if v is not None})
+    for key, value in overrides.items():  # a mapping (imitation={"games": 10}) merges
+        if isinstance(value, dict) and isinstance(data.get(key), dict):
+            value = {**data[key], **{k: v for k, v in value.items() if v is not None}}
+        elif isinstance(value, dict):
+            value = {k: v for k, v in value.items() if v is not None} or None
+        if value is not None:
+            data[key] = value
     try:
         return from_dict(data)
     except ConfigError as e:

@@ -70,6 +70,7 @@ from .runs import (
     BEST,
     POLICY,
     MetricsCSV,
+    StepBar,
     append_eval,
     eval_metrics,
     eval_score,
@@ -522,32 +523,19 @@ class RLlibTrainer:
             self.wall_time += self.imitation["seconds"]
         if not self.evals:
             self.run_eval()  # the starting point of the learning curve
-        bar = None
-        if self.progress:
-            from tqdm import tqdm
-
-            bar = tqdm(
-                total=cfg.total_steps,
-                initial=self.steps,
-                unit="step",
-                desc=f"rllib {cfg.env}",
-                smoothing=0.05,
-            )
+        bar = StepBar(cfg.total_steps, self.steps, f"rllib {cfg.env}", self.progress)
         try:
             while self.steps < cfg.total_steps:
                 clock = time.perf_counter()
                 result = self.algo.train()
                 seconds = time.perf_counter() - clock
-                before = self.steps
                 self.count_steps(result)
                 self._log(result, seconds)
-                if bar is not None:
-                    bar.update(min(self.steps, cfg.total_steps) - before)
+                bar.to(self.steps)
                 self._on_iteration(bar)
                 self.wall_time += time.perf_counter() - clock
         finally:
-            if bar is not None:
-                bar.close()
+            bar.close()
         if self.evals[-1]["steps"] != self.steps:
             self.run_eval()
         self.save()
@@ -572,10 +560,7 @@ class RLlibTrainer:
         if self.steps >= self.next_eval:
             entry = self.run_eval()
             self.next_eval += cfg.eval_every
-            if bar is not None:
-                bar.set_postfix(
-                    {k: f"{100 * entry[k]['win_rate']:.0f}%" for k in cfg.eval_opponents}
-                )
+            bar.show(entry, cfg.eval_opponents)
         if self.steps >= self.next_save:
             self.next_save += cfg.save_every
             self.save()
@@ -666,7 +651,7 @@ class RLlibTrainer:
     # ----- evaluation and files ----------------------------------------------
     def run_eval(self) -> dict:
         cfg = self.cfg
-        results = evaluate(self.players(), cfg, cfg.eval_games, cfg.seed + 1)
+        results = evaluate(self.players(), cfg, cfg.eval_games, cfg.seed + 1, self.progress)
         entry = {"steps": self.steps, "wall_time": round(self.wall_time, 1), **results}
         self.evals.append(entry)
         append_eval(self.run_dir, self.steps, entry["wall_time"], results)

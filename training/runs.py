@@ -65,6 +65,37 @@ class RolePolicyAgent(Agent):
         return self.agents[self.game.role_of(seat)].act(game, seat)
 
 
+class StepBar:
+    """A run's progress bar: learner steps out of the run's total, as a
+    percentage that stops at 100% (PPO ends on whole rollouts, a little past
+    the total, and tqdm drops a total that is passed).  Does nothing when not
+    ``enabled``."""
+
+    def __init__(self, total: int, initial: int, desc: str, enabled: bool = True):
+        self.bar = None
+        if enabled:
+            from tqdm import tqdm
+
+            self.bar = tqdm(
+                total=total, initial=min(initial, total), unit="step", desc=desc, smoothing=0.05
+            )
+
+    def to(self, steps: int) -> None:
+        """Show ``steps`` done (at most the total)."""
+        if self.bar is not None:
+            self.bar.update(min(steps, self.bar.total) - self.bar.n)
+
+    def show(self, entry: dict, kinds) -> None:
+        """An evaluation's win rates beside the bar."""
+        if self.bar is not None:
+            self.bar.set_postfix({k: f"{100 * entry[k]['win_rate']:.0f}%" for k in kinds})
+
+    def close(self) -> None:
+        if self.bar is not None:
+            self.bar.close()
+            self.bar = None
+
+
 def evaluate(
     policy: MLPPolicy | dict[str, MLPPolicy],
     cfg: TrainConfig,

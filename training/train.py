@@ -61,6 +61,7 @@ from .runs import (
     EVAL_COLUMNS,
     POLICY,
     MetricsCSV,
+    StepBar,
     append_eval,
     eval_metrics,
     eval_score,
@@ -391,6 +392,8 @@ class Trainer:
                 self.model.num_timesteps = steps
                 self.model._n_updates = state["n_updates"]
                 _set_rng(_restored["rng"], f"{_restored['path']}: rng.json")
+            elif cfg.init_from:
+                self.started_from = start_from(self.model, cfg)
         except BaseException:
             self.vec_env.close()
             raise
@@ -429,6 +432,11 @@ class Trainer:
     def steps(self) -> int:
         return int(self.model.num_timesteps)
 
+    @property
+    def warm_start_pending(self) -> bool:
+        """Whether the run would still begin with its heuristic warm start."""
+        return self.steps == 0 and self.cfg.imitation.games > 0 and self.imitation is None
+
     def train(self) -> dict:
         """Train up to ``cfg.total_steps``; returns the final evaluation.  On
         Ctrl-C (``KeyboardInterrupt``) it saves the run, then re-raises."""
@@ -449,9 +457,7 @@ class Trainer:
 
     def _train(self) -> dict:
         cfg = self.cfg
-        if self.steps == 0 and cfg.init_from and self.started_from is None:
-            self.started_from = start_from(self.model, cfg)
-        if self.steps == 0 and cfg.imitation.games > 0 and self.imitation is None:
+        if self.warm_start_pending:
             from .imitation import clone_heuristic
 
             start = time.perf_counter()
@@ -459,6 +465,7 @@ class Trainer:
             self.imitation = clone_heuristic(self.model, cfg, self.progress, actor)
             self.imitation["seconds"] = round(time.perf_counter() - start, 1)
             self.wall_time += self.imitation["seconds"]
+            self.save()  # a run stopped from here on resumes without redoing it
         if not self.evals:
             self.run_eval()  # the starting point of the learning curve
         self.hold_actor(self.actor_held)
@@ -503,7 +510,8 @@ class Trainer:
 
     def run_eval(self) -> dict:
         cfg = self.cfg
-        results = evaluate(policy_from_model(self.model), cfg, cfg.eval_games, cfg.seed + 1)
+        policy = policy_from_model(self.model)
+        results = evaluate(policy, cfg, cfg.eval_games, cfg.seed + 1, self.progress)
         entry = {"steps": self.steps, "wall_time": round(self.wall_time, 1), **results}
         self.evals.append(entry)
         append_eval(self.run_dir, self.steps, entry["wall_time"], results)
@@ -682,21 +690,13 @@ class _Callback(BaseCallback):
     def __init__(self, trainer: Trainer):
         super().__init__()
         self.t = trainer
-        self.bar = None
+        self.bar = StepBar(0, 0, "", enabled=False)
         self.clock = self.start = time.perf_counter()
         self.env_seconds0 = 0.0
 
     def _on_training_start(self):
-        if self.t.progress:
-            from tqdm import tqdm
-
-            self.bar = tqdm(
-                total=self.t.cfg.total_steps,
-                initial=self.t.steps,
-                unit="step",
-                desc=f"train {self.t.cfg.env}",
-                smoothing=0.05,
-            )
+        cfg = self.t.cfg
+        self.bar = StepBar(cfg.total_steps, self.t.steps, f"train {cfg.env}", self.t.progress)
         self.clock = self.start = time.perf_counter()
         self.env_seconds0 = self.t.vec_env.env_seconds
 
@@ -710,9 +710,8 @@ class _Callback(BaseCallback):
 
     def _on_step(self):
         t, cfg = self.t, self.t.cfg
-        if self.bar is not None:
-            self.bar.update(self.training_env.num_envs)
         steps = t.steps
+        self.bar.to(steps)
         if steps >= t.next_snapshot:
             t.take_snapshot()
             t.next_snapshot += cfg.snapshot_every
@@ -720,10 +719,7 @@ class _Callback(BaseCallback):
             self._tick()
             entry = t.run_eval()
             t.next_eval += cfg.eval_every
-            if self.bar is not None:
-                self.bar.set_postfix(
-                    {k: f"{100 * entry[k]['win_rate']:.0f}%" for k in cfg.eval_opponents}
-                )
+            self.bar.show(entry, cfg.eval_opponents)
         if steps >= t.next_save:
             self._tick()
             t.next_save += cfg.save_every
@@ -742,6 +738,4 @@ class _Callback(BaseCallback):
     def close(self):
         """At the end of training, or on the way out of an interrupted one."""
         self._tick()
-        if self.bar is not None:
-            self.bar.close()
-            self.bar = None
+        self.bar.close()

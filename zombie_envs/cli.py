@@ -29,7 +29,9 @@ def _train_until_done_or_stopped(trainer):
             if getattr(trainer, "resumable", True)
             else f"the run is in {trainer.run_dir}"
         )
-        print(f"interrupted: saved at {trainer.steps:,} steps; {how}", file=sys.stderr)
+        warm = getattr(trainer, "warm_start_pending", False)
+        where = " (before the warm start ended: a resume starts it again)" if warm else ""
+        print(f"interrupted: saved at {trainer.steps:,} steps{where}; {how}", file=sys.stderr)
         return None
     finally:
         trainer.close()
@@ -171,6 +173,10 @@ def _train(args) -> int:
             "--resume continues sb3 runs only; an rllib run keeps RLlib's own checkpoint "
             "in RUN_DIR/rllib_checkpoint (ray.rllib.algorithms.Algorithm.from_checkpoint)"
         )
+    if args.resume and (args.imitation_games is not None or args.eval_games is not None):
+        raise SystemExit(
+            "--imitation-games and --eval-games set up a new run; a resumed run keeps its config"
+        )
     train = _rllib() if rllib else _training()
     from .agents.policy import CheckpointError
     from .training.config import ConfigError, load_config
@@ -182,7 +188,13 @@ def _train(args) -> int:
         else:
             if not args.config:
                 raise SystemExit("train needs --config PATH (or --resume RUN_DIR)")
-            cfg = load_config(args.config, total_steps=args.total_steps, seed=args.seed)
+            cfg = load_config(
+                args.config,
+                total_steps=args.total_steps,
+                seed=args.seed,
+                eval_games=args.eval_games,
+                imitation={"games": args.imitation_games},
+            )
             run_dir = Path(args.out or f"runs/{Path(args.config).stem}-seed{cfg.seed}")
             held = train.RLLIB_CHECKPOINT if rllib else train.CHECKPOINT
             if (run_dir / held).exists():
@@ -237,6 +249,15 @@ def build_parser() -> argparse.ArgumentParser:
     train.add_argument("--total-steps", type=int, help="override the config's total_steps")
     train.add_argument("--seed", type=int, help="override the config's seed")
     train.add_argument("--out", help="run folder (default runs/<config>-seed<seed>)")
+    train.add_argument(
+        "--imitation-games",
+        type=int,
+        metavar="N",
+        help="heuristic games of the warm start (override imitation.games; 0: none)",
+    )
+    train.add_argument(
+        "--eval-games", type=int, metavar="N", help="games per evaluation (override eval_games)"
+    )
     train.add_argument("--resume", metavar="RUN_DIR", help="continue a run from its checkpoint")
     train.add_argument("--no-progress", action="store_true", help="no progress bar")
     train.add_argument(

@@ -125,3 +125,33 @@ def test_format_ratings():
     plain = format_ratings(book.table()).splitlines()
     assert plain[0].split() == ["env", "rank", "name", "ordinal", "mu", "sigma", "games"]
     assert len(plain) == 5
+
+
+WRITER = """
+import sys
+from zombie_envs.ratings import RatingsBook
+path, me, games = sys.argv[1], sys.argv[2], int(sys.argv[3])
+for i in range(games):
+    with RatingsBook.locked(path) as book:
+        book.rate_game("mall_of_horror_v0", ["shared", me, f"{me}-{i % 3}"], [3, 2, 1], [0])
+"""
+
+
+def test_concurrent_writers_count_every_game_once(tmp_path):
+    """Three processes write 25 games each under the lock: every game is counted
+    exactly once (a lost update would count fewer, a replayed write more)."""
+    import subprocess
+    import sys
+
+    path = tmp_path / "ratings.json"
+    writers = [
+        subprocess.Popen([sys.executable, "-c", WRITER, str(path), f"w{k}", "25"])
+        for k in range(3)
+    ]
+    assert [w.wait(timeout=300) for w in writers] == [0, 0, 0]
+    table = RatingsBook.load(path).envs["mall_of_horror_v0"]
+    assert table["shared"]["games"] == 75
+    for k in range(3):
+        assert table[f"w{k}"]["games"] == 25
+        assert [table[f"w{k}-{j}"]["games"] for j in range(3)] == [9, 8, 8]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["ratings.json", "ratings.json.lock"]

@@ -347,12 +347,8 @@ def test_init_from_refuses_a_file_of_another_network(tmp_path, tiny):
     tiny.update(total_steps=128, eval_every=10**6)
     _short_run(tiny, tmp_path / "first")
     tiny.update(init_from=str(tmp_path / "first" / "policy.zip"), policy={"hidden": [16]})
-    trainer = Trainer(from_dict(tiny), tmp_path / "second", progress=False)
-    try:
-        with pytest.raises(CheckpointError, match=r"init_from .*sizes \[510, 32, 32, 49\].*"):
-            trainer.train()
-    finally:
-        trainer.close()
+    with pytest.raises(CheckpointError, match=r"init_from .*sizes \[510, 32, 32, 49\].*"):
+        Trainer(from_dict(tiny), tmp_path / "second", progress=False)
 
 
 def test_init_from_pretrained_is_the_shipped_policy_of_the_env(tmp_path):
@@ -379,3 +375,63 @@ def test_init_from_pretrained_is_the_shipped_policy_of_the_env(tmp_path):
     finally:
         trainer.close()
     assert record["path"] == str(shipped.path)
+
+
+def test_a_run_stopped_after_its_warm_start_resumes_without_redoing_it(
+    tmp_path, tiny, monkeypatch
+):
+    import zombie_envs.training.imitation as imitation
+
+    tiny.update(imitation={"games": 4}, total_steps=256)
+    trainer = Trainer(from_dict(tiny), tmp_path, progress=False)
+
+    def stop(*args, **kwargs):
+        raise KeyboardInterrupt  # Ctrl-C during the step-0 evaluation
+
+    monkeypatch.setattr(trainer, "run_eval", stop)
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            trainer.train()
+    finally:
+        trainer.close()
+    warm = policy_from_model(trainer.model)
+
+    def again(*args, **kwargs):
+        raise AssertionError("the warm start ran again")
+
+    monkeypatch.setattr(imitation, "clone_heuristic", again)
+    resumed = Trainer.resume(tmp_path, progress=False)
+    try:
+        assert policy_from_model(resumed.model) == warm
+        assert resumed.imitation == trainer.imitation and resumed.imitation["samples"] > 0
+        resumed.train()
+    finally:
+        resumed.close()
+    assert resumed.steps >= 256
+
+
+def test_train_flags_size_the_warm_start_and_the_evaluation(tmp_path, tiny, capsys):
+    tiny.update(total_steps=256, imitation={"games": 300})
+    config = tmp_path / "tiny.yaml"
+    config.write_text(yaml.safe_dump(tiny))
+    argv = ["train", "--config", str(config), "--no-progress", "--out", str(tmp_path / "run")]
+    assert main([*argv, "--imitation-games", "2", "--eval-games", "3"]) == 0
+    meta = load_policy(tmp_path / "run" / "policy.zip")[1]
+    assert 0 < meta["imitation"]["samples"] < 300  # two games' decisions, not 300 games'
+    assert meta["eval"]["heuristic"]["games"] == 3
+    with pytest.raises(SystemExit, match="set up a new run"):
+        main(["train", "--resume", str(tmp_path / "run"), "--eval-games", "9"])
+
+
+def test_the_progress_bar_stops_at_the_total():
+    from zombie_envs.training.runs import StepBar
+
+    bar = StepBar(1000, 0, "train")
+    bar.to(400)
+    bar.to(1024)  # PPO ends on a whole rollout, past the total
+    assert (bar.bar.n, bar.bar.total) == (1000, 1000)
+    assert "100%" in str(bar.bar) and "1000/1000" in str(bar.bar)
+    bar.close()
+    resumed = StepBar(1000, 1200, "train")
+    assert resumed.bar.n == 1000
+    resumed.close()
