@@ -13,7 +13,11 @@ TORCH := torch==2.13.0
 .venv/.dev: .venv/bin/python pyproject.toml
 	$(PIP) install -q "$(TORCH)"
 	$(PIP) install -q -e ".[dev,train,openspiel,web,rllib]"
-	@# the browser tests drive the system's Chromium (Playwright downloads no browser here)
+	touch $@
+
+# the browser tests drive the system's Chromium (Playwright downloads no browser
+# here); only `make test` needs it, not the demo
+.venv/.browser: .venv/bin/python
 	command -v chromium >/dev/null || ! command -v apt-get >/dev/null || \
 		{ apt-get update -q && apt-get install -y -q chromium; } || \
 		echo "chromium could not be installed: the browser tests will be skipped"
@@ -21,7 +25,7 @@ TORCH := torch==2.13.0
 
 install-dev: .venv/.dev
 
-test: .venv/.dev
+test: .venv/.dev .venv/.browser
 	$(PY) -m pytest -q -x -p no:cacheprovider
 
 demo: .venv/.dev

@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..agents.policy import read_metadata
-from ..cliutil import add_option_argument
+from ..cliutil import add_option_argument, env_name
 from ..ratings import RatingsBook, format_ratings, ratings_path, require
 from .report import format_head_to_head
 from .runner import head_to_head, run_tournament
@@ -46,7 +46,7 @@ def _evaluate(args) -> int:
     names, unless ``--env``, ``--players`` or ``--option`` say otherwise."""
     _require_ratings(shared_file=False)
     rows = []
-    for path in args.checkpoint:
+    for path in _checkpoint_paths(args):
         try:
             meta = read_metadata(path)
         except (ValueError, FileNotFoundError) as e:  # CheckpointError is a ValueError
@@ -60,6 +60,25 @@ def _evaluate(args) -> int:
         rows += head_to_heads(env, players, [path], args.against, args, options)
     print(format_head_to_head(rows, markdown=args.markdown))
     return 0
+
+
+def _checkpoint_paths(args) -> list:
+    """The files ``evaluate`` was given, ``pretrained`` standing for the policy
+    shipped for ``--env`` (and ``--players``), or for every shipped one."""
+    from ..agents.pretrained import pretrained_agents, pretrained_for
+
+    paths = []
+    for path in args.checkpoint:
+        if path != "pretrained":
+            paths.append(path)
+        elif args.env is None:
+            paths += [agent.path for agent in pretrained_agents()]
+        else:
+            try:
+                paths.append(pretrained_for(args.env, args.players).path)
+            except ValueError as e:
+                raise SystemExit(str(e)) from None
+    return paths
 
 
 def _require_ratings(shared_file: bool) -> None:
@@ -133,8 +152,12 @@ def add_commands(subparsers) -> None:
     from .. import ENVS
 
     ev = subparsers.add_parser("evaluate", help="checkpoints vs n-1 copies of each baseline bot")
-    ev.add_argument("checkpoint", nargs="+", help="policy.zip, checkpoint.zip or a run folder")
-    ev.add_argument("--env", choices=sorted(ENVS), help="default: the checkpoint's")
+    ev.add_argument(
+        "checkpoint",
+        nargs="+",
+        help="policy.zip, checkpoint.zip, a run folder, or pretrained (the shipped policies)",
+    )
+    ev.add_argument("--env", type=env_name, help="default: the checkpoint's")
     ev.add_argument("--players", type=int, help="default: the checkpoint's")
     ev.add_argument("--against", nargs="+", default=["random", "heuristic"], help="agent kinds")
     ev.add_argument("--games", type=int, default=1000)
@@ -153,7 +176,12 @@ def add_commands(subparsers) -> None:
     t = subparsers.add_parser(
         "tournament", help="bots play each other in rotated seats; OpenSkill ratings"
     )
-    t.add_argument("--game", default="mall_of_horror_v0", choices=sorted(ENVS), help="env name")
+    t.add_argument(
+        "--game",
+        default="mall_of_horror_v0",
+        type=env_name,
+        help=f"env name: {', '.join(sorted(ENVS))}",
+    )
     t.add_argument("--players", type=int, default=4)
     t.add_argument(
         "--agents",
@@ -178,7 +206,7 @@ def add_commands(subparsers) -> None:
     t.set_defaults(func=_tournament)
 
     r = subparsers.add_parser("ratings", help="the shared ratings table: bots and humans")
-    r.add_argument("--game", choices=sorted(ENVS), help="only this env")
+    r.add_argument("--game", type=env_name, help="only this env")
     r.add_argument("--ratings", metavar="PATH", help=f"ratings file (default {ratings_path()})")
     r.add_argument("--markdown", action="store_true", help="print the table as Markdown")
     r.set_defaults(func=_ratings)
