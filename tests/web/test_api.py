@@ -237,7 +237,7 @@ def test_the_same_move_sent_from_two_threads_is_played_once(store):
     assert session.actions[move] == action
 
 
-def test_a_restart_keeps_finished_games_and_loses_only_unfinished_ones(tmp_path):
+def test_a_restart_keeps_finished_games_and_unfinished_ones_go_on(tmp_path):
     first = GameStore(tmp_path, ratings=False)
     client = TestClient(create_app(first))
     done = new_game(client)
@@ -247,13 +247,36 @@ def test_a_restart_keeps_finished_games_and_loses_only_unfinished_ones(tmp_path)
         done = client.post(f"/api/games/{done['id']}/action", json=body).json()
     playing = new_game(client)
 
+    body = {"move": playing["move"], "action": choices(playing)[0]}
+    playing = client.post(f"/api/games/{playing['id']}/action", json=body).json()
+    saved = tmp_path / "web-live"
+    assert [p.stem for p in saved.iterdir()] == [playing["id"]]  # the finished one went
+    assert oct(saved.stat().st_mode & 0o777) == "0o700"  # its ids are its keys
+
     again = TestClient(create_app(GameStore(tmp_path, ratings=False)))
     shown = again.get(f"/api/games/{done['id']}")
     assert shown.status_code == 200 and shown.json() == done  # the story told last too
-    lost = again.get(f"/api/games/{playing['id']}")
-    assert lost.status_code == 404 and "unfinished" in lost.json()["error"]
+    resumed = again.get(f"/api/games/{playing['id']}")
+    assert resumed.status_code == 200 and resumed.json() == playing  # the same id, move, story
+    body = {"move": playing["move"], "action": choices(playing)[0]}
+    assert again.post(f"/api/games/{playing['id']}/action", json=body).status_code == 200
     assert again.post(f"/api/games/{done['id']}/rematch", json={}).status_code == 201
     assert not (tmp_path / "ratings.json").exists()  # ratings=False rates nothing
+
+
+def test_a_damaged_saved_game_is_refused_and_ids_name_no_other_file(tmp_path):
+    store = GameStore(tmp_path, ratings=False)
+    client = TestClient(create_app(store))
+    view = new_game(client)
+    path = tmp_path / "web-live" / f"{view['id']}.json"
+    record = json.loads(path.read_text())
+    record["actions"].append(10**6)  # a move no game has
+    path.write_text(json.dumps(record))
+    fresh = TestClient(create_app(GameStore(tmp_path, ratings=False)))
+    r = fresh.get(f"/api/games/{view['id']}")
+    assert r.status_code == 410 and "cannot be shown again" in r.json()["error"]
+    (tmp_path / "secret.json").write_text("{}")
+    assert fresh.get("/api/games/..%2Fsecret").status_code == 404
 
 
 def test_the_page_and_its_games_list(client):

@@ -17,7 +17,9 @@ no finished game.  Nothing here imports a web framework: ``app`` serves it.
 from __future__ import annotations
 
 import contextlib
+import json
 import random
+import re
 import secrets
 import threading
 import time
@@ -27,7 +29,9 @@ from pathlib import Path
 
 from ..agents import make_agent, pretrained_agents
 from ..agents.search import parse_spec
+from ..core.files import parse_json, write_atomic
 from ..core.narration import narrator_of, story, told_lines
+from ..core.record import check_record, record_check
 from ..play.terminal import seat_specs
 from ..records import read_records, seat_record, write_records
 from ..registry import ENVS
@@ -35,9 +39,15 @@ from .svg import SvgCanvas
 
 #: the record file a store appends finished games to, in its data folder
 RECORDS = "web-games.jsonl"
-#: games kept in memory; beyond it the one untouched longest is dropped
-#: (a finished one can be read back from the records, an unfinished one is lost)
+#: the folder of the data folder where each unfinished game is saved after every move
+LIVE = "web-live"
+#: games kept in memory; beyond it the one untouched longest is dropped (and read
+#: back from its record or its saved file when asked for again)
 MAX_LIVE = 256
+#: unfinished games kept on disk; beyond it the one untouched longest is deleted
+MAX_SAVED = 4096
+#: what a game's id looks like (``secrets.token_urlsafe(24)``): nothing else names a file
+GAME_ID = re.compile(r"[A-Za-z0-9_-]{32}")
 #: longest name a person may play under
 MAX_NAME = 40
 #: search agents offered on the set-up page (any ``ismcts:`` spec is accepted)
@@ -132,22 +142,46 @@ class Session:
             raise ValueError(f"{name!r} is an opponent's name: pick another")
         seed = random.randrange(2**31) if seed is None else seed
         session = cls(env_name, seat, specs, name, options, seed, secrets.token_urlsafe(24))
-        seeds = random.Random(seed)
-        g = session.engine
-        for s, spec in enumerate(session.names):
-            if s == seat:
-                continue
-            try:
-                session.agents[s] = make_agent(spec, env_name, seeds.getrandbits(32), n, g.options)
-            except (ValueError, OSError) as e:
-                raise ValueError(f"opponent {spec!r} at seat {s}: {e}") from None
+        session.build_agents()
         session.advance()
         return session
+
+    def build_agents(self) -> None:
+        """The bots of every other seat, from their specs and the game's seed."""
+        seeds = random.Random(self.seed)
+        g = self.engine
+        for s, spec in enumerate(self.names):
+            if s == self.seat:
+                continue
+            try:
+                self.agents[s] = make_agent(
+                    spec, self.env_name, seeds.getrandbits(32), g.num_players, g.options
+                )
+            except (ValueError, OSError) as e:
+                raise ValueError(f"opponent {spec!r} at seat {s}: {e}") from None
 
     @classmethod
     def from_record(cls, record: dict) -> Session:
         """A finished game read back from its record, with the story its person
         was last told rebuilt by playing the record again."""
+        session = cls._replayed(record)
+        if not session.engine.terminal:
+            raise ValueError(f"the record of game {session.id} does not end the game")
+        return session
+
+    @classmethod
+    def restore(cls, record: dict) -> Session:
+        """An unfinished game read back from the record saved after its last
+        move, its bots built again from their specs and the game's seed."""
+        session = cls._replayed(record)
+        if session.engine.terminal:
+            raise ValueError(f"the saved game {session.id} is over")
+        session.build_agents()
+        session.advance()  # a save between the person's move and the bots' replies
+        return session
+
+    @classmethod
+    def _replayed(cls, record: dict) -> Session:
         seat = record["human_seat"]
         specs = [name for s, name in enumerate(record["seats"]) if s != seat]
         session = cls(
@@ -159,12 +193,14 @@ class Session:
             record["seed"],
             record["web_id"],
         )
-        for action in record["actions"]:
+        legal = session.engine.legal
+        for i, action in enumerate(record["actions"]):
+            if action not in legal:
+                raise ValueError(f"game {session.id}: move {i} ({action}) is not legal there")
             if session.asks_person():
                 session.log = []
             session.play(action)
-        if not session.engine.terminal:
-            raise ValueError(f"the record of game {session.id} does not end the game")
+            legal = session.engine.legal
         return session
 
     # ----- playing ------------------------------------------------------------
@@ -286,9 +322,10 @@ class Session:
         }
 
     def record(self) -> dict:
+        """The game's record: whole once it is over, else what restores it."""
         return seat_record(
-            self.env_name, self.engine, self.seed, self.names, self.actions, self.seat, True,
-            web_id=self.id,
+            self.env_name, self.engine, self.seed, self.names, self.actions, self.seat,
+            self.engine.terminal, web_id=self.id,
         )  # fmt: skip
 
 
@@ -347,6 +384,10 @@ class GameStore:
             for record in read_records(self.records):
                 if record.get("web_id"):
                     self.finished[record["web_id"]] = record
+        #: where each unfinished game is saved, read back when asked for (its
+        #: file's name is its id: a folder only the server's user may list)
+        self.saved = self.data / LIVE
+        self.saves = 0
 
     def create(self, client: str | None = None, **setup) -> Session:
         """A new game for ``client`` (its address; ``None``: unlimited, for
@@ -406,6 +447,37 @@ class GameStore:
             self.live.move_to_end(session.id)
             while len(self.live) > MAX_LIVE:
                 self.live.popitem(last=False)
+        self.save(session)
+
+    def save(self, session: Session) -> None:
+        """Write an unfinished game's record over its saved file (atomically),
+        so a restart of the server loses no move; a finished one is in the
+        records instead."""
+        path = self._saved_path(session.id)
+        if session.engine.terminal:
+            path.unlink(missing_ok=True)
+            return
+        self.saved.mkdir(mode=0o700, parents=True, exist_ok=True)
+        write_atomic(path, json.dumps(session.record(), separators=(",", ":")).encode())
+        self.saves += 1
+        if self.saves % 64 == 0:  # now and then: a listing per move would cost more
+            saved = sorted(self.saved.glob("*.json"), key=lambda p: p.stat().st_mtime)
+            for old in saved[:-MAX_SAVED]:
+                old.unlink(missing_ok=True)
+
+    def _saved_path(self, game_id: str) -> Path:
+        return self.saved / f"{game_id}.json"
+
+    def _restore(self, path: Path) -> Session:
+        record = parse_json(path.read_bytes(), str(path))
+        check_record(record, str(path))
+        if record.get("check") != record_check(record):
+            raise ValueError(f"{path} changed after it was written")
+        if record.get("web_id") != path.stem or record["env"] not in ENVS:
+            raise ValueError(f"{path} is not the saved game {path.stem}")
+        session = Session.restore(record)
+        self.keep(session)
+        return session
 
     def get(self, game_id: str) -> Session:
         with self.lock:
@@ -415,7 +487,13 @@ class GameStore:
                 return session
             record = self.finished.get(game_id)
         if record is None:
-            raise RequestError(404, "no game with this id (unfinished games end with the server)")
+            path = self._saved_path(game_id)
+            if GAME_ID.fullmatch(game_id) and path.is_file():
+                try:
+                    return self._restore(path)
+                except ValueError as e:
+                    raise RequestError(410, f"this game cannot be shown again: {e}") from None
+            raise RequestError(404, "no game with this id")
         try:
             session = Session.from_record(record)
         except ValueError as e:
@@ -439,6 +517,8 @@ class GameStore:
             session.act(move, action)
             if session.engine.terminal:
                 self.finish(session)
+            else:
+                self.save(session)
             return session.view()
 
     def rematch(self, game_id: str, client: str | None = None) -> Session:
@@ -462,6 +542,7 @@ class GameStore:
         with self.lock:
             write_records(self.records, [record])
             self.finished[session.id] = record
+        self.save(session)  # deletes its saved unfinished file
         if self.ratings is not False:
             session.rating = self.rate(session)
 
