@@ -138,3 +138,37 @@ def test_bench_training_splits_a_step_into_env_opponents_rollout_and_update():
     assert abs(env + rollout + update - 100) < 0.2  # the wall time, whole
     assert 0 < opponents < env  # the other seats' moves are part of the workers' time
     assert update > 0 and float(row[3].replace(",", "")) > 0
+
+
+def test_fuzz_refuses_every_kind_of_bad_action_in_every_env():
+    out = run_script("benchmarks/fuzz_envs.py", "--steps", "4000", "--seed", "3")
+    rows = [
+        line.split("|")[1:-1]
+        for line in out.splitlines()
+        if line.startswith("| ") and "_v0" in line
+    ]
+    import zombie_envs
+
+    assert sorted(r[0].strip() for r in rows) == sorted(zombie_envs.ENVS)
+    assert all(int(r[2].replace(",", "")) > 100 for r in rows)  # refusals were tried
+    assert all(int(r[4].replace(",", "")) > 0 for r in rows)  # copies played in lockstep
+    assert out.rstrip().endswith("failures: 0")
+
+
+def test_fuzz_reports_a_refusal_that_changes_the_state(monkeypatch):
+    import random
+
+    from zombie_envs.core.game import Engine
+
+    spec = importlib.util.spec_from_file_location("fuzz_envs", ROOT / "benchmarks/fuzz_envs.py")
+    fuzz = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(fuzz)
+    message = Engine._illegal_message
+
+    def careless(self, action):  # a refusal that draws from the game's dice first
+        self._rng.random()
+        return message(self, action)
+
+    monkeypatch.setattr(Engine, "_illegal_message", careless)
+    stats = fuzz.fuzz("mall_of_horror_v0", 500, random.Random(0))
+    assert stats["failures"] and "changed the state" in stats["failures"][0]
