@@ -94,6 +94,108 @@ def save_checkpoint(
     write_zip(path, entries)
 
 
+#: the RLlib backend's resumable run: its state as data, beside RLlib's own checkpoint
+RLLIB_RUN = "rllib_run.zip"
+RLLIB_ENTRIES = ("metadata.json", "policy.npz", "config.yaml", "state.json")
+RLLIB_ENTRIES += ("algorithm.json", "algorithm.npz")
+
+
+def tree_entries(tree, name: str) -> dict[str, bytes]:
+    """A nested state of dicts, lists, numbers, text and arrays (RLlib's
+    ``get_state``) as ``NAME.json``, the arrays standing in it as
+    ``{"__array__": key}`` and a dict with other keys than text (an
+    optimiser's, by parameter number) as ``{"__keys__": [...], "__values__":
+    [...]}``, and ``NAME.npz``: plain data, no pickle."""
+    arrays: dict[str, np.ndarray] = {}
+
+    def encode(v, path: str):
+        if isinstance(v, dict) and not all(isinstance(k, str) for k in v):
+            keys = [k.item() if isinstance(k, np.generic) else k for k in v]
+            if not all(isinstance(k, int | str) for k in keys):
+                raise TypeError(f"{path}: dict keys must be text or integers")
+            values = [encode(x, f"{path}/{k}") for k, x in v.items()]
+            return {"__keys__": keys, "__values__": values}
+        if isinstance(v, dict):
+            return {k: encode(x, f"{path}/{k}") for k, x in v.items()}
+        if isinstance(v, list | tuple):
+            return [encode(x, f"{path}/{i}") for i, x in enumerate(v)]
+        if hasattr(v, "detach"):  # a torch tensor
+            v = v.detach().cpu().numpy()
+        if isinstance(v, np.ndarray):
+            arrays[path] = v
+            return {"__array__": path}
+        if isinstance(v, np.generic):
+            return v.item()
+        if v is None or isinstance(v, bool | int | float | str):
+            return v
+        raise TypeError(f"{path}: a {type(v).__name__} is not plain data")
+
+    text = json.dumps(encode(tree, ""))
+    return {f"{name}.json": text.encode(), f"{name}.npz": npz_bytes(arrays)}
+
+
+def read_tree(raw: dict[str, bytes], name: str, path: Path):
+    """``tree_entries`` back: the nested state, its arrays in place."""
+    where = f"{path}: {name}"
+    arrays = read_arrays(raw[f"{name}.npz"], f"{where}.npz")
+    tree = parse_json(raw[f"{name}.json"], f"{where}.json", CheckpointError)
+
+    def decode(v):
+        if isinstance(v, dict) and set(v) == {"__keys__", "__values__"}:
+            keys, values = v["__keys__"], v["__values__"]
+            if not (isinstance(keys, list) and isinstance(values, list)) or len(keys) != len(
+                values
+            ):
+                raise CheckpointError(f"{where}.json: a keyed entry needs as many keys as values")
+            if not all(isinstance(k, int | str) and not isinstance(k, bool) for k in keys):
+                raise CheckpointError(f"{where}.json: keys must be text or integers")
+            return {k: decode(x) for k, x in zip(keys, values, strict=True)}
+        if isinstance(v, dict):
+            if set(v) == {"__array__"}:
+                if v["__array__"] not in arrays:
+                    raise CheckpointError(f"{where}.npz lacks array {v['__array__']!r}")
+                return arrays[v["__array__"]]
+            return {k: decode(x) for k, x in v.items()}
+        if isinstance(v, list):
+            return [decode(x) for x in v]
+        return v
+
+    return decode(tree)
+
+
+def save_rllib_run(path: Path, policy, metadata: dict, config_yaml: str, state: dict, algo) -> None:
+    """What ``RLlibTrainer.resume`` needs, in the suite's data formats."""
+    entries = policy_entries(policy, metadata)
+    entries["config.yaml"] = config_yaml.encode()
+    entries["state.json"] = json.dumps(state, indent=1).encode()
+    entries.update(tree_entries(algo, "algorithm"))
+    write_zip(path, entries)
+
+
+def load_rllib_run(path: Path) -> dict:
+    """``save_rllib_run``'s entries, decoded as data and checked."""
+    path = Path(path)
+    if path.is_dir():
+        path = path / RLLIB_RUN
+    if not path.is_file():
+        raise FileNotFoundError(f"no rllib run checkpoint at {path}")
+    raw = read_zip(path, list(RLLIB_ENTRIES))
+    missing = [n for n in RLLIB_ENTRIES if n not in raw]
+    if missing:
+        raise CheckpointError(f"{path} is not a resumable rllib run: it lacks {', '.join(missing)}")
+    meta = parse_metadata(raw, path)
+    config = parse_yaml(raw["config.yaml"], f"{path}: config.yaml", CheckpointError)
+    if not isinstance(config, dict):
+        raise CheckpointError(f"{path}: config.yaml must hold a mapping of settings")
+    return {
+        "path": path,
+        "metadata": meta,
+        "config": config,
+        "state": _json(raw["state.json"], path, "state.json"),
+        "algorithm": read_tree(raw, "algorithm", path),
+    }
+
+
 def save_policy(
     path: Path, policy: MLPPolicy, metadata: dict, critic: MLPPolicy | None = None
 ) -> None:
@@ -110,6 +212,8 @@ def load_checkpoint(path: Path) -> dict:
     path = Path(path)
     if path.is_dir():
         path = path / "checkpoint.zip"
+    if not path.is_file() and (path.parent / RLLIB_RUN).is_file():
+        raise CheckpointError(f"{path.parent} is a run of the rllib backend: add --backend rllib")
     if not path.is_file():
         raise FileNotFoundError(f"no run checkpoint at {path}")
     raw = read_zip(path, [*ENTRIES, "model.zip"])

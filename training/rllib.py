@@ -61,11 +61,12 @@ try:
 except ImportError as e:
     raise missing_extra(e, "--backend rllib", "rllib") from None
 
-from zombie_envs.agents.policy import MLPPolicy, hint_agent, policy_input
+from zombie_envs.agents.policy import CheckpointError, MLPPolicy, hint_agent, policy_input
+from zombie_envs.core.files import INT, NUMBER, OBJECT, check_fields, list_of, or_null
 from zombie_envs.registry import engine_class, game_type
 
 from . import checkpoint as ckpt
-from .config import ConfigError, TrainConfig
+from .config import ConfigError, TrainConfig, from_dict
 from .runs import (
     BEST,
     POLICY,
@@ -82,6 +83,21 @@ from .selfplay import LegalDiscrete, role_weights
 
 #: where RLlib's own checkpoint of the run goes (``Algorithm.from_checkpoint`` reads it)
 RLLIB_CHECKPOINT = "rllib_checkpoint"
+#: the fields of a resumable run's ``state.json``
+RUN_STATE = {
+    "steps": INT,
+    "env_steps": INT,
+    "module_steps": OBJECT,
+    "wall_time": NUMBER,
+    "next_snapshot": INT,
+    "next_eval": INT,
+    "next_save": INT,
+    "snapshots_taken": INT,
+    "filled": OBJECT,
+    "imitation": or_null(OBJECT),
+    "best": or_null(OBJECT),
+    "evals": list_of(OBJECT, "a list of objects"),
+}
 FIXED = ("random", "heuristic")
 #: RLlib's per-module learner results copied to ``metrics.csv``
 LEARNER_METRICS = (
@@ -349,7 +365,8 @@ class RLlibTrainer:
     by ``close()``.  ``num_env_runners`` overrides ``rllib.num_env_runners``."""
 
     #: ``zombie-envs train --resume`` continues SB3 runs only
-    resumable = False
+    #: the ``--backend`` that resumes its runs
+    backend = "rllib"
 
     def __init__(
         self,
@@ -697,9 +714,85 @@ class RLlibTrainer:
         }
 
     def save(self) -> None:
-        """The policy files and RLlib's checkpoint of the whole algorithm."""
+        """The policy files, what a resume needs as data (``rllib_run.zip``:
+        the learners' modules and optimisers, RLlib's counters, this run's
+        schedule and evaluations) and RLlib's own checkpoint of the algorithm
+        (``Algorithm.from_checkpoint``; it unpickles, so ``resume`` never reads it)."""
+        import yaml
+
         self.write_policies(POLICY)
+        state = {
+            "steps": self.steps,
+            "env_steps": self.env_steps,
+            "module_steps": self.module_steps,
+            "wall_time": self.wall_time,
+            "next_snapshot": self.next_snapshot,
+            "next_eval": self.next_eval,
+            "next_save": self.next_save,
+            "snapshots_taken": self.snapshots_taken,
+            "filled": {m: len(s) for m, s in self.snapshots.items()},
+            "imitation": self.imitation,
+            "best": self.best,
+            "evals": self.evals,
+        }
+        actor = next(iter(self.policies().values()))[0]
+        algo = self.algo.get_state(components=["learner_group", "metrics_logger"])
+        config = yaml.safe_dump(self.cfg.to_dict(), sort_keys=False)
+        ckpt.save_rllib_run(
+            self.run_dir / ckpt.RLLIB_RUN, actor, self.metadata(), config, state, algo
+        )
         self.algo.save_to_path(str((self.run_dir / RLLIB_CHECKPOINT).resolve()))
+
+    @classmethod
+    def resume(
+        cls,
+        run_dir,
+        progress: bool = True,
+        total_steps: int | None = None,
+        address: str | None = None,
+        num_env_runners: int | None = None,
+    ) -> RLlibTrainer:
+        """Continue the run saved in ``run_dir``: the algorithm is built from the
+        saved config and given the saved state, read as data."""
+        saved = ckpt.load_rllib_run(Path(run_dir))
+        path, data = saved["path"], saved["config"]
+        if total_steps is not None:
+            data["total_steps"] = total_steps
+        try:
+            cfg = from_dict(data)
+        except ConfigError as e:
+            raise CheckpointError(f"{path}: config.yaml: {e}") from None
+        check_fields(saved["state"], f"{path}: state.json", RUN_STATE, error=CheckpointError)
+        trainer = cls(cfg, run_dir, progress, address, num_env_runners)
+        try:
+            trainer._restore(saved, path)
+        except BaseException:
+            trainer.close()
+            raise
+        return trainer
+
+    def _restore(self, saved: dict, path: Path) -> None:
+        state = saved["state"]
+        try:
+            self.algo.set_state(saved["algorithm"])
+        except (KeyError, TypeError, ValueError, RuntimeError, AttributeError) as e:
+            raise CheckpointError(f"{path}: algorithm.json does not fit the config ({e})") from None
+        for key in ("steps", "env_steps", "module_steps", "wall_time", "next_snapshot"):
+            setattr(self, key, state[key])
+        for key in ("next_eval", "next_save", "snapshots_taken", "imitation", "best", "evals"):
+            setattr(self, key, state[key])
+        # the snapshot modules came back with the learner group: their numpy copies too
+        act = self.cfg.policy.activation
+        for learner, snaps in self.snapshots.items():
+            for k in range(min(int(state["filled"].get(learner, 0)), self.snapshot_slots)):
+                snaps.append(to_policy(self.module_state(snapshot_id(learner, k)), act)[0])
+        self.algo.env_runner_group.sync_weights(
+            from_worker_or_learner_group=self.algo.learner_group, inference_only=True
+        )
+        mapping = self.mapping()
+        self.algo.env_runner_group.foreach_env_runner(
+            lambda runner: runner.config.multi_agent(policy_mapping_fn=mapping)
+        )
 
     def plot(self) -> Path | None:
         if not self.evals:

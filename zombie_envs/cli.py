@@ -24,11 +24,8 @@ def _train_until_done_or_stopped(trainer):
     try:
         return trainer.train()
     except KeyboardInterrupt:
-        how = (
-            f"continue with zombie-envs train --resume {trainer.run_dir}"
-            if getattr(trainer, "resumable", True)
-            else f"the run is in {trainer.run_dir}"
-        )
+        flag = " --backend rllib" if getattr(trainer, "backend", "sb3") == "rllib" else ""
+        how = f"continue with zombie-envs train{flag} --resume {trainer.run_dir}"
         warm = getattr(trainer, "warm_start_pending", False)
         where = " (before the warm start ended: a resume starts it again)" if warm else ""
         print(f"interrupted: saved at {trainer.steps:,} steps{where}; {how}", file=sys.stderr)
@@ -168,11 +165,6 @@ def _train(args) -> int:
     rllib = args.backend == "rllib"
     if not rllib and (args.address or args.num_env_runners is not None):
         raise SystemExit("--address and --num-env-runners need --backend rllib")
-    if rllib and args.resume:
-        raise SystemExit(
-            "--resume continues sb3 runs only; an rllib run keeps RLlib's own checkpoint "
-            "in RUN_DIR/rllib_checkpoint (ray.rllib.algorithms.Algorithm.from_checkpoint)"
-        )
     if args.resume and (args.imitation_games is not None or args.eval_games is not None):
         raise SystemExit(
             "--imitation-games and --eval-games set up a new run; a resumed run keeps its config"
@@ -183,7 +175,15 @@ def _train(args) -> int:
     from .training.runs import format_eval
 
     try:
-        if args.resume:
+        if args.resume and rllib:
+            trainer = train.RLlibTrainer.resume(
+                args.resume,
+                not args.no_progress,
+                args.total_steps,
+                args.address,
+                args.num_env_runners,
+            )
+        elif args.resume:
             trainer = train.Trainer.resume(args.resume, not args.no_progress, args.total_steps)
         else:
             if not args.config:
@@ -198,8 +198,11 @@ def _train(args) -> int:
             run_dir = Path(args.out or f"runs/{Path(args.config).stem}-seed{cfg.seed}")
             held = train.RLLIB_CHECKPOINT if rllib else train.CHECKPOINT
             if (run_dir / held).exists():
-                go_on = "" if rllib else f"continue it with --resume {run_dir} or "
-                raise SystemExit(f"{run_dir} already holds a run; {go_on}pick another --out")
+                flag = " --backend rllib" if rllib else ""
+                raise SystemExit(
+                    f"{run_dir} already holds a run; continue it with{flag} --resume {run_dir} "
+                    "or pick another --out"
+                )
             if rllib:
                 trainer = train.RLlibTrainer(
                     cfg, run_dir, not args.no_progress, args.address, args.num_env_runners

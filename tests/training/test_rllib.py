@@ -26,7 +26,7 @@ from ray.rllib.utils.pre_checks.env import check_multiagent_environments  # noqa
 
 import zombie_envs  # noqa: E402
 from zombie_envs.agents import make_agent  # noqa: E402
-from zombie_envs.agents.policy import load_critic, load_policy  # noqa: E402
+from zombie_envs.agents.policy import CheckpointError, load_critic, load_policy  # noqa: E402
 from zombie_envs.arena import play_game  # noqa: E402
 from zombie_envs.cli import main  # noqa: E402
 from zombie_envs.training.config import ConfigError, from_dict  # noqa: E402
@@ -234,8 +234,9 @@ def test_unsupported_settings_are_refused_before_ray_starts(tmp_path):
     assert not ray.is_initialized()
     with pytest.raises(SystemExit, match="need --backend rllib"):
         main(["train", "--config", "mall_of_horror", "--address", "auto"])
-    with pytest.raises(SystemExit, match="--resume continues sb3 runs only"):
+    with pytest.raises(SystemExit, match="no rllib run checkpoint at .*rllib_run.zip"):
         main(["train", "--backend", "rllib", "--resume", str(tmp_path)])
+    assert not ray.is_initialized()  # a missing run is found before Ray starts
 
 
 def test_short_run_trains_checkpoints_and_exports_a_playable_policy(local_ray, tmp_path):
@@ -319,7 +320,7 @@ def test_per_role_run_from_the_command_line(local_ray, tmp_path, capsys):
         agents = [make_agent("heuristic", config["env"], s) for s in range(3)]
         agents[seat] = agent
         assert play_game(config["env"], agents, seed=1).game.terminal
-    with pytest.raises(SystemExit, match="already holds a run; pick another --out"):
+    with pytest.raises(SystemExit, match="already holds a run; continue it with --backend rllib --resume"):
         main(argv)
 
 
@@ -354,4 +355,43 @@ def test_ctrl_c_saves_the_policy_and_exits_cleanly(tmp_path):
     assert proc.returncode == 0
     steps = load_policy(run / "policy.zip")[1]["steps"]
     assert steps >= 300
-    assert err.splitlines()[-1] == f"interrupted: saved at {steps:,} steps; the run is in {run}"
+    assert err.splitlines()[-1] == (
+        f"interrupted: saved at {steps:,} steps; "
+        f"continue with zombie-envs train --backend rllib --resume {run}"
+    )
+
+
+def test_a_run_resumes_from_its_data_files_where_it_stopped(local_ray, tmp_path, monkeypatch):
+    """``--resume`` reads ``rllib_run.zip`` (data only; RLlib's own checkpoint,
+    which unpickles, is never opened): the learners' weights and optimisers,
+    the snapshots, RLlib's step counters and the run's schedule come back."""
+    cfg = from_dict({**SHORT, "total_steps": 700})
+    first = RLlibTrainer(cfg, tmp_path, progress=False)
+    try:
+        first.train()
+        saved_actor = first.policies()["learner"][0]
+        saved_snaps, saved_steps = first.snapshots["learner"], first.steps
+        saved_evals = list(first.evals)
+    finally:
+        first.close()
+
+    import ray.rllib.algorithms.algorithm as algorithm
+
+    def refuse(*args, **kwargs):
+        raise AssertionError("RLlib's own (pickled) checkpoint was opened")
+
+    monkeypatch.setattr(algorithm.Algorithm, "from_checkpoint", refuse)
+    resumed = RLlibTrainer.resume(tmp_path, progress=False, total_steps=saved_steps + 300)
+    try:
+        assert resumed.policies()["learner"][0] == saved_actor
+        assert resumed.snapshots["learner"] == saved_snaps
+        assert (resumed.steps, resumed.evals) == (saved_steps, saved_evals)
+        resumed.train()
+        assert resumed.steps >= saved_steps + 300  # RLlib's counters went on from the save
+        assert resumed.evals[: len(saved_evals)] == saved_evals
+    finally:
+        resumed.close()
+    with pytest.raises(CheckpointError, match="a run of the rllib backend: add --backend rllib"):
+        from zombie_envs.training.train import Trainer
+
+        Trainer.resume(tmp_path)
