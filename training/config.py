@@ -73,13 +73,22 @@ class PolicyConfig:
 
 @dataclass
 class ImitationConfig:
-    """Warm start: fit the actor (and critic) to heuristic self-play games
-    before PPO.  ``games: 0`` trains from scratch."""
+    """Warm start: fit the actor (and critic) to the games of a teacher playing
+    every seat (the heuristic, or a search: an agent spec) before PPO.
+    ``games: 0`` trains from scratch."""
 
     games: int = 0
     epochs: int = 3
     batch_size: int = 512
     learning_rate: float = 1e-3
+    #: the agent whose games and choices are learned: ``heuristic``, or a search
+    #: such as ``ismcts:20:heuristic`` (expert iteration, with ``init_from``)
+    teacher: str = "heuristic"
+    #: ``both`` (actor and critic) or ``critic`` (the actor is held: its file's, with
+    #: ``init_from``, catches a critic up)
+    fit: str = "both"
+    #: processes playing the teacher's games (a search teacher is slow)
+    workers: int = 1
 
 
 @dataclass
@@ -246,6 +255,16 @@ def validate(cfg: TrainConfig) -> TrainConfig:
         raise ConfigError(f"ppo.hold_actor_until_ev must be in [-1, 1), got {ev}")
     if cfg.init_from == "":
         raise ConfigError(f"init_from must be a policy file's path, got {cfg.init_from!r}")
+    if cfg.imitation.fit not in ("both", "critic"):
+        raise ConfigError(f"imitation.fit must be 'both' or 'critic', got {cfg.imitation.fit!r}")
+    if cfg.imitation.workers < 1:
+        raise ConfigError(f"imitation.workers must be >= 1, got {cfg.imitation.workers}")
+    try:
+        from zombie_envs.agents import check_kind
+
+        check_kind(cfg.imitation.teacher)
+    except ValueError as e:
+        raise ConfigError(f"imitation.teacher: {e}") from None
     if cfg.imitation.games < 0:
         raise ConfigError(f"imitation.games must be >= 0, got {cfg.imitation.games}")
     if cfg.vec_env not in ("subproc", "dummy"):

@@ -1,10 +1,13 @@
-"""Warm start: behaviour cloning from heuristic self-play before PPO.
+"""Warm start: behaviour cloning from a teacher's self-play before PPO.
 
 PPO from a uniform policy spends its first hours learning what the heuristic
-already knows.  Cloning it first (the actor by cross-entropy on the heuristic's
+already knows.  Cloning it first (the actor by cross-entropy on the teacher's
 choices, the critic by regression on each seat's final return) starts PPO
-near heuristic strength, so the budget goes into beating it.  Only real
-decisions are kept: a seat with a single legal action teaches nothing.
+near the teacher's strength, so the budget goes into beating it.  A search
+as the teacher, starting from a trained policy, is one step of expert
+iteration: the policy learns the search's choices, and the next search can
+be guided by it.  Only real decisions are kept: a seat with a single legal
+action teaches nothing.
 """
 
 from __future__ import annotations
@@ -18,18 +21,65 @@ from zombie_envs.agents.policy import hint_agent, policy_input
 from zombie_envs.registry import engine_class
 
 
-def heuristic_dataset(
-    env_name, num_players, games, seed, options=None, progress=True, hint=None, seats=False
+def teacher_dataset(
+    env_name,
+    num_players,
+    games,
+    seed,
+    options=None,
+    progress=True,
+    hint=None,
+    seats=False,
+    teacher="heuristic",
+    workers=1,
 ):
-    """``(inputs, masks, actions, returns)`` from heuristic-vs-heuristic games;
-    the inputs carry the hint when the policy will read one.  With ``seats``,
-    the deciding seat of each sample follows (to split them by role)."""
+    """``(inputs, masks, actions, returns)`` from games with ``teacher`` (an
+    agent spec: the heuristic, or a search) at every seat; the inputs carry
+    the hint when the policy will read one.  With ``seats``, the deciding seat
+    of each sample follows (to split them by role).  ``workers`` processes
+    split the games (each part seeded from ``seed``: the data depend on how
+    many)."""
+    if workers > 1:
+        parts = [games // workers + (k < games % workers) for k in range(workers)]
+        jobs = [
+            (env_name, num_players, n, _part_seed(seed, k), options, hint, teacher)
+            for k, n in enumerate(parts)
+            if n
+        ]
+        import multiprocessing
+
+        with multiprocessing.get_context("forkserver").Pool(len(jobs)) as pool:
+            chunks = pool.starmap(_play, jobs)
+        lists = [sum((c[i] for c in chunks), []) for i in range(5)]
+    else:
+        bar = _bar(games, progress)
+        lists = _play(env_name, num_players, games, seed, options, hint, teacher, bar)
+        if bar is not None:
+            bar.close()
+    obs, masks, actions, returns, movers = lists
+    data = (
+        np.array(obs, dtype=np.int8),
+        np.array(masks, dtype=bool),
+        np.array(actions, dtype=np.int64),
+        np.array(returns, dtype=np.float32),
+    )
+    return (*data, np.array(movers, dtype=np.int64)) if seats else data
+
+
+def _part_seed(seed: int, k: int) -> int:
+    return seed if k == 0 else random.Random(f"{seed}/{k}").getrandbits(63)
+
+
+def _play(env_name, num_players, games, seed, options, hint, teacher, bar=None) -> list:
+    """The samples of ``games`` games of the teacher at every seat, as lists."""
     cls = engine_class(env_name)
     rng = random.Random(seed)
-    agents = [make_agent("heuristic", env_name, rng.getrandbits(63)) for _ in range(num_players)]
+    agents = [
+        make_agent(teacher, env_name, rng.getrandbits(63), num_players, options)
+        for _ in range(num_players)
+    ]
     hinter = hint_agent(hint, env_name, rng.getrandbits(63))
     obs, masks, actions, movers, returns = [], [], [], [], []
-    bar = _bar(games, progress)
     for _ in range(games):
         for a in agents + ([hinter] if hinter else []):
             a.reset(rng.getrandbits(63))
@@ -48,24 +98,19 @@ def heuristic_dataset(
         returns.extend(final[s] for s in movers[first:])
         if bar is not None:
             bar.update(1)
-    if bar is not None:
-        bar.close()
-    data = (
-        np.array(obs, dtype=np.int8),
-        np.array(masks, dtype=bool),
-        np.array(actions, dtype=np.int64),
-        np.array(returns, dtype=np.float32),
-    )
-    return (*data, np.array(movers, dtype=np.int64)) if seats else data
+    return [obs, masks, actions, returns, movers]
 
 
-def clone_heuristic(model, cfg, progress: bool = True, actor: bool = True) -> dict:
-    """Fit ``model``'s actor and critic to heuristic play (without ``actor``,
-    the critic alone: the actor is held); returns the final losses."""
+def clone_teacher(model, cfg, progress: bool = True) -> dict:
+    """Fit ``model``'s actor and critic to the teacher's play (with
+    ``imitation.fit: critic``, the critic alone: the actor is held); returns
+    the final losses."""
     im = cfg.imitation
-    data = heuristic_dataset(
-        cfg.env, cfg.players, im.games, cfg.seed, cfg.env_options, progress, cfg.hint
-    )
+    actor = im.fit == "both"
+    data = teacher_dataset(
+        cfg.env, cfg.players, im.games, cfg.seed, cfg.env_options, progress, cfg.hint,
+        teacher=im.teacher, workers=im.workers,
+    )  # fmt: skip
     policy = model.policy
 
     def forward(o, masks, actions):
@@ -84,7 +129,7 @@ def clone_heuristic(model, cfg, progress: bool = True, actor: bool = True) -> di
 def fit(parameters, forward, data, cfg, progress: bool = True, actor: bool = True) -> dict:
     """Cross-entropy on the heuristic's choices (unless not ``actor``) plus half
     the squared error of the values on the final returns, over ``data``
-    (``heuristic_dataset``'s); ``forward(inputs, masks, actions)`` gives the
+    (``teacher_dataset``'s); ``forward(inputs, masks, actions)`` gives the
     actions' log-probabilities and the values.  Returns the final losses and
     the share of the returns' variance the values explain."""
     import torch as th

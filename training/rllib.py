@@ -351,7 +351,11 @@ def check_supported(cfg: TrainConfig) -> None:
             "greedy_opponents is not supported by the rllib backend: its opponent modules "
             "sample like the learner (set greedy_opponents: false, or use the sb3 backend)"
         )
-    sb3_only = {"init_from": cfg.init_from, "ppo.hold_actor_until_ev": cfg.ppo.hold_actor_until_ev}
+    sb3_only = {
+        "init_from": cfg.init_from,
+        "ppo.hold_actor_until_ev": cfg.ppo.hold_actor_until_ev,
+        "imitation.fit": None if cfg.imitation.fit == "both" else cfg.imitation.fit,
+    }
     for key, value in sb3_only.items():
         if value is not None:
             raise ConfigError(f"{key} is read by the sb3 backend only; unset it for rllib")
@@ -535,7 +539,7 @@ class RLlibTrainer:
         cfg = self.cfg
         if cfg.imitation.games > 0 and self.imitation is None:
             start = time.perf_counter()
-            self.imitation = self.clone_heuristic()
+            self.imitation = self.clone_teacher()
             self.imitation["seconds"] = round(time.perf_counter() - start, 1)
             self.wall_time += self.imitation["seconds"]
         if not self.evals:
@@ -626,17 +630,18 @@ class RLlibTrainer:
             lambda runner: runner.config.multi_agent(policy_mapping_fn=mapping)
         )
 
-    def clone_heuristic(self) -> dict:
+    def clone_teacher(self) -> dict:
         """The warm start of ``imitation.*`` on each learned module: the actor
-        fitted to the heuristic's choices, the critic to the final returns
+        fitted to the teacher's choices, the critic to the final returns
         (``imitation.fit``, as the SB3 trainer does), then sent to the runners."""
-        from .imitation import fit, heuristic_dataset
+        from .imitation import fit, teacher_dataset
 
         cfg = self.cfg
         im = cfg.imitation
-        data = heuristic_dataset(
-            cfg.env, cfg.players, im.games, cfg.seed, cfg.env_options, self.progress, cfg.hint, True
-        )
+        data = teacher_dataset(
+            cfg.env, cfg.players, im.games, cfg.seed, cfg.env_options, self.progress, cfg.hint,
+            True, im.teacher, im.workers,
+        )  # fmt: skip
         *arrays, seats = data
         specs = self.module_specs()
         states, stats = {}, {}

@@ -458,11 +458,10 @@ class Trainer:
     def _train(self) -> dict:
         cfg = self.cfg
         if self.warm_start_pending:
-            from .imitation import clone_heuristic
+            from .imitation import clone_teacher
 
             start = time.perf_counter()
-            actor = cfg.init_from is None  # a given actor is kept: its critic catches up
-            self.imitation = clone_heuristic(self.model, cfg, self.progress, actor)
+            self.imitation = clone_teacher(self.model, cfg, self.progress)
             self.imitation["seconds"] = round(time.perf_counter() - start, 1)
             self.wall_time += self.imitation["seconds"]
             self.save()  # a run stopped from here on resumes without redoing it

@@ -145,8 +145,7 @@ def test_concurrent_writers_count_every_game_once(tmp_path):
 
     path = tmp_path / "ratings.json"
     writers = [
-        subprocess.Popen([sys.executable, "-c", WRITER, str(path), f"w{k}", "25"])
-        for k in range(3)
+        subprocess.Popen([sys.executable, "-c", WRITER, str(path), f"w{k}", "25"]) for k in range(3)
     ]
     assert [w.wait(timeout=300) for w in writers] == [0, 0, 0]
     table = RatingsBook.load(path).envs["mall_of_horror_v0"]

@@ -320,7 +320,9 @@ def test_per_role_run_from_the_command_line(local_ray, tmp_path, capsys):
         agents = [make_agent("heuristic", config["env"], s) for s in range(3)]
         agents[seat] = agent
         assert play_game(config["env"], agents, seed=1).game.terminal
-    with pytest.raises(SystemExit, match="already holds a run; continue it with --backend rllib --resume"):
+    with pytest.raises(
+        SystemExit, match="already holds a run; continue it with --backend rllib --resume"
+    ):
         main(argv)
 
 

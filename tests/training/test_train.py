@@ -19,8 +19,8 @@ import yaml
 from zombie_envs.agents.policy import CheckpointError, load_critic, load_policy
 from zombie_envs.cli import _train_until_done_or_stopped, main
 from zombie_envs.training.checkpoint import load_checkpoint
-from zombie_envs.training.config import from_dict
-from zombie_envs.training.imitation import clone_heuristic, heuristic_dataset
+from zombie_envs.training.config import ConfigError, from_dict
+from zombie_envs.training.imitation import clone_teacher, teacher_dataset
 from zombie_envs.training.train import Trainer, policy_from_model
 
 
@@ -215,7 +215,7 @@ def test_imitation_moves_the_actor_towards_the_heuristic(tiny):
     cfg = from_dict(tiny)
     trainer = Trainer(cfg, "/tmp/unused-run-dir", progress=False)
     try:
-        obs, masks, actions, returns = heuristic_dataset(cfg.env, 3, 12, cfg.seed, progress=False)
+        obs, masks, actions, returns = teacher_dataset(cfg.env, 3, 12, cfg.seed, progress=False)
         assert len(obs) == len(masks) == len(actions) == len(returns) > 0
         assert masks.sum(1).min() >= 2  # forced moves are left out
         possible = np.round([1.0, -0.5, 0.5, -1.0, 0.0, -1 / 3], 4)  # zero-sum returns, 3 seats
@@ -228,7 +228,7 @@ def test_imitation_moves_the_actor_towards_the_heuristic(tiny):
             )
 
         start = agreement()
-        stats = clone_heuristic(trainer.model, cfg, progress=False)
+        stats = clone_teacher(trainer.model, cfg, progress=False)
         assert stats["samples"] == len(obs)
         assert agreement() > start + 0.2
     finally:
@@ -327,7 +327,9 @@ def test_init_from_starts_at_the_file_and_holds_the_actor_for_its_critic(tmp_pat
     given, _ = load_policy(tmp_path / "first" / "policy.zip")
     # the critic alone is fitted to heuristic games; the actor waits for a critic
     # that explains 99% of the variance, which these few steps never reach
-    tiny.update(init_from=str(tmp_path / "first" / "policy.zip"), imitation={"games": 6})
+    tiny.update(
+        init_from=str(tmp_path / "first" / "policy.zip"), imitation={"games": 6, "fit": "critic"}
+    )
     tiny["ppo"]["hold_actor_until_ev"] = 0.99
     held = _short_run(tiny, tmp_path / "held")
     assert policy_from_model(held.model) == given
@@ -377,9 +379,7 @@ def test_init_from_pretrained_is_the_shipped_policy_of_the_env(tmp_path):
     assert record["path"] == str(shipped.path)
 
 
-def test_a_run_stopped_after_its_warm_start_resumes_without_redoing_it(
-    tmp_path, tiny, monkeypatch
-):
+def test_a_run_stopped_after_its_warm_start_resumes_without_redoing_it(tmp_path, tiny, monkeypatch):
     import zombie_envs.training.imitation as imitation
 
     tiny.update(imitation={"games": 4}, total_steps=256)
@@ -399,7 +399,7 @@ def test_a_run_stopped_after_its_warm_start_resumes_without_redoing_it(
     def again(*args, **kwargs):
         raise AssertionError("the warm start ran again")
 
-    monkeypatch.setattr(imitation, "clone_heuristic", again)
+    monkeypatch.setattr(imitation, "clone_teacher", again)
     resumed = Trainer.resume(tmp_path, progress=False)
     try:
         assert policy_from_model(resumed.model) == warm
@@ -435,3 +435,28 @@ def test_the_progress_bar_stops_at_the_total():
     resumed = StepBar(1000, 1200, "train")
     assert resumed.bar.n == 1000
     resumed.close()
+
+
+def test_a_search_teacher_labels_its_own_games_in_worker_processes():
+    """Expert iteration's labels: the search's choices in its own games; two
+    worker processes give the same kind of data as one."""
+    spec = "ismcts:4:heuristic"
+    alone = teacher_dataset("mall_of_horror_v0", 3, 2, 5, progress=False, teacher=spec)
+    split = teacher_dataset("mall_of_horror_v0", 3, 2, 5, progress=False, teacher=spec, workers=2)
+    for obs, masks, actions, returns in (alone, split):
+        assert len(obs) == len(masks) == len(actions) == len(returns) > 0
+        assert masks[np.arange(len(actions)), actions].all()  # each label is a legal move
+    # the first worker plays the first game of the run's own seed: its samples lead both
+    first = len(teacher_dataset("mall_of_horror_v0", 3, 1, 5, progress=False, teacher=spec)[2])
+    assert np.array_equal(split[2][:first], alone[2][:first])
+    heuristic = teacher_dataset("mall_of_horror_v0", 3, 2, 5, progress=False)
+    assert not (len(heuristic[2]) == len(alone[2]) and np.array_equal(heuristic[2], alone[2]))
+
+
+def test_imitation_settings_are_checked():
+    with pytest.raises(ConfigError, match="imitation.teacher: unknown agent kind 'genius'"):
+        from_dict({"imitation": {"teacher": "genius"}})
+    with pytest.raises(ConfigError, match="imitation.fit must be 'both' or 'critic'"):
+        from_dict({"imitation": {"fit": "actor"}})
+    with pytest.raises(ConfigError, match="imitation.workers must be >= 1"):
+        from_dict({"imitation": {"workers": 0}})
