@@ -9,7 +9,7 @@ same state.  ``checkpoints/<name>/policy.zip`` gets the policy's actor and
 critic with the training metadata, plus ``reevaluated`` (the figures, the
 seed, the engine version, the commands that reproduce each line, and how
 often its move differs from the heuristic's) and ``trained`` (the command and
-hours); the run's learning curve is copied beside it.
+hours); its ``metadata.json`` and the run's learning curve are written beside it.
 
     python benchmarks/ship_policy.py RUN_DIR/best_policy.zip --name maul_of_america \\
         --games 1200 --seed 2027 --trained "zombie-envs train --config maul_of_america"
@@ -21,6 +21,7 @@ import argparse
 import random
 import shutil
 import sys
+import zipfile
 from pathlib import Path
 
 from zombie_envs.agents import make_agent
@@ -90,13 +91,22 @@ def main(argv=None) -> int:
     parser.add_argument("--games", type=int, default=1200, help="games per line (>= 1000)")
     parser.add_argument("--seed", type=int, required=True, help="a seed training never saw")
     parser.add_argument("--trained", required=True, help="the command that trained it")
+    parser.add_argument("--note", help="a sentence kept with the figures (what changed since)")
+    parser.add_argument(
+        "--keep",
+        nargs="*",
+        default=[],
+        metavar="KEY",
+        help="entries of the file's earlier reevaluated figures to keep beside the new ones",
+    )
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--into", default=str(ROOT / "checkpoints"), help="the checkpoints folder")
     parser.add_argument("--no-progress", action="store_true")
     args = parser.parse_args(argv)
     source = Path(args.policy)
     actor, meta = load_policy(source)
     env, players = meta["env"], meta["num_players"]
-    target = ROOT / "checkpoints" / args.name / "policy.zip"
+    target = Path(args.into) / args.name / "policy.zip"
     shown = f"checkpoints/{args.name}/policy.zip"
 
     def measure(kind: str, role: str | None = None) -> dict:
@@ -128,6 +138,10 @@ def main(argv=None) -> int:
             role: {"heuristic": measure("heuristic", role), "random": measure("random", role)}
             for role in dict.fromkeys(roles)
         }
+    if args.note:
+        reevaluated["note"] = args.note
+    earlier = meta.get("reevaluated") or {}
+    reevaluated.update({key: earlier[key] for key in args.keep if key in earlier})
     reevaluated["differs_from_heuristic"] = differs_from_heuristic(
         source, env, players, max(players * 20, 60), args.seed + 1
     )
@@ -137,6 +151,8 @@ def main(argv=None) -> int:
     meta["trained"] = {"command": args.trained, "hours": round(hours, 2)}
     target.parent.mkdir(parents=True, exist_ok=True)
     save_policy(target, actor, meta, load_critic(source))
+    with zipfile.ZipFile(target) as zf:  # beside it, for people and diffs to read
+        (target.parent / "metadata.json").write_bytes(zf.read("metadata.json"))
     curve = source.parent / "learning_curve.png"
     if curve.is_file():
         shutil.copyfile(curve, target.parent / "learning_curve.png")

@@ -172,3 +172,26 @@ def test_fuzz_reports_a_refusal_that_changes_the_state(monkeypatch):
     monkeypatch.setattr(Engine, "_illegal_message", careless)
     stats = fuzz.fuzz("mall_of_horror_v0", 500, random.Random(0))
     assert stats["failures"] and "changed the state" in stats["failures"][0]
+
+
+def test_ship_policy_writes_the_policy_with_its_figures(tmp_path):
+    import json
+    import zipfile
+
+    source = ROOT / "checkpoints" / "maul_of_america" / "policy.zip"
+    out = run_script(
+        "benchmarks/ship_policy.py", str(source), "--name", "maul", "--games", "6",
+        "--seed", "5", "--workers", "1", "--no-progress", "--into", str(tmp_path),
+        "--trained", "zombie-envs train --config maul_of_america",
+    )  # fmt: skip
+    shipped = tmp_path / "maul" / "policy.zip"
+    meta = json.loads(zipfile.ZipFile(shipped).read("metadata.json"))
+    assert json.loads((tmp_path / "maul" / "metadata.json").read_text()) == meta
+    figures = meta["reevaluated"]
+    assert figures["seed"] == 5 and figures["heuristic"]["games"] == 6
+    assert set(figures["roles"]) == {"zombie_controller", "shopper"}
+    assert "--role shopper" in figures["roles"]["shopper"]["heuristic"]["command"]
+    assert 0 <= figures["differs_from_heuristic"]["share"] <= 1
+    assert figures["differs_from_heuristic"]["decisions"] > 0
+    assert meta["trained"]["command"] == "zombie-envs train --config maul_of_america"
+    assert f"shipped: {shipped}" in out

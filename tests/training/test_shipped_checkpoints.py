@@ -9,26 +9,38 @@ from pathlib import Path
 
 import pytest
 
-from zombie_envs.agents import make_agent
+from zombie_envs import ENVS
+from zombie_envs.agents import make_agent, pretrained_agents
 from zombie_envs.agents.policy import load_policy
+from zombie_envs.agents.pretrained import pretrained_for
 from zombie_envs.match import head_to_head
+from zombie_envs.registry import game_type
 
 ROOT = Path(__file__).parents[2] / "checkpoints"
-GAMES = {"mall_of_horror": ("mall_of_horror_v0", 4), "we_are_dead": ("we_are_dead_v0", 3)}
+SHIPPED = {agent.name: agent for agent in pretrained_agents()}
 
 
-@pytest.mark.parametrize("game", sorted(GAMES))
+def test_every_game_ships_a_policy_for_its_default_table():
+    for env in ENVS:
+        cls = ENVS[env].raw_env.engine_cls
+        assert pretrained_for(env, cls.default_players).path.parent.parent == ROOT
+
+
+@pytest.mark.parametrize("game", sorted(SHIPPED))
 def test_shipped_checkpoint(game):
-    env, players = GAMES[game]
+    meta = SHIPPED[game].metadata
+    env, players = meta["env"], meta["num_players"]
     path = ROOT / game / "policy.zip"
     assert path.stat().st_size < 5 * 2**20
     policy, meta = load_policy(path)
-    assert (meta["env"], meta["num_players"]) == (env, players)
     assert json.loads((ROOT / game / "metadata.json").read_text()) == meta
     agent = make_agent(f"ckpt:{path}", env, seed=0, num_players=players)
     assert agent.policy == policy
     h = head_to_head(env, players, agent, "heuristic", players, progress=False)
     assert h.games == players  # every action it chose was legal
+    for role in dict.fromkeys(game_type(env).roles):  # and in each role's seats alone
+        h = head_to_head(env, players, agent, "heuristic", 1, progress=False, role=role)
+        assert h.games == len(game_type(env).seats_of(role, players))
 
 
 def test_playing_a_checkpoint_needs_no_torch():
