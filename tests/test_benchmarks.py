@@ -125,6 +125,13 @@ def test_leaderboard_rates_every_kind_of_bot_of_a_game(tmp_path):
     assert (tmp_path / "images" / "leaderboard_mall_of_horror_v0.png").stat().st_size > 0
     assert not (tmp_path / "leaderboard.md").exists()  # one game is not the whole page
     assert "--search mall_of_horror_v0=ismcts:2:heuristic" in out
+    # with a page in place, one game's section is regenerated and the others kept
+    page = (ROOT / "docs" / "leaderboard.md").read_text()
+    (tmp_path / "leaderboard.md").write_text(page)
+    run_script(*argv, "--no-progress")
+    new = (tmp_path / "leaderboard.md").read_text()
+    assert new.split("## we_are_dead_v0")[1] == page.split("## we_are_dead_v0")[1]
+    assert "4 players, 4 games, seed 2026" in new.split("## we_are_dead_v0")[0]
 
 
 def test_bench_training_splits_a_step_into_env_opponents_rollout_and_update():
