@@ -134,3 +134,18 @@ def test_the_pages_that_list_envs_and_configs_list_them_all():
     training = (ROOT / "docs" / "training.md").read_text()
     for config in sorted((ROOT / "configs").glob("*.yaml")):
         assert f"`{config.name}`" in training, config.name
+
+
+def test_the_readme_says_what_make_demo_trains_and_how_long_it_takes():
+    """The demo line names the steps the demo config trains, and the same
+    minutes as the config's own comment (both measured, see docs/training.md)."""
+    from zombie_envs.training.config import load_config
+
+    config = ROOT / "configs" / "mall_of_horror_demo.yaml"
+    steps = load_config(config).total_steps
+    demo = next(line for line in (ROOT / "README.md").read_text().splitlines()
+                if line.startswith("make demo"))  # fmt: skip
+    assert f"for {steps:,} steps" in demo
+    minutes = re.search(r"about (\d+) minutes", demo)
+    assert minutes, demo
+    assert f"about {minutes[1]} minutes" in config.read_text().splitlines()[0]

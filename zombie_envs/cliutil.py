@@ -15,18 +15,6 @@ def option_pair(text: str) -> tuple[str, int | str]:
     return key, int(value) if value.lstrip("-").isdigit() else value
 
 
-def env_name(text: str) -> str:
-    """An env as a command takes it: its registered name or its game's
-    (``mall_of_horror`` -> ``mall_of_horror_v0``), as ``train --config`` takes
-    a config; argparse reports an unknown one with the list."""
-    from .registry import canonical_env
-
-    try:
-        return canonical_env(text)
-    except ValueError as e:
-        raise argparse.ArgumentTypeError(str(e)) from None
-
-
 def port_number(text: str) -> int:
     """A TCP port, 1-65535, for ``--port``; argparse reports another with the usage."""
     if not text.isdigit() or not 1 <= int(text) <= 65535:

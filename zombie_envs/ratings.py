@@ -94,9 +94,11 @@ class RatingsBook:
         if not path.exists():
             return cls(path)
         try:
-            data = parse_json(path.read_bytes(), str(path))
+            data = parse_json(path.read_bytes(), "unreadable ratings file")
         except OSError as e:
             raise ValueError(f"{path}: unreadable ratings file ({e})") from None
+        except ValueError as e:
+            raise ValueError(f"{path}: {e}") from None
         if not isinstance(data, dict) or data.get("format") != FORMAT:
             raise ValueError(f"{path} is not a zombie-envs ratings file")
         if data.get("format_version") != FORMAT_VERSION:

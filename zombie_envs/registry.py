@@ -97,6 +97,18 @@ def canonical_env(name: str) -> str:
     raise ValueError(f"unknown game {name!r}; available: {sorted(ENVS)}")
 
 
+def env_argument(text: str) -> str:
+    """``canonical_env`` as an argparse type: commands take an env by its
+    registered name or its game's, and an unknown one is a usage error that
+    lists the envs."""
+    import argparse
+
+    try:
+        return canonical_env(text)
+    except ValueError as e:
+        raise argparse.ArgumentTypeError(str(e)) from None
+
+
 def game_type(name: str) -> GameType:
     """The declaration of a game, by env or game name (loads its package, not PettingZoo)."""
     key = game_key(canonical_env(name))

@@ -96,7 +96,7 @@ def test_path_from_environment(tmp_path, monkeypatch):
 @pytest.mark.parametrize(
     ("text", "match"),
     [
-        ("{broken", "is not valid JSON"),
+        ("{broken", "unreadable ratings file is not valid JSON"),
         ("[" * 100_000 + "]" * 100_000, "nested 100000 levels deep"),
         ('{"format": "something else"}', "is not a zombie-envs ratings file"),
         ('{"format": "zombie-envs-ratings", "format_version": 7}', "format version 7"),

@@ -10,8 +10,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..agents.policy import read_metadata
-from ..cliutil import add_option_argument, env_name
+from ..cliutil import add_option_argument
 from ..ratings import RatingsBook, format_ratings, ratings_path, require
+from ..registry import env_argument
 from .report import format_head_to_head
 from .runner import head_to_head, run_tournament
 
@@ -157,7 +158,7 @@ def add_commands(subparsers) -> None:
         nargs="+",
         help="policy.zip, checkpoint.zip, a run folder, or pretrained (the shipped policies)",
     )
-    ev.add_argument("--env", type=env_name, help="default: the checkpoint's")
+    ev.add_argument("--env", type=env_argument, help="default: the checkpoint's")
     ev.add_argument("--players", type=int, help="default: the checkpoint's")
     ev.add_argument("--against", nargs="+", default=["random", "heuristic"], help="agent kinds")
     ev.add_argument("--games", type=int, default=1000)
@@ -179,7 +180,7 @@ def add_commands(subparsers) -> None:
     t.add_argument(
         "--game",
         default="mall_of_horror_v0",
-        type=env_name,
+        type=env_argument,
         help=f"env name: {', '.join(sorted(ENVS))}",
     )
     t.add_argument("--players", type=int, default=4)
@@ -206,7 +207,7 @@ def add_commands(subparsers) -> None:
     t.set_defaults(func=_tournament)
 
     r = subparsers.add_parser("ratings", help="the shared ratings table: bots and humans")
-    r.add_argument("--game", type=env_name, help="only this env")
+    r.add_argument("--game", type=env_argument, help="only this env")
     r.add_argument("--ratings", metavar="PATH", help=f"ratings file (default {ratings_path()})")
     r.add_argument("--markdown", action="store_true", help="print the table as Markdown")
     r.set_defaults(func=_ratings)

@@ -17,11 +17,11 @@ from collections.abc import Callable, Sequence
 from typing import TextIO
 
 from ..agents import check_kind, make_agent
-from ..cliutil import add_option_argument, add_ratings_arguments, env_name
+from ..cliutil import add_option_argument, add_ratings_arguments
 from ..core.agent import Agent
 from ..core.narration import narrator_of, pick, screen, story, told_lines
 from ..records import seat_record, write_records
-from ..registry import ENVS
+from ..registry import ENVS, env_argument
 
 DEFAULT_RECORD = "out/games/human.jsonl"
 
@@ -309,7 +309,7 @@ def add_commands(subparsers) -> None:
     p = subparsers.add_parser(
         "play", help="play a game in the terminal against bots or trained checkpoints"
     )
-    p.add_argument("env", type=env_name, help=f"the env to play: {', '.join(sorted(ENVS))}")
+    p.add_argument("env", type=env_argument, help=f"the env to play: {', '.join(sorted(ENVS))}")
     p.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
     p.add_argument(
         "--opponents",
