@@ -31,6 +31,7 @@ from zombie_envs.core.agent import Agent
 from zombie_envs.match import head_to_head
 from zombie_envs.registry import engine_class, game_type
 from zombie_envs.training.checkpoint import save_policy
+from zombie_envs.training.runs import match_figures
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -73,17 +74,6 @@ def differs_from_heuristic(path, env: str, players: int, games: int, seed: int) 
     return {"share": round(share, 4), "decisions": compared.decisions, "games": games}
 
 
-def figures(match) -> dict:
-    return {
-        "games": match.games,
-        "win_rate": match.win_rate,
-        "ci_low": match.ci[0],
-        "ci_high": match.ci[1],
-        "mean_score": match.mean_score,
-        "truncated": match.truncated,
-    }
-
-
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("policy", help="the policy file to ship (a run's policy or best policy)")
@@ -115,7 +105,7 @@ def main(argv=None) -> int:
             progress=not args.no_progress, options=meta.get("env_options"),
             workers=args.workers, role=role,
         )  # fmt: skip
-        line = figures(match)
+        line = match_figures(match)
         flags = f" --role {role}" if role else ""
         line["command"] = (
             f"zombie-envs evaluate {shown} --against {kind} --games {args.games} "

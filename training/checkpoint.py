@@ -183,10 +183,7 @@ def load_rllib_run(path: Path) -> dict:
     missing = [n for n in RLLIB_ENTRIES if n not in raw]
     if missing:
         raise CheckpointError(f"{path} is not a resumable rllib run: it lacks {', '.join(missing)}")
-    meta = parse_metadata(raw, path)
-    config = parse_yaml(raw["config.yaml"], f"{path}: config.yaml", CheckpointError)
-    if not isinstance(config, dict):
-        raise CheckpointError(f"{path}: config.yaml must hold a mapping of settings")
+    meta, config = _metadata_and_config(raw, path)
     return {
         "path": path,
         "metadata": meta,
@@ -229,10 +226,7 @@ def load_checkpoint(path: Path) -> dict:
             f"{path} is not a resumable run checkpoint: it lacks {', '.join(missing)}"
             + (" (it is a policy file)" if "policy.npz" in raw else "")
         )
-    meta = parse_metadata(raw, path)
-    config = parse_yaml(raw["config.yaml"], f"{path}: config.yaml", CheckpointError)
-    if not isinstance(config, dict):
-        raise CheckpointError(f"{path}: config.yaml must hold a mapping of settings")
+    meta, config = _metadata_and_config(raw, path)
     return {
         "path": path,
         "metadata": meta,
@@ -243,6 +237,16 @@ def load_checkpoint(path: Path) -> dict:
         "state": _json(raw["state.json"], path, "state.json"),
         "rng": _json(raw.get("rng.json", b"{}"), path, "rng.json"),
     }
+
+
+def _metadata_and_config(raw: dict[str, bytes], path: Path) -> tuple[dict, dict]:
+    """A run's checked metadata and its config as parsed YAML (the caller
+    checks it as a config)."""
+    meta = parse_metadata(raw, path)
+    config = parse_yaml(raw["config.yaml"], f"{path}: config.yaml", CheckpointError)
+    if not isinstance(config, dict):
+        raise CheckpointError(f"{path}: config.yaml must hold a mapping of settings")
+    return meta, config
 
 
 def _json(data: bytes, path: Path, name: str) -> dict:

@@ -124,15 +124,20 @@ def evaluate(
             progress=progress,
             options=cfg.env_options,
         )
-        results[kind] = {
-            "games": match.games,
-            "win_rate": match.win_rate,
-            "ci_low": match.ci[0],
-            "ci_high": match.ci[1],
-            "mean_score": match.mean_score,
-            "truncated": match.truncated,
-        }
+        results[kind] = match_figures(match)
     return results
+
+
+def match_figures(match) -> dict:
+    """A head-to-head's figures as evaluations and policy metadata keep them."""
+    return {
+        "games": match.games,
+        "win_rate": match.win_rate,
+        "ci_low": match.ci[0],
+        "ci_high": match.ci[1],
+        "mean_score": match.mean_score,
+        "truncated": match.truncated,
+    }
 
 
 def eval_score(results: dict) -> float:
