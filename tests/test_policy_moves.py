@@ -18,15 +18,15 @@ from pathlib import Path
 
 import pytest
 
-from zombie_envs.agents import make_agent
+from zombie_envs.agents import make_agent, pretrained_agents
 from zombie_envs.registry import engine_class
 
 ROOT = Path(__file__).parents[1]
 FIXTURE = ROOT / "tests" / "data" / "policy_moves.json"
-#: env, players, policy file: the shipped checkpoints
+#: env, players, policy file: every shipped checkpoint
 POLICIES = {
-    "mall_of_horror": ("mall_of_horror_v0", 4, "checkpoints/mall_of_horror/policy.zip"),
-    "we_are_dead": ("we_are_dead_v0", 3, "checkpoints/we_are_dead/policy.zip"),
+    a.name: (a.metadata["env"], a.metadata["num_players"], f"checkpoints/{a.name}/policy.zip")
+    for a in pretrained_agents()
 }
 SEEDS = (0, 1, 2)
 
