@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import shutil
 import subprocess
 from pathlib import Path
 
@@ -44,7 +43,6 @@ def test_evaluate_pretrained_plays_the_shipped_policies(capsys):
         main(["evaluate", "pretrained", "--env", "we_are_dead", "--players", "6", "--games", "3"])
 
 
-@pytest.mark.skipif(shutil.which("make") is None, reason="needs make")
 def test_the_demo_installs_no_browser_and_the_tests_do():
     def plan(target):
         return subprocess.run(

@@ -434,7 +434,7 @@ class Trainer:
 
     @property
     def warm_start_pending(self) -> bool:
-        """Whether the run would still begin with its heuristic warm start."""
+        """Whether the run would still begin with its warm start (``imitation``)."""
         return self.steps == 0 and self.cfg.imitation.games > 0 and self.imitation is None
 
     def train(self) -> dict:
