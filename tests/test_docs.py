@@ -70,14 +70,19 @@ PYTHON = list(_blocks("python"))
     ("page", "line", "code", "fragment"), PYTHON, ids=[f"{p}:{n}" for p, n, _, _ in PYTHON]
 )
 def test_every_python_snippet_runs(page, line, code, fragment, tmp_path):
-    """Each snippet is run as a program from the repository's root (a fragment,
-    marked so, must at least parse)."""
+    """Each snippet is run as a program, the repository's root on its path and
+    a folder of its own as its working directory (with the repository's
+    ``checkpoints`` and ``configs`` linked in), so what it writes stays out of
+    the checkout (a fragment, marked so, must at least parse)."""
     ast.parse(code, f"{page}:{line}")
     if fragment:
         return
-    env = {**os.environ, "OMP_NUM_THREADS": "1", "MPLBACKEND": "Agg"}
+    for shared in ("checkpoints", "configs"):
+        (tmp_path / shared).symlink_to(ROOT / shared)
+    path = os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")])
+    env = {**os.environ, "OMP_NUM_THREADS": "1", "MPLBACKEND": "Agg", "PYTHONPATH": path}
     done = subprocess.run(
-        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, env=env,
+        [sys.executable, "-c", code], cwd=tmp_path, capture_output=True, text=True, env=env,
         timeout=600,
     )  # fmt: skip
     assert done.returncode == 0, f"{page}:{line} failed:\n{done.stderr[-2000:]}"
