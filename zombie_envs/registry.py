@@ -52,6 +52,9 @@ class _Envs(Mapping):
     def __getitem__(self, name: str) -> ModuleType:
         return importlib.import_module(_ENTRIES[name])
 
+    def __contains__(self, name) -> bool:  # without importing the entry
+        return name in _ENTRIES
+
     def __iter__(self) -> Iterator[str]:
         return iter(sorted(_ENTRIES))
 

@@ -14,7 +14,7 @@ from zombie_envs.agents import PolicyAgent, check_kind, make_agent, pretrained_a
 from zombie_envs.agents.pretrained import pretrained_for
 from zombie_envs.cli import build_parser, main
 from zombie_envs.play import terminal
-from zombie_envs.play.terminal import seat_specs
+from zombie_envs.play.seat import seat_specs
 from zombie_envs.records import read_records
 from zombie_envs.registry import ENVS, engine_class, pettingzoo_id, shipped_folder
 
@@ -152,9 +152,9 @@ def end_of_input(prompt: str) -> str:
 def test_play_seats_the_pretrained_agent_at_every_other_seat(agent, tmp_path):
     env, players = agent.metadata["env"], agent.metadata["num_players"]
     game = terminal.TerminalGame(env, opponents=["pretrained"], input_fn=end_of_input)
-    assert game.engine.num_players == players
-    assert {type(a) for a in game.agents.values()} == {PolicyAgent}
-    assert {a.source for a in game.agents.values()} == {str(agent.path)}
+    assert game.seated.engine.num_players == players
+    assert {type(a) for a in game.seated.agents.values()} == {PolicyAgent}
+    assert {a.source for a in game.seated.agents.values()} == {str(agent.path)}
     records = tmp_path / "games.jsonl"
     argv = ["play", env, "--opponents", "pretrained", "--no-ratings", "--record", str(records)]
     assert terminal.main(build_parser().parse_args(argv), end_of_input, io.StringIO()) == 0

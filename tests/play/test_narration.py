@@ -64,8 +64,8 @@ def phase(shown: str) -> str:
 def seated(env: str, engine, typist: Typist, players: int) -> TerminalGame:
     """A terminal game at seat 0 that starts from ``engine``, other seats ``FirstLegal``."""
     game = TerminalGame(env, 0, ["random"], players, 1, input_fn=typist, output=typist.output)
-    game.engine = engine
-    game.agents = {s: FirstLegal() for s in range(1, players)}
+    game.seated.engine = engine
+    game.seated.agents = {s: FirstLegal() for s in range(1, players)}
     return game
 
 
@@ -117,7 +117,7 @@ def test_a_scripted_game_tells_where_it_is_and_what_happened_and_why():
     assert len(typist.screens) == 4
     assert not any("picks the victim" in shown for shown in typist.screens)
     assert "your Tough Guy was eaten at 4 Parking Lot: no other colour there" in camera
-    assert game.engine.loc[TOUGH] == EATEN
+    assert game.seated.engine.loc[TOUGH] == EATEN
     assert phase(camera).startswith("Round 2, c) Arrival of the zombies")
     assert "Nobody is at 5 Security HQ: no election, yellow stays Chief" in camera
     assert record["finished"] is False
@@ -154,12 +154,15 @@ def test_a_forced_choice_every_seat_can_tell_is_taken_and_logged():
     move, later = typist.screens
     assert phase(move).startswith("Turn 1, your turn - 1. Movement - 3 moves left")
     assert "r13c10  Lower corridor  1 move" in move
-    assert "you: Lower corridor" in text and game.engine.pos[0] != game.engine.board.start
+    assert (
+        "you: Lower corridor" in text
+        and game.seated.engine.pos[0] != game.seated.engine.board.start
+    )
     assert "you: pass (your only choice)" in text
     assert not any("Your decision: discards" in shown for shown in typist.screens)
     assert "you moved from Hotdog cart to Lower r13c10" in later
     assert "you drew 5 cards: Attack 3, Attack 3, Attack 3, Attack 3, Attack 3" in later
-    assert game.actions[1] == wad.A_PASS
+    assert game.seated.actions[1] == wad.A_PASS
 
 
 def test_a_hand_made_single_choice_is_asked():

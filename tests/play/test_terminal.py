@@ -346,7 +346,7 @@ def test_a_checkpoint_for_another_game_is_refused(tmp_path):
 
 
 def test_an_unknown_env_is_refused():
-    with pytest.raises(ValueError, match="unknown env 'chess'"):
+    with pytest.raises(ValueError, match="unknown game 'chess'"):
         TerminalGame("chess", input_fn=refuse_input)
 
 
@@ -392,7 +392,7 @@ class Looker:
         self.game: TerminalGame | None = None
 
     def __call__(self, prompt: str) -> str:
-        g, log = self.game.engine, self.game.log
+        g, log = self.game.seated.engine, self.game.seated.log
         shown = screen(g, self.seat, log)
         assert self.output.getvalue().endswith(shown + "\n")
         for _ in range(2):
@@ -421,8 +421,8 @@ def test_the_screen_never_shows_another_seats_secret(env_name):
             env_name, seat, ["random"], players, players, input_fn=person, output=person.output
         )
         person.game = game
-        for s, agent in game.agents.items():
-            game.agents[s] = Watched(agent, seat, perturb, rng, counts)
+        for s, agent in game.seated.agents.items():
+            game.seated.agents[s] = Watched(agent, seat, perturb, rng, counts)
         assert game.play()["finished"] is True
     assert counts["screens"] > 50
     at_screens = {k for k in counts if k not in ("screens", "secret") and not k.startswith("log ")}

@@ -55,7 +55,8 @@ def twin_view(session, rng: random.Random) -> tuple[dict, bool]:
     """The view the seat would get in a state it cannot tell from the true one
     (every item hidden from it redrawn), and whether the redraw changed the state."""
     twin = copy.copy(session)
-    twin.engine = session.engine.resample(session.seat, rng)
+    twin.game = copy.copy(session.game)
+    twin.game.engine = session.engine.resample(session.game.seat, rng)
     changed = twin.engine.to_dict() != session.engine.to_dict()
     return twin.view(), changed
 
@@ -70,7 +71,7 @@ def test_a_whole_game_sends_the_seat_nothing_it_may_not_see(env, client, store, 
     rng = random.Random(env)
     view = new_game(client, env)
     session = store.get(view["id"])
-    seed = str(session.seed)
+    seed = str(session.game.seed)
     answers, changed = 0, 0
     while view["result"] is None:
         assert view["decision"] and view["move"] == session.move
@@ -86,12 +87,12 @@ def test_a_whole_game_sends_the_seat_nothing_it_may_not_see(env, client, store, 
         view = r.json()
         answers += 1
     assert changed >= min(3, answers // 6), "the twins hardly differed: a vacuous check"
-    assert view["decision"] is None and view["result"]["seed"] == session.seed
+    assert view["decision"] is None and view["result"]["seed"] == session.game.seed
     assert len(view["result"]["scores"]) == len(view["players"])
     (record,) = read_records(tmp_path / "data" / RECORDS)
     assert record["web_id"] == view["id"] and record["human_seat"] == 1
     assert record["seats"][1] == "human" and record["finished"] is True
-    assert record["actions"] == session.actions
+    assert record["actions"] == session.game.actions
     assert replay_record(record).scores() == session.engine.scores()
     book = RatingsBook.load(tmp_path / "ratings.json")
     assert book.get(env, "human")["games"] == 1 and book.get(env, "random")["games"] == 1
@@ -161,7 +162,7 @@ def test_a_finished_game_takes_no_more_moves_and_offers_a_rematch(client, store)
     assert [(p["seat"], p["name"]) for p in again["players"]] == [
         (p["seat"], p["name"]) for p in view["players"]
     ]
-    assert store.get(again["id"]).seed != store.get(view["id"]).seed
+    assert store.get(again["id"]).game.seed != store.get(view["id"]).game.seed
 
 
 def test_setups_the_games_cannot_play_are_refused_with_the_reason(client):
@@ -234,7 +235,7 @@ def test_the_same_move_sent_from_two_threads_is_played_once(store):
     for t in threads:
         t.join()
     assert sorted(outcomes, key=str) == [409, "played"]
-    assert session.actions[move] == action
+    assert session.game.actions[move] == action
 
 
 def test_a_restart_keeps_finished_games_and_unfinished_ones_go_on(tmp_path):

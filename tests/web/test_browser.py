@@ -106,7 +106,7 @@ def test_a_whole_game_played_by_clicking(browser, tmp_path):
                 assert "view of player_1" in page.locator("#view").inner_text()
 
         verdict = page.locator("#verdict").inner_text()
-        assert verdict in ("You won!", "You lost.", "You share the win.")
+        assert verdict in ("You won.", "You lost.", "You share the win.")
         rows = page.locator("#scores tbody tr")
         assert rows.count() == 3 and "ann (you)" in page.locator("#scores tr.you").inner_text()
         assert page.locator("#rating").inner_text().startswith("rating of ann on mall_of_horror")

@@ -4,24 +4,22 @@ The person sees only what their seat may see, as the game's narrator tells it
 (``core.narration``): the board, a log of what happened since their last
 decision (another seat's secret choice shows only that it was made), where
 the game is, and the legal actions keyed by location number, square or
-letter.  This module only prints that text and reads the answers.  A
-finished game is saved as a record and rated on the shared OpenSkill table,
-so people and bots are ranked together.
+letter.  The game itself is a ``seat.SeatedGame``; this module only prints
+its text and reads the answers.  A finished game is saved as a record and
+rated on the shared OpenSkill table, so people and bots are ranked together.
 """
 
 from __future__ import annotations
 
-import random
 import sys
 from collections.abc import Callable, Sequence
 from typing import TextIO
 
-from ..agents import check_kind, make_agent
 from ..cliutil import add_option_argument, add_ratings_arguments
-from ..core.agent import Agent
-from ..core.narration import narrator_of, pick, screen, story, told_lines
-from ..records import seat_record, write_records
+from ..core.narration import Choice, narrator_of, pick, screen, told_lines
+from ..records import write_records
 from ..registry import ENVS, env_argument
+from .seat import SeatedGame, SetupError, check_ratings, number
 
 DEFAULT_RECORD = "out/games/human.jsonl"
 
@@ -63,36 +61,11 @@ def help_text(engine) -> str:
     return "\n".join(lines)
 
 
-def seat_specs(env_name: str, opponents: Sequence[str] | None, players: int | None):
-    """``(num_players, specs)``: one agent spec per seat other than the person's.
-    One spec (or none: heuristic) stands for every other seat of the game's
-    default number of seats; several give the number of seats.  An unknown
-    kind is refused first, as the mistake to fix before any count."""
-    cls = ENVS[env_name].raw_env.engine_cls
-    specs = list(opponents) if opponents else ["heuristic"]
-    for spec in specs:
-        check_kind(spec)
-    if players is None:
-        players = len(specs) + 1 if len(specs) > 1 else cls.default_players
-    if not cls.min_players <= players <= cls.max_players:
-        raise ValueError(
-            f"{env_name} takes {cls.min_players} to {cls.max_players} players, not {players}"
-        )
-    if len(specs) == 1:
-        specs *= players - 1
-    if len(specs) != players - 1:
-        raise ValueError(
-            f"{players} players need {players - 1} opponent specs (or one for all), "
-            f"got {len(specs)}: {' '.join(specs)}"
-        )
-    return players, specs
-
-
 class TerminalGame:
-    """One game with a person at ``seat``, reading choices from ``input_fn``
-    and writing to ``output``, and agents built from ``opponents`` elsewhere.
-    A setting that cannot make a game (env, seats, names, options, an opponent
-    that cannot be built) raises ``ValueError`` saying which."""
+    """A ``SeatedGame`` played in the terminal: the person's choices read from
+    ``input_fn``, everything they are told written to ``output``.  A setting
+    that cannot make a game raises ``ValueError`` (``seat.SetupError`` for the
+    seat and the name) saying which."""
 
     def __init__(
         self,
@@ -106,36 +79,9 @@ class TerminalGame:
         input_fn: Callable[[str], str] = input,
         output: TextIO | None = None,
     ):
-        if env_name not in ENVS:
-            raise ValueError(f"unknown env {env_name!r}; available: {', '.join(sorted(ENVS))}")
-        n, specs = seat_specs(env_name, opponents, num_players)
-        if not 0 <= seat < n:
-            raise ValueError(f"--seat must be from 0 to {n - 1} in a {n}-player game")
-        if name in specs:
-            raise ValueError(f"--name {name!r} is an opponent's name: pick another")
-        self.env_name = env_name
-        self.seat = seat
-        self.seed = random.randrange(2**31) if seed is None else seed
-        self.engine = ENVS[env_name].raw_env.engine_cls(n, seed=self.seed, **(options or {}))
-        others = [s for s in range(n) if s != seat]
-        self.names = [name] * n
-        for s, spec in zip(others, specs, strict=True):
-            self.names[s] = spec
-        seeds = random.Random(self.seed)
-        self.agents: dict[int, Agent] = {}
-        for s in others:
-            try:
-                self.agents[s] = make_agent(
-                    self.names[s], env_name, seeds.getrandbits(32), n, self.engine.options
-                )
-            except (ValueError, OSError) as e:
-                raise ValueError(f"opponent {self.names[s]!r} at seat {s}: {e}") from None
+        self.seated = SeatedGame.new(env_name, seat, opponents, num_players, name, options, seed)
         self.input_fn = input_fn
         self.output = output if output is not None else sys.stdout
-        self.actions: list[int] = []
-        #: what happened since the person's last decision, as they may know it
-        self.log: list[str] = []
-        self.finished = False
 
     def write(self, text: str) -> None:
         self.output.write(text + "\n")
@@ -144,40 +90,33 @@ class TerminalGame:
     def play(self) -> dict:
         """Play until the game ends or the person quits; return the game record
         (``finished`` tells which)."""
-        g = self.engine
-        others = ", ".join(f"player_{s} {a}" for s, a in enumerate(self.names) if s != self.seat)
+        game = self.seated
+        others = ", ".join(f"player_{s} {a}" for s, a in enumerate(game.names) if s != game.seat)
         # the seed fixes every hidden card and die: shown only once the game is over
-        self.write(f"{self.env_name}: you are player_{self.seat}; playing against {others}")
-        self.write(legend_text(g))
-        narrator = narrator_of(g)
-        while not g.terminal:
-            seat = g.current_player
-            if seat == self.seat and narrator.public_forced(g):
-                action = g.legal[0]
-                self.write(f"you: {narrator.choices(g)[0].text} (your only choice)")
-            elif seat == self.seat:
-                action = self.ask()
-                if action is None:
-                    self.write(
-                        "stopped: the game so far is kept as an unfinished record "
-                        f"(seed {self.seed})"
-                    )
-                    return self.record()
-                self.log = []
-            else:
-                action = self.agents[seat].act(g, seat)
-            self.log += story(g, action, self.seat)
-            g.apply(action)
-            self.actions.append(action)
-        self.finished = True
+        self.write(f"{game.env_name}: you are player_{game.seat}; playing against {others}")
+        self.write(legend_text(game.engine))
+        game.advance(self.forced)
+        while not game.finished:
+            action = self.ask()
+            if action is None:
+                self.write(
+                    f"stopped: the game so far is kept as an unfinished record (seed {game.seed})"
+                )
+                return game.record()
+            game.decide(action)
+            game.advance(self.forced)
         self.write(self.result())
-        return self.record()
+        return game.record()
+
+    def forced(self, choice: Choice) -> None:
+        self.write(f"you: {choice.text} (your only choice)")
 
     def ask(self) -> int | None:
         """The person's action, or None when they quit (``quit``, end of input, Ctrl-C)."""
-        g = self.engine
-        choices = narrator_of(g).choices(g)
-        self.write("\n" + screen(g, self.seat, self.log))
+        game = self.seated
+        g = game.engine
+        choices = game.choices()
+        self.write("\n" + screen(g, game.seat, game.log))
         while True:
             try:
                 text = self.input_fn("> ")
@@ -190,7 +129,7 @@ class TerminalGame:
             if command == "help":
                 self.write(help_text(g))
             elif command == "show":
-                self.write(screen(g, self.seat, self.log))
+                self.write(screen(g, game.seat, game.log))
             elif not command and len(choices) == 1:
                 self.write(f"you: {choices[0].text}")
                 return choices[0].action
@@ -206,41 +145,23 @@ class TerminalGame:
     def result(self) -> str:
         """The end of the game: what happened last, the final board, the scores
         and whether the person won."""
-        g = self.engine
+        game = self.seated
+        result = game.result()
         lines = ["", "GAME OVER"]
-        if self.log:
-            lines += ["Since your last decision:", *told_lines(self.log)]
-        lines += [narrator_of(g).board(g, self.seat), ""]
-        scores = g.scores()
+        if game.log:
+            lines += ["Since your last decision:", *told_lines(game.log)]
+        lines += [narrator_of(game.engine).board(game.engine, game.seat), ""]
         lines.append(
             "scores: "
             + ", ".join(
-                f"player_{s}{' (you)' if s == self.seat else ''} {_number(v)}"
-                for s, v in enumerate(scores)
+                f"player_{s}{' (you)' if s == game.seat else ''} {number(v)}"
+                for s, v in enumerate(result.scores)
             )
         )
-        won = g.final_winners()
-        nobody = "no player (the game reached its safety cap)" if g.truncated else "no player"
-        who = ", ".join(f"player_{s}" for s in won) if won else nobody
-        if self.seat not in won:
-            verdict = "you lost"
-        elif len(won) == 1:
-            verdict = "you won"
-        else:
-            verdict = "you share the win"
-        lines.append(f"winner(s): {who} - {verdict}")
-        lines.append(f"seed {self.seed}: --seed {self.seed} deals this game again")
+        who = ", ".join(f"player_{s}" for s in result.winners) or result.nobody
+        lines.append(f"winner(s): {who} - {result.verdict}")
+        lines.append(f"seed {game.seed}: --seed {game.seed} deals this game again")
         return "\n".join(lines)
-
-    def record(self) -> dict:
-        return seat_record(
-            self.env_name, self.engine, self.seed, self.names, self.actions, self.seat,
-            self.finished,
-        )  # fmt: skip
-
-
-def _number(v) -> str:
-    return str(int(v)) if float(v).is_integer() else f"{v:g}"
 
 
 def main(args, input_fn: Callable[[str], str] = input, output: TextIO | None = None) -> int:
@@ -258,50 +179,25 @@ def main(args, input_fn: Callable[[str], str] = input, output: TextIO | None = N
             input_fn,
             out,
         )
-        if not args.no_ratings:
-            ratings_book(args.ratings)  # a bad ratings file stops us before the game, not after
+    except SetupError as e:
+        raise SystemExit(f"--{e}") from None
     except ValueError as e:
         raise SystemExit(str(e)) from None
+    if not args.no_ratings:
+        try:  # a bad ratings file stops us before the game, not after
+            check_ratings(args.ratings)
+        except ValueError as e:
+            raise SystemExit(f"{e} (or play with --no-ratings)") from None
     record = game.play()
     path = write_records(args.record, [record])
     game.write(f"game record saved to {path}")
-    if game.finished and not args.no_ratings:
+    if game.seated.finished and not args.no_ratings:
         try:
-            game.write(rate(game, args.ratings))
+            rating = game.seated.rate(args.ratings)
         except ValueError as e:
-            raise SystemExit(str(e)) from None
+            raise SystemExit(f"{e}; the game record is saved but not rated") from None
+        game.write(f"{rating.line()} in {rating.path}")
     return 0
-
-
-def ratings_book(path: str | None):
-    """The shared ratings book at ``path``, checked to be readable and ratable
-    (openskill installed); ``ValueError`` saying why not otherwise."""
-    from ..ratings import RatingsBook, model
-
-    try:
-        model()
-        return RatingsBook.load(path)
-    except (ImportError, ValueError, OSError) as e:
-        raise ValueError(f"ratings: {e} (or play with --no-ratings)") from None
-
-
-def rate(game: TerminalGame, path: str | None) -> str:
-    """Add a finished game to the ratings book; the line telling the person's new rating.
-    The book is read again under its lock so that games rated meanwhile are kept;
-    ``ValueError`` when the book cannot be updated."""
-    from ..ratings import RatingsBook
-
-    g, env_name, name = game.engine, game.env_name, game.names[game.seat]
-    try:
-        with RatingsBook.locked(path) as book:
-            book.rate_game(env_name, list(game.names), list(g.scores()), g.final_winners())
-    except (ImportError, ValueError, OSError) as e:
-        raise ValueError(f"ratings: {e}; the game record is saved but not rated") from None
-    r = book.get(env_name, name)
-    return (
-        f"rating of {name} on {env_name}: {r['ordinal']:.2f} "
-        f"(mu {r['mu']:.2f}, sigma {r['sigma']:.2f}, {r['games']} games) in {book.path}"
-    )
 
 
 def add_commands(subparsers) -> None:

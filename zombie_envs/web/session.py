@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import contextlib
 import json
-import random
 import re
 import secrets
 import threading
@@ -27,14 +26,14 @@ from collections import OrderedDict, deque
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..agents import make_agent, pretrained_agents
+from ..agents import pretrained_agents
 from ..agents.search import parse_spec
 from ..core.files import parse_json, write_atomic
-from ..core.narration import narrator_of, story, told_lines
+from ..core.narration import narrator_of, told_lines
 from ..core.record import check_record, record_check
-from ..play.terminal import seat_specs
-from ..records import read_records, seat_record, write_records
-from ..registry import ENVS
+from ..play.seat import CAPPED, SeatedGame, number
+from ..records import read_records, write_records
+from ..registry import ENVS, engine_class
 from .svg import SvgCanvas
 
 #: the record file a store appends finished games to, in its data folder
@@ -99,66 +98,33 @@ class RequestError(Exception):
 
 
 class Session:
-    """One game: the person at ``seat`` under ``name``, agent ``specs`` at the
-    other seats in seat order.  ``agents`` is empty for a game read back from
-    its record (it is over: no agent will move again)."""
+    """One browser game behind its id: a ``SeatedGame`` (``game``), the client
+    that made it and the line about its rating once it is over."""
 
-    def __init__(self, env_name, seat, specs, name, options, seed, game_id):
-        self.env_name = env_name
-        self.seat = seat
-        self.specs = list(specs)
-        self.name = name
-        self.seed = seed
+    def __init__(self, game: SeatedGame, game_id: str):
+        self.game = game
         self.id = game_id
-        self.engine = ENVS[env_name].raw_env.engine_cls(
-            len(self.specs) + 1, seed=seed, **(options or {})
-        )
-        self.names = list(self.specs)
-        self.names.insert(seat, name)
-        self.agents: dict = {}
-        self.actions: list[int] = []
-        #: what happened since the person's last decision, as the seat may know it
-        self.log: list[str] = []
         #: the line about the ratings once the finished game is rated (or why not)
         self.rating = ""
         #: the address of the client that made it (``None``: a tool, or read back)
         self.client: str | None = None
         self.lock = threading.Lock()
 
+    @property
+    def engine(self):
+        return self.game.engine
+
     # ----- making one ---------------------------------------------------------
     @classmethod
     def new(cls, env_name, seat, opponents, players, name, options, seed=None) -> Session:
         """A game ready for its person's first decision; ``ValueError`` saying what
         in the set-up cannot make a game."""
-        if env_name not in ENVS:
-            raise ValueError(f"unknown game {env_name!r}; available: {', '.join(sorted(ENVS))}")
-        n, specs = seat_specs(env_name, opponents, players)
-        if not 0 <= seat < n:
-            raise ValueError(f"your seat must be from 0 to {n - 1} in a {n}-player game")
         name = name.strip()
         if not name or len(name) > MAX_NAME:
             raise ValueError(f"your name must have 1 to {MAX_NAME} characters")
-        if name in specs:
-            raise ValueError(f"{name!r} is an opponent's name: pick another")
-        seed = random.randrange(2**31) if seed is None else seed
-        session = cls(env_name, seat, specs, name, options, seed, secrets.token_urlsafe(24))
-        session.build_agents()
-        session.advance()
-        return session
-
-    def build_agents(self) -> None:
-        """The bots of every other seat, from their specs and the game's seed."""
-        seeds = random.Random(self.seed)
-        g = self.engine
-        for s, spec in enumerate(self.names):
-            if s == self.seat:
-                continue
-            try:
-                self.agents[s] = make_agent(
-                    spec, self.env_name, seeds.getrandbits(32), g.num_players, g.options
-                )
-            except (ValueError, OSError) as e:
-                raise ValueError(f"opponent {spec!r} at seat {s}: {e}") from None
+        game = SeatedGame.new(env_name, seat, opponents, players, name, options, seed)
+        game.advance()
+        return cls(game, secrets.token_urlsafe(24))
 
     @classmethod
     def from_record(cls, record: dict) -> Session:
@@ -176,57 +142,22 @@ class Session:
         session = cls._replayed(record)
         if session.engine.terminal:
             raise ValueError(f"the saved game {session.id} is over")
-        session.build_agents()
-        session.advance()  # a save between the person's move and the bots' replies
+        session.game.build_agents()
+        session.game.advance()  # a save between the person's move and the bots' replies
         return session
 
     @classmethod
     def _replayed(cls, record: dict) -> Session:
-        seat = record["human_seat"]
-        specs = [name for s, name in enumerate(record["seats"]) if s != seat]
-        session = cls(
-            record["env"],
-            seat,
-            specs,
-            record["seats"][seat],
-            record["options"],
-            record["seed"],
-            record["web_id"],
-        )
-        for i, action in enumerate(record["actions"]):
-            if action not in session.engine.legal:  # before the story, which trusts it
-                raise ValueError(f"game {session.id}: move {i} ({action}) is not legal there")
-            if session.asks_person():
-                session.log = []
-            session.play(action)
-        return session
+        try:
+            return cls(SeatedGame.replayed(record), record["web_id"])
+        except ValueError as e:
+            raise ValueError(f"game {record['web_id']}: {e}") from None
 
     # ----- playing ------------------------------------------------------------
     @property
     def move(self) -> int:
         """How many actions were played: the counter a request must echo."""
-        return len(self.actions)
-
-    def asks_person(self) -> bool:
-        """Whether the game waits for the person: their decision, not one that
-        every seat can tell has a single option (taken for them, as in the terminal)."""
-        g = self.engine
-        return (
-            not g.terminal and g.current_player == self.seat and not narrator_of(g).public_forced(g)
-        )
-
-    def play(self, action: int) -> None:
-        self.log += story(self.engine, action, self.seat)
-        self.engine.apply(action)
-        self.actions.append(action)
-
-    def advance(self) -> None:
-        """Play the bots' turns and the person's forced ones until the person must
-        decide or the game is over."""
-        g = self.engine
-        while not g.terminal and not self.asks_person():
-            seat = g.current_player
-            self.play(g.legal[0] if seat == self.seat else self.agents[seat].act(g, seat))
+        return len(self.game.actions)
 
     def act(self, move, action) -> None:
         """The person's ``action``, sent when the game was at ``move``; then the
@@ -243,37 +174,34 @@ class Session:
                 f"stale request: it was sent at move {move}, the game is at move {self.move} "
                 "(sent twice, or from an old page?)",
             )
-        if action not in self.engine.legal:
-            shown = ", ".join(
-                f"{c.action} ({c.text})" for c in narrator_of(self.engine).choices(self.engine)
-            )
-            raise RequestError(422, f"action {action} is not one of your choices now: {shown}")
-        self.log = []
-        self.play(action)
-        self.advance()
+        try:
+            self.game.decide(action)
+        except ValueError as e:
+            raise RequestError(422, str(e)) from None
+        self.game.advance()
 
     # ----- what the person is sent --------------------------------------------
     def view(self) -> dict:
         """The page's state, from the person's seat only."""
-        g = self.engine
+        game = self.game
+        g, seat = game.engine, game.seat
         narrator = narrator_of(g)
         renderer = g.game_type.renderer_module
         return {
             "id": self.id,
-            "env": self.env_name,
+            "env": game.env_name,
             "title": g.game_type.title,
-            "seat": self.seat,
+            "seat": seat,
             "move": self.move,
             "players": [
-                {"seat": s, "name": name, "you": s == self.seat}
-                for s, name in enumerate(self.names)
+                {"seat": s, "name": name, "you": s == seat} for s, name in enumerate(game.names)
             ],
-            "phase": narrator.phase(g, self.seat),
-            "board": renderer.draw(g, self.seat, SvgCanvas).svg(),
-            "view": narrator.board(g, self.seat),
+            "phase": narrator.phase(g, seat),
+            "board": renderer.draw(g, seat, SvgCanvas).svg(),
+            "view": narrator.board(g, seat),
             "legend": narrator.legend(g),
-            "log": [line.strip() for line in told_lines(self.log)],
-            "decision": self.decision() if self.asks_person() else None,
+            "log": [line.strip() for line in told_lines(game.log)],
+            "decision": self.decision() if game.asks_person() else None,
             "result": self.result() if g.terminal else None,
         }
 
@@ -281,7 +209,7 @@ class Session:
         """The pending decision's choices, grouped by the action block each lies in."""
         g = self.engine
         groups: dict[str, dict] = {}
-        for choice in narrator_of(g).choices(g):
+        for choice in self.game.choices():
             block, _ = g.action_layout.locate(choice.action)
             group = groups.setdefault(
                 block.name,
@@ -299,36 +227,21 @@ class Session:
 
     def result(self) -> dict:
         """Scores, winners and the verdict; the seed, secret until now, to replay it."""
-        g = self.engine
-        won = g.final_winners()
-        if self.seat not in won:
-            verdict = "You lost."
-        elif len(won) == 1:
-            verdict = "You won!"
-        else:
-            verdict = "You share the win."
-        if not won:
-            verdict += " No player won" + (
-                " (the game reached its safety cap)." if g.truncated else "."
-            )
+        result = self.game.result()
+        verdict = f"{result.verdict.capitalize()}."
+        if not result.winners:
+            verdict += f" No player won ({CAPPED})." if result.truncated else " No player won."
         return {
-            "scores": [_number(v) for v in g.scores()],
-            "winners": won,
+            "scores": [number(v) for v in result.scores],
+            "winners": result.winners,
             "verdict": verdict,
-            "seed": self.seed,
+            "seed": result.seed,
             "rating": self.rating,
         }
 
     def record(self) -> dict:
         """The game's record: whole once it is over, else what restores it."""
-        return seat_record(
-            self.env_name, self.engine, self.seed, self.names, self.actions, self.seat,
-            self.engine.terminal, web_id=self.id,
-        )  # fmt: skip
-
-
-def _number(v):
-    return int(v) if float(v).is_integer() else float(v)
+        return self.game.record(web_id=self.id)
 
 
 def env_choices() -> list[dict]:
@@ -337,7 +250,7 @@ def env_choices() -> list[dict]:
     shipped = [p.metadata for p in pretrained_agents()]
     out = []
     for env_name in sorted(ENVS):
-        cls = ENVS[env_name].raw_env.engine_cls
+        cls = engine_class(env_name)
         game = cls.game_type
         out.append(
             {
@@ -521,14 +434,14 @@ class GameStore:
 
     def rematch(self, game_id: str, client: str | None = None) -> Session:
         """A new game with the same set-up and a new seed, once this one is over."""
-        old = self.get(game_id)
-        if not old.engine.terminal:
+        old = self.get(game_id).game
+        if not old.finished:
             raise RequestError(409, "the game is not over yet")
         return self.create(
             client,
             env_name=old.env_name,
             seat=old.seat,
-            opponents=old.specs,
+            opponents=[name for s, name in enumerate(old.names) if s != old.seat],
             players=len(old.names),
             name=old.name,
             options=dict(old.engine.options),
@@ -545,18 +458,9 @@ class GameStore:
             session.rating = self.rate(session)
 
     def rate(self, session: Session) -> str:
-        """Add the game to the ratings book under its lock; the line telling the
-        person's new rating, or why the game could not be rated."""
-        from ..ratings import RatingsBook
-
-        g = session.engine
+        """Add the game to the ratings book; the line telling the person's new
+        rating, or why the game could not be rated."""
         try:
-            with RatingsBook.locked(self.ratings or None) as book:
-                book.rate_game(session.env_name, session.names, list(g.scores()), g.final_winners())
-        except (ImportError, ValueError, OSError) as e:
+            return session.game.rate(self.ratings or None).line()
+        except ValueError as e:
             return f"not rated: {e}"
-        r = book.get(session.env_name, session.name)
-        return (
-            f"rating of {session.name} on {session.env_name}: {r['ordinal']:.2f} "
-            f"(mu {r['mu']:.2f}, sigma {r['sigma']:.2f}, {r['games']} games)"
-        )
