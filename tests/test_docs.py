@@ -3,8 +3,8 @@
 import pytest
 
 from zombie_envs import ENVS
+from zombie_envs.core.pettingzoo_ids import pettingzoo_id
 from zombie_envs.docgen import END, START, page_path, render_page
-from zombie_envs.registry import pettingzoo_id
 
 
 @pytest.mark.parametrize("env_name", sorted(ENVS))

@@ -3,7 +3,9 @@
 ``zombie_envs.make(name, **kwargs)`` builds any env of the suite by name;
 ``ENVS`` lists them.  Each env is also importable as a module, like
 ``pettingzoo.classic``: ``from zombie_envs import mall_of_horror_v0``, and is
-in PettingZoo's registry: ``pettingzoo.make("aec", "zombie_envs/mall_of_horror-v0")``.
+in PettingZoo's registry once registered (its module registers it as it loads;
+``zombie_envs.register_pettingzoo()`` registers all):
+``pettingzoo.make("aec", "zombie_envs/mall_of_horror-v0")``.
 
 The env modules load on first use, so importing an engine
 (``zombie_envs.games.mall_of_horror``) loads neither PettingZoo nor the other games.
@@ -11,7 +13,7 @@ The env modules load on first use, so importing an engine
 
 from __future__ import annotations
 
-from .registry import ENVS, make
+from .registry import ENVS, make, register_pettingzoo
 
 __version__ = "0.1.0"
 
@@ -26,4 +28,4 @@ def __dir__() -> list[str]:
     return sorted({*globals(), *ENVS})
 
 
-__all__ = ["ENVS", "make", "__version__", *ENVS]
+__all__ = ["ENVS", "make", "register_pettingzoo", "__version__", *ENVS]

@@ -9,9 +9,10 @@ the package root or one engine loads no game and no PettingZoo.  A game
 declared elsewhere (a plugin, a test) joins with ``register_game``.
 
 Every env is also in PettingZoo's own registry, as ``zombie_envs/<game>-v<N>``
-(``pettingzoo.make("aec", "zombie_envs/mall_of_horror-v0")``): the envs join it
-as soon as ``pettingzoo`` is imported, before or after this module, so that
-importing the suite still does not import PettingZoo.
+(``pettingzoo.make("aec", "zombie_envs/mall_of_horror-v0")``), registered
+explicitly: an entry module registers its env when it is imported (``make``
+imports it), and ``register_pettingzoo()`` registers them all at once, so
+importing the suite alone does not import PettingZoo.
 
 The repository's ``checkpoints/`` and ``configs/`` folders install as the data
 packages ``zombie_envs.checkpoints`` and ``zombie_envs.configs`` (``setup.py``
@@ -22,18 +23,16 @@ checkout or an installed wheel alike, whatever the working directory.
 from __future__ import annotations
 
 import importlib
-import importlib.abc
 import importlib.resources
-import importlib.util
 import pkgutil
 import re
-import sys
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 from types import ModuleType
 
 from .core.agent import Agent
 from .core.game_type import GameType
+from .core.pettingzoo_ids import register_entry
 
 _ENTRY = re.compile(r"\w+_v\d+")
 #: env name -> its entry module (``env()``, ``raw_env``, ``parallel_env`` if offered)
@@ -73,12 +72,11 @@ def register_game(game: GameType, entry: str) -> None:
     made its env with ``raw_env, env = make_entry(game, __name__)``."""
     _GAMES[game.name] = game
     _ENTRIES[game.env] = entry
-    if "pettingzoo" in sys.modules:
-        register_pettingzoo()
 
 
 def make(name: str, **kwargs):
-    """Build the wrapped AEC env registered under ``name``."""
+    """Build the wrapped AEC env registered under ``name`` (its entry module
+    puts it in PettingZoo's registry as it loads)."""
     if name not in ENVS:
         raise ValueError(f"unknown env {name!r}; available: {sorted(ENVS)}")
     return ENVS[name].env(**kwargs)
@@ -132,61 +130,11 @@ def heuristic_class(game_name: str) -> type[Agent]:
 
 
 # ----- PettingZoo's registry ----------------------------------------------------------
-#: the namespace of the suite's ids in PettingZoo's registry
-NAMESPACE = "zombie_envs"
-
-
-def pettingzoo_id(env: str) -> str:
-    """The id of an env in PettingZoo's registry: ``mall_of_horror_v0`` ->
-    ``zombie_envs/mall_of_horror-v0`` (its own spelling of versions)."""
-    name, _, version = env.rpartition("_v")
-    return f"{NAMESPACE}/{name}-v{version}"
-
-
 def register_pettingzoo() -> None:
-    """Put every env of the suite in PettingZoo's AEC registry (imports PettingZoo)."""
-    from pettingzoo import aec_registry, register
-
+    """Put every env of the suite in PettingZoo's AEC registry (imports
+    PettingZoo); each entry module puts its own env there when it is imported."""
     for env, module in _ENTRIES.items():
-        spec = aec_registry.get(pettingzoo_id(env))
-        if spec is None or spec.entry_point != f"{module}:env":
-            register("aec", pettingzoo_id(env), entry_point=f"{module}:env")
-
-
-class _Registering(importlib.abc.Loader):
-    """Runs PettingZoo's own loader, then registers the suite in it."""
-
-    def __init__(self, loader):
-        self.loader = loader
-
-    def create_module(self, spec):
-        return self.loader.create_module(spec)
-
-    def exec_module(self, module) -> None:
-        self.loader.exec_module(module)
-        register_pettingzoo()
-
-    def __getattr__(self, name):  # resource readers, get_source, ...
-        return getattr(self.loader, name)
-
-
-class _WhenPettingZooLoads(importlib.abc.MetaPathFinder):
-    """Registers the suite when ``pettingzoo`` is first imported, and then leaves."""
-
-    def find_spec(self, fullname, path=None, target=None):
-        if fullname != "pettingzoo":
-            return None
-        sys.meta_path.remove(self)  # the search below must not find this finder again
-        spec = importlib.util.find_spec(fullname)
-        if spec is not None and spec.loader is not None:
-            spec.loader = _Registering(spec.loader)
-        return spec
-
-
-if "pettingzoo" in sys.modules:
-    register_pettingzoo()
-else:
-    sys.meta_path.insert(0, _WhenPettingZooLoads())
+        register_entry(env, module)
 
 
 # ----- shipped files ---------------------------------------------------------------

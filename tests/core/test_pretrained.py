@@ -13,10 +13,11 @@ import pytest
 from zombie_envs.agents import PolicyAgent, check_kind, make_agent, pretrained_agents
 from zombie_envs.agents.pretrained import pretrained_for
 from zombie_envs.cli import build_parser, main
+from zombie_envs.core.pettingzoo_ids import pettingzoo_id
 from zombie_envs.play import terminal
 from zombie_envs.play.seat import seat_specs
 from zombie_envs.records import read_records
-from zombie_envs.registry import ENVS, engine_class, pettingzoo_id, shipped_folder
+from zombie_envs.registry import ENVS, engine_class, shipped_folder
 
 ROOT = Path(__file__).parents[2]
 
@@ -95,30 +96,43 @@ def test_pettingzoo_ids():
     assert pettingzoo_id("a_v1_b_v12") == "zombie_envs/a_v1_b-v12"
 
 
-@pytest.mark.parametrize("first", ["zombie_envs", "pettingzoo"])
-def test_pettingzoo_makes_every_env_whichever_is_imported_first(first, tmp_path):
-    """``import zombie_envs`` loads no PettingZoo, yet its envs are in PettingZoo's
-    registry once PettingZoo is imported, before or after."""
-    second = "pettingzoo" if first == "zombie_envs" else "zombie_envs"
+@pytest.mark.parametrize("how", ["register_pettingzoo", "entry", "make"])
+def test_pettingzoo_makes_the_envs_once_they_are_registered(how, tmp_path):
+    """``import zombie_envs`` loads no PettingZoo and registers nothing in its
+    registry; ``register_pettingzoo()`` registers every env, importing an entry
+    module (as ``zombie_envs.make`` does) registers its own."""
+    register = {
+        "register_pettingzoo": "zombie_envs.register_pettingzoo()",
+        "entry": "from zombie_envs import mall_of_horror_v0",
+        "make": "zombie_envs.make('mall_of_horror_v0')",
+    }[how]
     code = (
-        f"import sys, {first}\n"
-        "before = 'pettingzoo' in sys.modules\n"
-        f"import {second}, pettingzoo\n"
-        "ids = sorted(k for k in pettingzoo.aec_registry if k.startswith('zombie_envs/'))\n"
+        "import sys, json, zombie_envs\n"
+        "loaded = 'pettingzoo' in sys.modules\n"
+        "import pettingzoo\n"
+        "def ids():\n"
+        "    return sorted(k for k in pettingzoo.aec_registry if k.startswith('zombie_envs/'))\n"
+        "before = ids()\n"
+        f"{register}\n"
         "made = {}\n"
         "for env in zombie_envs.ENVS:\n"
-        "    e = pettingzoo.make('aec', zombie_envs.registry.pettingzoo_id(env))\n"
-        "    e.reset(seed=0)\n"
-        "    made[env] = [type(e).__module__, len(e.agents)]\n"
+        "    if zombie_envs.core.pettingzoo_ids.pettingzoo_id(env) in ids():\n"
+        "        e = pettingzoo.make('aec', zombie_envs.core.pettingzoo_ids.pettingzoo_id(env))\n"
+        "        e.reset(seed=0)\n"
+        "        made[env] = [type(e).__module__, len(e.agents)]\n"
         "e = pettingzoo.make('aec', 'zombie_envs/mall_of_horror-v0', num_players=5)\n"
-        "import json; print(json.dumps([before, ids, made, e.possible_agents]))"
+        "print(json.dumps([loaded, before, ids(), made, e.possible_agents]))"
     )
-    before, ids, made, agents = json.loads(run_python(code, tmp_path))
-    assert before == (first == "pettingzoo")
-    assert ids == sorted(pettingzoo_id(env) for env in ENVS)
+    loaded, before, ids, made, agents = json.loads(run_python(code, tmp_path))
+    assert not loaded and before == []
+    everyone = sorted(pettingzoo_id(env) for env in ENVS)
+    assert ids == (
+        everyone if how == "register_pettingzoo" else [pettingzoo_id("mall_of_horror_v0")]
+    )
+    assert len(made) == len(ids)
     for env, (module, players) in made.items():
         assert module == f"zombie_envs.{env}"
-        assert players == ENVS[env].raw_env.engine_cls.default_players
+        assert players == engine_class(env).default_players
     assert agents == [f"player_{i}" for i in range(5)]
 
 

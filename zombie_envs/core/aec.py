@@ -19,6 +19,7 @@ from pettingzoo.utils.env_logger import EnvLogger
 
 from .game import Engine, _as_int
 from .game_type import GameType
+from .pettingzoo_ids import register_entry
 from .record import check_record, make_record, replay_engine
 
 REWARD_MODES = ("zero_sum", "score")
@@ -294,6 +295,7 @@ def make_entry(game: GameType, module: str):
             "__qualname__": "raw_env",
         },
     )
+    register_entry(game.env, module)
 
     def env(illegal_action: str = "raise", **kwargs):
         """The env.  ``illegal_action="terminate"`` wraps it in PettingZoo's
