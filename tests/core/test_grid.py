@@ -345,11 +345,11 @@ def test_bad_start_and_floors_raise_value_error():
 @pytest.mark.parametrize(
     "text, message",
     [
-        ("cell: . open\n..\n", r"header line 2 '\.\.' is not 'key: value'"),
-        ("cell: . open\n", r"no 'map:' line"),
-        ("colour: red\nmap:\n.\n", r"header line 1: unknown key 'colour'"),
-        ("cell: . open\ncell: . wall\nmap:\n.\n", r"header line 2: cell '\.' declared twice"),
-        ("floor: up | Up\nmap:\n.\n", r"header line 1: floor 'up \| Up' is not 'FIRST-LAST"),
+        ("cell: . open\n..\n", r"^board:2: '\.\.' is not 'key: value'"),
+        ("cell: . open\n", r"^board: no 'map:' line"),
+        ("colour: red\nmap:\n.\n", r"^board:1: unknown key 'colour'"),
+        ("cell: . open\ncell: . wall\nmap:\n.\n", r"^board:2: cell '\.' declared twice"),
+        ("floor: up | Up\nmap:\n.\n", r"^board:1: floor 'up \| Up' is not 'FIRST-LAST"),
     ],
 )
 def test_bad_headers_raise_value_error_with_the_line(text, message):

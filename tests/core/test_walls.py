@@ -268,13 +268,13 @@ def test_composition_keeps_gaps_inside_and_cuts_to_the_squares():
     ("lines", "message"),
     [
         (("+-+", "|.|"), "2R\\+1 lines, got 2"),
-        (("+-+-", "|. |", "+-+-"), "line 1: a map of C columns .* got 4"),
-        (("+-+", "|.|", "+-+-+"), "line 3: 5 characters, the first line has 3"),
-        (("+-+", "|x|", "+-+"), "line 2, column 2: unknown square character 'x'"),
-        (("+-+-+", "|.x.|", "+-+-+"), "line 2, column 3: unknown edge character 'x'"),
-        (("+-+-+", "|.A.|", "+-+-+"), "line 2, column 3: an arrow between two squares"),
-        (("+ +", "|.|", "+-+"), "line 1, column 2: an open edge to the outside of square r0c0"),
-        (("+-+-+", "|. ##", "+-+-+"), "column 3: an open edge to the outside"),
+        (("+-+-", "|. |", "+-+-"), "^shop.txt:1: a map of C columns .* got 4"),
+        (("+-+", "|.|", "+-+-+"), "^shop.txt:3: 5 characters, the first line has 3"),
+        (("+-+", "|x|", "+-+"), "^shop.txt:2:2: unknown square character 'x'"),
+        (("+-+-+", "|.x.|", "+-+-+"), "^shop.txt:2:3: unknown edge character 'x'"),
+        (("+-+-+", "|.A.|", "+-+-+"), "^shop.txt:2:3: an arrow between two squares"),
+        (("+ +", "|.|", "+-+"), "^shop.txt:1:2: an open edge to the outside of square r0c0"),
+        (("+-+-+", "|. ##", "+-+-+"), ":3: an open edge to the outside"),
         (("###", "###", "###"), "no square"),
     ],
 )
@@ -291,8 +291,8 @@ def test_a_legend_maps_one_character_to_a_name_or_none():
 
 
 def test_errors_count_lines_from_where_the_map_starts_in_its_file():
-    with pytest.raises(ValueError, match=r"^shop.txt line 13, column 2: unknown square"):
-        WallGrid(("+-+", "|x|", "+-+"), LEGEND, title="shop.txt", first_line=12)
+    with pytest.raises(ValueError, match=r"^shop.txt:13:2: unknown square"):
+        WallGrid(("+-+", "|x|", "+-+"), LEGEND, title="shop", file="shop.txt", first_line=12)
 
 
 # ------------------------------------------------------------------ properties

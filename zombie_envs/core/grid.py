@@ -19,8 +19,10 @@ Everything an engine asks in its hot path (neighbours, all-pairs distances,
 the next step toward a target) is precomputed at load into plain tuples, so a
 board of a few hundred nodes costs some milliseconds once and nothing after.
 
-Map file format: header lines, then a line ``map:`` and the map rows verbatim.
-Header lines are ``key: value``; lines starting with ``#`` are comments.
+Map file format (``core.maptext``'s board format, which says when to use a
+``Board`` and when a ``core.walls.WallGrid``): header lines ``key: value``,
+then a line ``map:`` and the map rows verbatim; lines starting with ``#`` are
+comments, and errors name the file and line.
 ``start`` and ``horde_start`` (which defaults to ``start``) are a character
 that occurs once on the map or a position ``r3c7``; ``floor`` names a span of
 map rows (inclusive); ``moves`` is ``orthogonal`` (the default) or
@@ -50,19 +52,17 @@ trailing ones.
 from __future__ import annotations
 
 import re
-from collections import deque
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-#: Distance reported between nodes with no path.
-UNREACHABLE = 10**6
+from .maptext import UNREACHABLE, Entry, MapText, around, diagonals, distances, draw
 
 ROLES = ("wall", "open", "link", "escalator", "arrow")
 FLAGS = ("token", "area")
 #: Arrow characters and the (row, col) step each one points along.
 ARROWS = {"^": (-1, 0), "v": (1, 0), "<": (0, -1), ">": (0, 1)}
-_ORTHOGONAL = ((-1, 0), (0, -1), (0, 1), (1, 0))
+_MOVES = ("orthogonal", "diagonal")
 _RC = re.compile(r"r(\d+)c(\d+)")
 
 
@@ -149,37 +149,15 @@ class Board:
         self._check_shape()
         self.height = len(self.lines)
         self.width = len(self.lines[0])
-
-        cells: list[tuple[int, int]] = []
-        for r, line in enumerate(self.lines):
-            for c, ch in enumerate(line):
-                if ch not in self.legend:
-                    known = "".join(sorted(self.legend))
-                    raise ValueError(
-                        f"board {name!r}: unknown cell character {ch!r} at {_where(r, c)}; "
-                        f"the legend knows {known!r}"
-                    )
-                if self.legend[ch].standable:
-                    cells.append((r, c))
-        if not cells:
-            raise ValueError(f"board {name!r}: no cell can be stood on")
-        self.rc: tuple[tuple[int, int], ...] = tuple(cells)
-        self.size = len(cells)
-        self._ids = {rc: i for i, rc in enumerate(cells)}
-        self.kind: tuple[str, ...] = tuple(self.lines[r][c] for r, c in cells)
+        self.rc: tuple[tuple[int, int], ...] = self._cells()
+        self.size = len(self.rc)
+        self._ids = {rc: i for i, rc in enumerate(self.rc)}
+        self.kind: tuple[str, ...] = tuple(self.lines[r][c] for r, c in self.rc)
 
         self.floors, self.floor = self._floors(list(floors))
         self.links, self.escalators = self._pairs()
         self.adjacent = tuple(tuple(self._adjacent_moves(i)) for i in range(self.size))
-        moves = [set(m) for m in self.adjacent]
-        for a, b, _ in self.links:
-            moves[a].add(b)
-            moves[b].add(a)
-        for _, end_a, end_b in self.escalators:
-            for src, dst in ((end_a, end_b), (end_b, end_a)):
-                for a in self._boarding(src):
-                    moves[a].update(n for n in self._alighting(dst) if n != a)
-        self.neighbours: tuple[tuple[int, ...], ...] = tuple(tuple(sorted(m)) for m in moves)
+        self.neighbours: tuple[tuple[int, ...], ...] = self._moves()
 
         self.start = self._resolve(start, "start", default=None)
         self.horde_start = self._resolve(horde_start, "horde_start", default=self.start)
@@ -205,6 +183,35 @@ class Board:
                     f"board {self.name!r}: ragged map: row {r} has {len(line)} characters, "
                     f"row 0 has {width}"
                 )
+
+    def _cells(self) -> tuple[tuple[int, int], ...]:
+        """The standable cells in row-major order; every character is in the legend."""
+        cells = []
+        for r, line in enumerate(self.lines):
+            for c, ch in enumerate(line):
+                if ch not in self.legend:
+                    known = "".join(sorted(self.legend))
+                    raise ValueError(
+                        f"board {self.name!r}: unknown cell character {ch!r} at {_where(r, c)}; "
+                        f"the legend knows {known!r}"
+                    )
+                if self.legend[ch].standable:
+                    cells.append((r, c))
+        if not cells:
+            raise ValueError(f"board {self.name!r}: no cell can be stood on")
+        return tuple(cells)
+
+    def _moves(self) -> tuple[tuple[int, ...], ...]:
+        """One-step moves: touching cells, links both ways, escalator rides."""
+        moves = [set(m) for m in self.adjacent]
+        for a, b, _ in self.links:
+            moves[a].add(b)
+            moves[b].add(a)
+        for _, end_a, end_b in self.escalators:
+            for src, dst in ((end_a, end_b), (end_b, end_a)):
+                for a in self._boarding(src):
+                    moves[a].update(n for n in self._alighting(dst) if n != a)
+        return tuple(tuple(sorted(m)) for m in moves)
 
     def _floors(self, floors: list[tuple[str, int, int]]):
         names = tuple(f for f, _, _ in floors)
@@ -243,22 +250,13 @@ class Board:
                 links.append((self._ids[where[0]], self._ids[where[1]], kind.name))
             else:
                 for r, c in where:
-                    if not self._open_around(r, c):
+                    if not around(self._ids, r, c):
                         raise ValueError(
                             f"board {self.name!r}: escalator {ch!r} at {_where(r, c)} has no "
                             f"open orthogonal neighbour to step on or off"
                         )
                 escalators.append((kind.name, where[0], where[1]))
         return tuple(links), tuple(escalators)
-
-    def _open_around(self, r: int, c: int) -> list[tuple[int, tuple[int, int]]]:
-        """(node, step from the cell to it) for the standable orthogonal neighbours."""
-        out = []
-        for dr, dc in _ORTHOGONAL:
-            node = self._ids.get((r + dr, c + dc))
-            if node is not None:
-                out.append((node, (dr, dc)))
-        return out
 
     def _passes(self, node: int, step: tuple[int, int]) -> bool:
         """Whether a move along ``step`` may enter or leave ``node`` (arrows are one-way)."""
@@ -269,28 +267,20 @@ class Board:
         r, c = self.rc[i]
         moves = [
             j
-            for j, step in self._open_around(r, c)
+            for j, step in around(self._ids, r, c)
             if self._passes(i, step) and self._passes(j, step)
         ]
         if self.diagonal and self.kind[i] not in ARROWS:
-            for dr, dc in ((-1, -1), (-1, 1), (1, -1), (1, 1)):
-                j = self._ids.get((r + dr, c + dc))
-                if (
-                    j is not None
-                    and self.kind[j] not in ARROWS
-                    and (r + dr, c) in self._ids
-                    and (r, c + dc) in self._ids
-                ):
-                    moves.append(j)
+            moves += [j for j, _ in diagonals(self._ids, r, c) if self.kind[j] not in ARROWS]
         return sorted(moves)
 
     def _boarding(self, cell: tuple[int, int]) -> list[int]:
         """Nodes that may step onto the escalator end at ``cell``."""
-        return [j for j, step in self._open_around(*cell) if self._passes(j, (-step[0], -step[1]))]
+        return [j for j, step in around(self._ids, *cell) if self._passes(j, (-step[0], -step[1]))]
 
     def _alighting(self, cell: tuple[int, int]) -> list[int]:
         """Nodes a rider may step off to from the escalator end at ``cell``."""
-        return [j for j, step in self._open_around(*cell) if self._passes(j, step)]
+        return [j for j, step in around(self._ids, *cell) if self._passes(j, step)]
 
     def _resolve(self, where, what: str, default):
         if where is None:
@@ -333,19 +323,9 @@ class Board:
     def _distances(self):
         dist = []
         order = []
-        nbrs = self.neighbours
         for src in range(self.size):
-            row = [UNREACHABLE] * self.size
-            row[src] = 0
-            queue = deque((src,))
-            while queue:
-                a = queue.popleft()
-                d = row[a] + 1
-                for b in nbrs[a]:
-                    if row[b] == UNREACHABLE:
-                        row[b] = d
-                        queue.append(b)
-            dist.append(tuple(row))
+            row = distances(self.neighbours, src)
+            dist.append(row)
             reach = [b for b in range(self.size) if row[b] < UNREACHABLE]
             reach.sort(key=row.__getitem__)
             order.append(tuple(reach))
@@ -422,13 +402,7 @@ class Board:
 
     def ascii(self, marks: Mapping[int, str] | None = None) -> str:
         """The map with some nodes drawn as other characters (pieces, tokens)."""
-        rows = [list(line) for line in self.lines]
-        for node, mark in (marks or {}).items():
-            if len(mark) != 1:
-                raise ValueError(f"mark for node {node} must be one character, got {mark!r}")
-            r, c = self.rc[node]
-            rows[r][c] = mark
-        return "\n".join("".join(row) for row in rows)
+        return "\n".join(draw(self.lines, ((self.rc[i], m) for i, m in (marks or {}).items())))
 
     def __repr__(self) -> str:
         tokens = len(getattr(self, "token_cells", ()))
@@ -439,51 +413,44 @@ def parse_board(
     text: str, legend: Mapping[str, str | CellKind] | None = None, name: str = "board"
 ) -> Board:
     """A board from the file format in the module docstring; ``legend`` adds or overrides."""
+    return _read_board(MapText(text, name), legend, name)
+
+
+def load_board(path: str | Path, legend: Mapping[str, str | CellKind] | None = None) -> Board:
+    """Read a map file; see the module docstring for its format."""
+    return _read_board(MapText.read(path), legend, Path(path).stem)
+
+
+def _floor(source: MapText, entry: Entry) -> tuple[str, int, int]:
+    span, _, fname = entry.value.partition("|")
+    first, dash, last = span.strip().partition("-")
+    if not (dash and first.isdigit() and last.isdigit() and fname.strip()):
+        raise source.error(entry.line, f"floor {entry.value!r} is not 'FIRST-LAST | name'")
+    return fname.strip(), int(first), int(last)
+
+
+def _read_board(source: MapText, legend: Mapping[str, str | CellKind] | None, name: str) -> Board:
+    block = source.board()
     header: dict[str, str] = {}
     cells: dict[str, str | CellKind] = {}
     floors: list[tuple[str, int, int]] = []
-    lines = text.splitlines()
-    for number, raw in enumerate(lines, start=1):
-        line = raw.strip()
-        if line == "map:":
-            rows = lines[number:]
-            while rows and not rows[-1]:
-                rows.pop()
-            break
-        if not line or line.startswith("#"):
-            continue
-        key, sep, value = line.partition(":")
-        key, value = key.strip(), value.strip()
-        if not sep:
-            raise ValueError(f"{name}: header line {number} {raw!r} is not 'key: value'")
-        if key == "cell":
-            char, _, spec = value.partition(" ")
+    for entry in block.entries:
+        if entry.key == "cell":
+            char, _, spec = entry.value.partition(" ")
             if char in cells:
-                raise ValueError(f"{name}: header line {number}: cell {char!r} declared twice")
+                raise source.error(entry.line, f"cell {char!r} declared twice")
             cells[char] = spec.strip()
-        elif key == "floor":
-            span, _, fname = value.partition("|")
-            first, dash, last = span.strip().partition("-")
-            if not (dash and first.isdigit() and last.isdigit() and fname.strip()):
-                raise ValueError(
-                    f"{name}: header line {number}: floor {value!r} is not 'FIRST-LAST | name'"
-                )
-            floors.append((fname.strip(), int(first), int(last)))
-        elif key == "moves":
-            if value not in ("orthogonal", "diagonal"):
-                raise ValueError(
-                    f"{name}: header line {number}: moves {value!r} is not orthogonal or diagonal"
-                )
-            header[key] = value
-        elif key in ("name", "start", "horde_start"):
-            header[key] = value
+        elif entry.key == "floor":
+            floors.append(_floor(source, entry))
+        elif entry.key == "moves" and entry.value not in _MOVES:
+            raise source.error(entry.line, f"moves {entry.value!r} is not orthogonal or diagonal")
+        elif entry.key in ("name", "start", "horde_start", "moves"):
+            header[entry.key] = entry.value
         else:
-            raise ValueError(f"{name}: header line {number}: unknown key {key!r}")
-    else:
-        raise ValueError(f"{name}: no 'map:' line ends the header")
+            raise source.error(entry.line, f"unknown key {entry.key!r}")
     cells.update(legend or {})
     return Board(
-        rows,
+        block.rows,
         cells,
         name=header.get("name", name),
         start=header.get("start"),
@@ -491,9 +458,3 @@ def parse_board(
         floors=floors,
         diagonal=header.get("moves") == "diagonal",
     )
-
-
-def load_board(path: str | Path, legend: Mapping[str, str | CellKind] | None = None) -> Board:
-    """Read a map file; see the module docstring for its format."""
-    path = Path(path)
-    return parse_board(path.read_text(encoding="utf-8"), legend, name=path.stem)

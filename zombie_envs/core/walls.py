@@ -31,7 +31,9 @@ through), each consecutive pair melee-adjacent: walls, corners and doorways
 crossed diagonally block it, windows do not.
 
 Squares are numbered ``0..N-1`` in row-major order and labelled ``r3c12``
-(0-based row and column, as ``core.grid`` labels its cells).
+(0-based row and column, as ``core.grid`` labels its cells).  ``core.maptext``
+says when a game's map is a ``WallGrid`` and when a ``core.grid.Board``, and
+reads the files maps come from; errors name that file, line and column.
 """
 
 from __future__ import annotations
@@ -39,7 +41,7 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from functools import cache, cached_property
 
-from .grid import UNREACHABLE
+from .maptext import UNREACHABLE, Block, DistanceRows, MapText, diagonals, draw, where
 from .tiles import SIDES
 
 OPEN, WALL, DOOR, WINDOW, ARROW = "open", "wall", "door", "window", "arrow"
@@ -47,7 +49,6 @@ OPEN, WALL, DOOR, WINDOW, ARROW = "open", "wall", "door", "window", "arrow"
 EDGE_KINDS = {" ": OPEN, "|": WALL, "-": WALL, "d": DOOR, "w": WINDOW, "A": ARROW}
 #: orthogonal step cost by the kind of edge crossed (walls and arrows are not crossed)
 STEP_COST = {OPEN: 1, DOOR: 1, WINDOW: 2}
-_DIAGONALS = ((-1, -1), (-1, 1), (1, -1), (1, 1))
 
 Legend = Mapping[str, "str | None"]
 Allowed = Callable[[int], bool] | Collection[int] | None
@@ -84,37 +85,6 @@ def _as_test(which: Allowed) -> Callable[[int], bool] | None:
     return which.__contains__
 
 
-class _Rows(Sequence):
-    """Distance rows by breadth-first search from each source, on demand."""
-
-    def __init__(self, nbrs: list[list[int]]):
-        self._nbrs = nbrs
-        self._rows: list[tuple[int, ...] | None] = [None] * len(nbrs)
-
-    def __len__(self) -> int:
-        return len(self._rows)
-
-    def __getitem__(self, src):
-        if isinstance(src, slice):
-            return [self[i] for i in range(len(self))[src]]
-        row = self._rows[src]
-        if row is None:
-            nbrs, dist = self._nbrs, [UNREACHABLE] * len(self._nbrs)
-            dist[src] = 0
-            ring, d = [src], 0
-            while ring:
-                d += 1
-                ahead = []
-                for a in ring:
-                    for b in nbrs[a]:
-                        if dist[b] == UNREACHABLE:
-                            dist[b] = d
-                            ahead.append(b)
-                ring = ahead
-            row = self._rows[src] = tuple(dist)
-        return row
-
-
 class WallGrid:
     """A doubled map with precomputed movement, melee, sight and room tables.
 
@@ -124,9 +94,9 @@ class WallGrid:
     ``steps[i]`` ((j, cost) pairs), ``touches[i]``, ``room[i]``/``rooms``,
     ``dist[a][b]`` (steps, UNREACHABLE when cut off), ``openings`` ((square,
     side, kind) for each non-wall edge to the outside, sides as in
-    ``core.tiles``) and ``origin`` (see ``compose``).  Errors name ``title``
-    and count lines from ``first_line``, so they point into the file a map
-    came from.
+    ``core.tiles``) and ``origin`` (see ``compose``).  Errors name ``file``
+    (``title`` unless given) and count lines from ``first_line``, so they
+    point into the file a map came from.
     """
 
     def __init__(
@@ -135,11 +105,13 @@ class WallGrid:
         legend: Legend,
         *,
         title: str = "map",
+        file: str | None = None,
         first_line: int = 1,
         origin: tuple[int, int] = (0, 0),
     ) -> None:
         self.title = title
         self.origin = origin
+        self._file = file or title
         self._first_line = first_line
         self.legend = dict(legend)
         rows = tuple(lines)
@@ -184,9 +156,28 @@ class WallGrid:
         )
         self._sight: dict[tuple[int, int], bool] = {}
 
+    @classmethod
+    def read(cls, source: MapText, block: Block, legend: Legend, title: str, size: int):
+        """The ``size`` x ``size`` squares drawn in a block of a map file (``title``
+        says which), errors pointing into the file."""
+        grid = cls(
+            block.rows,
+            legend,
+            title=f"{source.file} {title}",
+            file=source.file,
+            first_line=block.first,
+        )
+        if (grid.height, grid.width) != (size, size):
+            raise source.error(
+                block.entries[0].line,
+                f"{title} is not {size} x {size} squares: {grid.height} x {grid.width}",
+            )
+        return grid
+
     # ------------------------------------------------------------------ build
-    def _at(self, i: int, j: int) -> str:
-        return f"{self.title} line {self._first_line + i}, column {j + 1}"
+    def _at(self, i: int, j: int = -1) -> str:
+        """``file:line:column`` of the map's line ``i`` and character ``j`` (from 0)."""
+        return where(self._file, self._first_line + i, j + 1)
 
     def _check_shape(self, rows: tuple[str, ...]) -> None:
         if len(rows) < 3 or len(rows) % 2 == 0:
@@ -196,14 +187,13 @@ class WallGrid:
         width = len(rows[0])
         if width < 3 or width % 2 == 0:
             raise ValueError(
-                f"{self.title} line {self._first_line}: a map of C columns of squares has "
+                f"{self._at(0)}: a map of C columns of squares has "
                 f"2C+1 characters a line, got {width}"
             )
         for i, row in enumerate(rows):
             if len(row) != width:
                 raise ValueError(
-                    f"{self.title} line {self._first_line + i}: {len(row)} characters, "
-                    f"the first line has {width}"
+                    f"{self._at(i)}: {len(row)} characters, the first line has {width}"
                 )
         for ch, value in self.legend.items():
             if len(ch) != 1 or not (value is None or isinstance(value, str)):
@@ -298,10 +288,7 @@ class WallGrid:
             kind = self.side(i, side)
             if j is not None and kind in cost:
                 out.append((j, cost[kind]))
-        for dr, dc in _DIAGONALS:
-            j = self.ids.get((r + dr, c + dc))
-            if j is None or (r + dr, c) not in self.ids or (r, c + dc) not in self.ids:
-                continue
+        for j, (dr, dc) in diagonals(self.ids, r, c):
             y, x = 2 * r + 1 + dr, 2 * c + 1 + dc  # the shared corner
             corner = ((y - 1, x), (y + 1, x), (y, x - 1), (y, x + 1))
             if all(self._edges[p] == OPEN for p in corner):
@@ -330,7 +317,7 @@ class WallGrid:
         """``dist[a][b]``: the fewest steps from ``a`` to ``b`` (a window is one step),
         UNREACHABLE when there is no way; each row worked out when first asked, since
         a game built on a fresh map asks about a few squares only."""
-        return _Rows([[j for j, _ in s] for s in self.steps])
+        return DistanceRows([[j for j, _ in s] for s in self.steps])
 
     # -------------------------------------------------------------- queries
     def label(self, i: int) -> str:
@@ -401,13 +388,9 @@ class WallGrid:
 
     def ascii(self, marks: Mapping[int, str] | None = None) -> str:
         """The map as text, some squares drawn as other characters (pieces, tokens)."""
-        rows = [list(line) for line in self.lines]
-        for i, mark in (marks or {}).items():
-            if len(mark) != 1:
-                raise ValueError(f"mark for square {i} must be one character, got {mark!r}")
-            r, c = self.rc[i]
-            rows[2 * r + 1][2 * c + 1] = mark
-        return "\n".join("".join(row) for row in rows)
+        at = self.rc
+        drawn = (((2 * at[i][0] + 1, 2 * at[i][1] + 1), m) for i, m in (marks or {}).items())
+        return "\n".join(draw(self.lines, drawn))
 
     def rotated(self, turns: int) -> WallGrid:
         """The map turned ``turns`` quarter turns clockwise: west comes to the north."""
@@ -437,54 +420,77 @@ class WallGrid:
         placed = list(pieces)
         if not placed:
             raise ValueError(f"{title}: no piece to compose")
-        legend: dict[str, str | None] = {}
-        for grid, _, _ in placed:
-            for ch, value in grid.legend.items():
-                if legend.setdefault(ch, value) != value:
-                    raise ValueError(
-                        f"{title}: piece {grid.title!r} reads {ch!r} as {value!r}, "
-                        f"another piece as {legend[ch]!r}"
-                    )
-        if legend.setdefault(fill, None) is not None:
-            raise ValueError(f"{title}: fill {fill!r} is a square ({legend[fill]!r}) in the legend")
+        legend = _joint_legend(placed, fill, title)
         top = min(row for _, row, _ in placed)
         left = min(col for _, _, col in placed)
-        height = max(row + g.height for g, row, _ in placed) - top
-        width = max(col + g.width for g, _, col in placed) - left
-        canvas: list[list[str | None]] = [[None] * (2 * width + 1) for _ in range(2 * height + 1)]
-        owner: dict[tuple[int, int], str] = {}
-        for grid, row, col in placed:
-            y0, x0 = 2 * (row - top), 2 * (col - left)
-            for i, text in enumerate(grid.lines):
-                for j, ch in enumerate(text):
-                    y, x = y0 + i, x0 + j
-                    before = canvas[y][x]
-                    if i % 2 and j % 2:
-                        if (y, x) in owner:
-                            raise ValueError(
-                                f"{title}: pieces {owner[y, x]!r} and {grid.title!r} overlap at "
-                                f"r{y // 2 + top}c{x // 2 + left}"
-                            )
-                        owner[y, x] = grid.title
-                    elif (i + j) % 2 and before is not None:
-                        ch = " " if before == ch == "A" else "|"
-                    canvas[y][x] = ch
-        squares = [(y, x) for y, x in owner if legend[canvas[y][x]] is not None]
-        if not squares:
-            raise ValueError(f"{title}: the pieces have no square")
-        y_min, y_max = min(y for y, _ in squares) - 1, max(y for y, _ in squares) + 1
-        x_min, x_max = min(x for _, x in squares) - 1, max(x for _, x in squares) + 1
-        lines = []
-        for y in range(y_min, y_max + 1):
-            row = canvas[y][x_min : x_max + 1]
-            lines.append(
-                "".join(
-                    ch if ch is not None else fill if y % 2 and (x_min + k) % 2 else " "
-                    for k, ch in enumerate(row)
-                )
-            )
+        canvas, owner = _paint(placed, top, left, title)
+        lines, y_min, x_min = _cut(canvas, owner, legend, fill, title)
         origin = (top + y_min // 2, left + x_min // 2)
         return cls(lines, legend, title=title, origin=origin, **extra)
 
     def __repr__(self) -> str:
         return f"WallGrid({self.title!r}, {self.height}x{self.width}, {self.size} squares)"
+
+
+Placed = list[tuple[WallGrid, int, int]]
+
+
+def _joint_legend(placed: Placed, fill: str, title: str) -> dict[str, str | None]:
+    """The pieces' legends as one, ``fill`` meaning no square; they must agree."""
+    legend: dict[str, str | None] = {}
+    for grid, _, _ in placed:
+        for ch, value in grid.legend.items():
+            if legend.setdefault(ch, value) != value:
+                raise ValueError(
+                    f"{title}: piece {grid.title!r} reads {ch!r} as {value!r}, "
+                    f"another piece as {legend[ch]!r}"
+                )
+    if legend.setdefault(fill, None) is not None:
+        raise ValueError(f"{title}: fill {fill!r} is a square ({legend[fill]!r}) in the legend")
+    return legend
+
+
+def _paint(placed: Placed, top: int, left: int, title: str):
+    """The pieces' lines on one doubled canvas (None where no piece is), and the
+    piece owning each square position; shared edges open where both have an arrow."""
+    height = max(row + g.height for g, row, _ in placed) - top
+    width = max(col + g.width for g, _, col in placed) - left
+    canvas: list[list[str | None]] = [[None] * (2 * width + 1) for _ in range(2 * height + 1)]
+    owner: dict[tuple[int, int], str] = {}
+    for grid, row, col in placed:
+        y0, x0 = 2 * (row - top), 2 * (col - left)
+        for i, text in enumerate(grid.lines):
+            for j, ch in enumerate(text):
+                y, x = y0 + i, x0 + j
+                before = canvas[y][x]
+                if i % 2 and j % 2:
+                    if (y, x) in owner:
+                        raise ValueError(
+                            f"{title}: pieces {owner[y, x]!r} and {grid.title!r} overlap at "
+                            f"r{y // 2 + top}c{x // 2 + left}"
+                        )
+                    owner[y, x] = grid.title
+                elif (i + j) % 2 and before is not None:
+                    ch = " " if before == ch == "A" else "|"
+                canvas[y][x] = ch
+    return canvas, owner
+
+
+def _cut(canvas, owner, legend, fill: str, title: str) -> tuple[list[str], int, int]:
+    """The canvas cut to its squares' bounding box, gaps filled, and the box's
+    top-left doubled position."""
+    squares = [(y, x) for y, x in owner if legend[canvas[y][x]] is not None]
+    if not squares:
+        raise ValueError(f"{title}: the pieces have no square")
+    y_min, y_max = min(y for y, _ in squares) - 1, max(y for y, _ in squares) + 1
+    x_min, x_max = min(x for _, x in squares) - 1, max(x for _, x in squares) + 1
+    lines = []
+    for y in range(y_min, y_max + 1):
+        row = canvas[y][x_min : x_max + 1]
+        lines.append(
+            "".join(
+                ch if ch is not None else fill if y % 2 and (x_min + k) % 2 else " "
+                for k, ch in enumerate(row)
+            )
+        )
+    return lines, y_min, x_min

@@ -277,23 +277,23 @@ FACES_TEXT = FACES_FILE.read_text(encoding="utf-8")
             "+-+-+A+A+-+-+-+-+\n|?",
             "face 1A: the north side has arrows at squares \\[2, 3\\]",
         ),
-        ("face: 1B", "face: 2B", "line 40: expected 'face: 1B <name>'"),
+        ("face: 1B", "face: 2B", "^faces.txt:40: expected 'face: 1B <name>'"),
         (
             "store: r0c5 Orange",
             "store: r9c9 Orange",
-            "line 19: store 'Orange Jugulus': r9c9 is no square",
+            "^faces.txt:19: store 'Orange Jugulus': r9c9 is no square",
         ),
         ("store: r0c5 Orange", "store: r3c3 Orange", "r3c3 is in a corridor"),
         ("store: r0c5 Orange", "store: r1c1 Orange", "r1c1 is in 'Taco Hell' already"),
         (
             "store: r0c5 Orange",
             "store: 0,5 Orange",
-            "line 19: expected 'store: r<row>c<col> <name>'",
+            "^faces.txt:19: expected 'store: r<row>c<col> <name>'",
         ),
         (
             "|? . .|. .|",
             "|x . .|. .|",
-            "faces.txt face 1A line 23, column 2: unknown square character 'x'",
+            "^faces.txt:23:2: unknown square character 'x'",
         ),
         ("|E .|. . . .|. .|\n+d+", "|E .|. . . .|. .|\n+-+", "face 1A: Maul exit r7c0 has no door"),
         (
@@ -314,9 +314,8 @@ def test_a_faulty_faces_file_is_refused_naming_the_place(tmp_path, old, new, mes
 def test_a_faces_file_cut_short_is_refused(tmp_path):
     path = tmp_path / "faces.txt"
     path.write_text("\n".join(FACES_TEXT.splitlines()[:30]), encoding="utf-8")
-    with pytest.raises(
-        ValueError, match="line 22: face 1A needs 17 map lines, the file ends after 9"
-    ):
+    cut_short = "^faces.txt:22: face '1A .*' needs 17 map lines, the file ends after 9"
+    with pytest.raises(ValueError, match=cut_short):
         load_faces(path)
     path.write_text(FACES_TEXT.split("face: 2A")[0], encoding="utf-8")
     with pytest.raises(ValueError, match="2 faces, expected 8"):

@@ -16,6 +16,7 @@ from functools import cache, lru_cache
 from pathlib import Path
 
 from ...core.dice import pick
+from ...core.maptext import Block, Entry, MapText
 from ...core.tiles import SIDES, beside, frontier, opposite, rotate
 from ...core.walls import ARROW, DOOR, WallGrid
 
@@ -46,17 +47,41 @@ def _side_squares(side: int) -> list[tuple[int, int]]:
     return [((0, k), (k, last), (last, k), (k, 0))[side] for k in range(FACE_SIZE)]
 
 
-def _face(
-    file: str, name: str, rows: list[str], stores: list[tuple[int, int, str, int]], first: int
-) -> Face:
-    """A face from its block of the faces file, its map starting at line ``first``."""
-    where = f"{file} face {name.split()[0]}"
-    piece = WallGrid(rows, LEGEND, title=where, first_line=first)
-    if (piece.height, piece.width) != (FACE_SIZE, FACE_SIZE):
-        raise ValueError(
-            f"{where}: a face is {FACE_SIZE} x {FACE_SIZE} squares, got "
-            f"{piece.height} x {piece.width}"
-        )
+def _face(source: MapText, block: Block, index: int) -> Face:
+    """The ``index``-th face (from 0) of a faces file, checked."""
+    head, *rest = block.entries
+    face_id = f"{index // 2 + 1}{'AB'[index % 2]}"
+    words = head.value.split()
+    if words[:1] != [face_id] or len(words) < 2:
+        got = source.lines[head.line - 1]
+        raise source.error(head.line, f"expected 'face: {face_id} <name>', got {got!r}")
+    stores = [_store(source, entry) for entry in rest]
+    where = f"{source.file}:{head.line}: face {face_id}"
+    piece = WallGrid.read(source, block, LEGEND, f"face {face_id}", FACE_SIZE)
+    arrows = _arrows(piece, where)
+    _check_openings(piece, where)
+    _check_stores(source, piece, stores)
+    return Face(head.value, piece, arrows, tuple((r, c, s) for r, c, s, _ in stores))
+
+
+def _store(source: MapText, entry: Entry) -> tuple[int, int, str, int]:
+    """``(row, col, name, line)`` of a ``store: r<row>c<col> <name>`` line."""
+    square, _, store = entry.value.partition(" ")
+    r, _, c = square.removeprefix("r").partition("c")
+    if not (
+        entry.key == "store"
+        and square.startswith("r")
+        and r.isdigit()
+        and c.isdigit()
+        and store.strip()
+    ):
+        got = source.lines[entry.line - 1]
+        raise source.error(entry.line, f"expected 'store: r<row>c<col> <name>', got {got!r}")
+    return int(r), int(c), store.strip(), entry.line
+
+
+def _arrows(piece: WallGrid, where: str) -> tuple[bool, bool, bool, bool]:
+    """Which sides (N, E, S, W) have an arrow, each spanning the middle squares."""
     arrows = []
     for side in range(4):
         found = [
@@ -72,6 +97,11 @@ def _face(
         arrows.append(bool(found))
     if not 2 <= sum(arrows) <= 4:
         raise ValueError(f"{where}: {sum(arrows)} sides have arrows; a face needs 2 to 4")
+    return tuple(arrows)
+
+
+def _check_openings(piece: WallGrid, where: str) -> None:
+    """A face opens only through its arrows and one border door of each Maul exit."""
     exits = {i for i, ch in enumerate(piece.char) if ch == "E"}
     for i, side, kind in piece.openings:
         r, c = piece.rc[i]
@@ -90,58 +120,36 @@ def _face(
     if exits:
         labels = ", ".join(piece.label(i) for i in sorted(exits))
         raise ValueError(f"{where}: Maul exit {labels} has no door to the outside on the border")
+
+
+def _check_stores(
+    source: MapText, piece: WallGrid, stores: list[tuple[int, int, str, int]]
+) -> None:
+    """Each named store is a room of its own, off the corridors (the arrows' rooms)."""
     named = {}
     arrow_rooms = {piece.room[i] for i, _, kind in piece.openings if kind == ARROW}
     for r, c, store, line in stores:
         i = piece.ids.get((r, c))
-        if i is None or piece.room[i] in arrow_rooms or piece.room[i] in named:
-            why = (
-                "is no square"
-                if i is None
-                else "is in a corridor"
-                if piece.room[i] in arrow_rooms
-                else f"is in {named[piece.room[i]]!r} already"
-            )
-            raise ValueError(f"{file} line {line}: store {store!r}: r{r}c{c} {why}")
-        named[piece.room[i]] = store
-    return Face(name, piece, tuple(arrows), tuple((r, c, s) for r, c, s, _ in stores))
+        if i is None:
+            why = "is no square"
+        elif piece.room[i] in arrow_rooms:
+            why = "is in a corridor"
+        elif piece.room[i] in named:
+            why = f"is in {named[piece.room[i]]!r} already"
+        else:
+            named[piece.room[i]] = store
+            continue
+        raise source.error(line, f"store {store!r}: r{r}c{c} {why}")
 
 
 def load_faces(path: Path) -> tuple[Face, ...]:
     """The faces of a faces file (format in ``data/faces.txt``), checked."""
-    file = path.name
-    lines = path.read_text(encoding="utf-8").splitlines()
+    source = MapText.read(path)
     faces: list[Face] = []
-    k = 0
-    while k < len(lines):
-        text = lines[k]
-        k += 1
-        if not text.strip() or text.startswith("#"):
-            continue
-        face_id = f"{len(faces) // 2 + 1}{'AB'[len(faces) % 2]}"
-        name = text.removeprefix("face:").strip()
-        if not text.startswith("face:") or name.split()[0] != face_id or len(name.split()) < 2:
-            raise ValueError(f"{file} line {k}: expected 'face: {face_id} <name>', got {text!r}")
-        stores = []
-        while k < len(lines) and lines[k].startswith("store:"):
-            square, _, store = lines[k].removeprefix("store:").strip().partition(" ")
-            r, _, c = square.removeprefix("r").partition("c")
-            if not (square.startswith("r") and r.isdigit() and c.isdigit() and store.strip()):
-                raise ValueError(
-                    f"{file} line {k + 1}: expected 'store: r<row>c<col> <name>', got {lines[k]!r}"
-                )
-            stores.append((int(r), int(c), store.strip(), k + 1))
-            k += 1
-        rows = lines[k : k + 2 * FACE_SIZE + 1]
-        if len(rows) < 2 * FACE_SIZE + 1:
-            raise ValueError(
-                f"{file} line {k + 1}: face {face_id} needs {2 * FACE_SIZE + 1} map "
-                f"lines, the file ends after {len(rows)}"
-            )
-        faces.append(_face(file, name, rows, stores, k + 1))
-        k += len(rows)
+    for block in source.blocks("face", 2 * FACE_SIZE + 1):
+        faces.append(_face(source, block, len(faces)))
     if len(faces) != 2 * SECTIONS:
-        raise ValueError(f"{file}: {len(faces)} faces, expected {2 * SECTIONS}")
+        raise ValueError(f"{source.file}: {len(faces)} faces, expected {2 * SECTIONS}")
     return tuple(faces)
 
 

@@ -33,6 +33,7 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 from pathlib import Path
 
+from ...core.maptext import Block, Entry, MapText, draw, where
 from ...core.tiles import SIDES, beside, opposite
 from ...core.walls import ARROW, DOOR, OPEN, WallGrid
 
@@ -101,8 +102,10 @@ class Tile:
         return sum(1 for ch in self.piece.char if ch in "o@") if self.kind == "store" else 0
 
 
-def _turn(tile: Tile, turns: int) -> Turned:
-    grid = tile.piece.rotated(turns)
+def _cell_tables(grid: WallGrid):
+    """Per cell of a turned tile: its character, the cells a step inside the tile
+    reaches and which of those steps cross a doorway; per side: a hall leaves
+    there, and from which cell."""
     chars = [""] * CELLS
     inner = [(-1, -1, -1, -1)] * CELLS
     door = [(False,) * 4] * CELLS
@@ -124,13 +127,25 @@ def _turn(tile: Tile, turns: int) -> Turned:
                 hall_cell[side] = cell
         inner[cell] = tuple(row)
         door[cell] = tuple(doors)
-    present = [cell for cell in range(CELLS) if chars[cell]]
-    rooms = {cell for cell in present if chars[cell] in "o@"}
+    return chars, inner, door, halls, hall_cell
+
+
+def _order(chars: list[str], present: list[int], rooms: set[int]) -> tuple[int, ...]:
+    """The Helipad's centre, store spaces, hall squares, the tile's centre square last."""
     middle = CELLS // 2
     order = [c for c in present if chars[c] == "*"]
     order += [c for c in present if c in rooms]
     order += [c for c in present if chars[c] == "." and c != middle]
     order += [c for c in present if chars[c] == "." and c == middle]
+    return tuple(order)
+
+
+def _turn(tile: Tile, turns: int) -> Turned:
+    grid = tile.piece.rotated(turns)
+    chars, inner, door, halls, hall_cell = _cell_tables(grid)
+    present = [cell for cell in range(CELLS) if chars[cell]]
+    rooms = {cell for cell in present if chars[cell] in "o@"}
+    roofed = tile.kind == "helipad"
     found = {ch: next((c for c in present if chars[c] == ch), -1) for ch in "@*S"}
     return Turned(
         chars=tuple(chars),
@@ -138,10 +153,8 @@ def _turn(tile: Tile, turns: int) -> Turned:
         door=tuple(door),
         halls=tuple(halls),
         hall_cell=tuple(hall_cell),
-        room=tuple(
-            int(c in rooms or (tile.kind == "helipad" and bool(chars[c]))) for c in range(CELLS)
-        ),
-        order=tuple(order),
+        room=tuple(int(c in rooms or (roofed and bool(chars[c]))) for c in range(CELLS)),
+        order=_order(chars, present, rooms),
         duct=found["@"],
         centre=found["*"],
         start=found["S"],
@@ -150,93 +163,85 @@ def _turn(tile: Tile, turns: int) -> Turned:
     )
 
 
-def _tile(file: str, header: str, rows: list[str], first: int, line: int) -> Tile:
-    fields = [f.strip() for f in header.removeprefix("tile:").split("|")]
-    name, kind, *rest = fields
+def _fields(source: MapText, head: Entry) -> tuple[str, str, dict[str, str], int]:
+    """Name, kind, counts and foot side (-1) of a ``tile: <name> | <kind> | ...`` line."""
+    name, kind, *rest = (f.strip() for f in head.value.split("|"))
     values = {"copies": "1", "foot": ""}
     for field in rest:
         key, _, value = field.partition(" ")
         if key not in ("zombies", "life", "bullets", "copies", "foot") or not value:
-            raise ValueError(f"{file} line {line}: unknown field {field!r}")
+            raise source.error(head.line, f"unknown field {field!r}")
         values[key] = value.strip()
     if kind not in KINDS:
-        raise ValueError(f"{file} line {line}: kind {kind!r} is none of {KINDS}")
+        raise source.error(head.line, f"kind {kind!r} is none of {KINDS}")
     missing = [k for k in ("zombies", "life", "bullets") if k not in values]
     if missing:
-        raise ValueError(f"{file} line {line}: tile {name!r} lacks {missing}")
+        raise source.error(head.line, f"tile {name!r} lacks {missing}")
     foot = SIDE_NAMES.index(values["foot"]) if values["foot"] else -1
     if (kind == "escalator") != (foot >= 0):
-        raise ValueError(f"{file} line {line}: the Escalator, and only it, names its foot side")
-    piece = WallGrid(rows, LEGEND, title=f"{file} tile {name}", first_line=first)
-    if (piece.height, piece.width) != (TILE_SIZE, TILE_SIZE):
-        raise ValueError(f"{file} line {line}: tile {name!r} is not 3 x 3 squares")
-    for i, side, kind_ in piece.openings:
+        raise source.error(head.line, "the Escalator, and only it, names its foot side")
+    return name, kind, values, foot
+
+
+def _check_halls(piece: WallGrid, where: str, name: str) -> None:
+    """A tile opens only by arrows in the middle of its sides."""
+    for i, side, kind in piece.openings:
         r, c = piece.rc[i]
         middle = (r, c) == ((0, 1), (1, 2), (2, 1), (1, 0))[side]
-        if kind_ != ARROW or not middle:
+        if kind != ARROW or not middle:
             raise ValueError(
-                f"{file} line {line}: tile {name!r} opens ({kind_}) on the {SIDE_NAMES[side]} "
+                f"{where}: tile {name!r} opens ({kind}) on the {SIDE_NAMES[side]} "
                 f"side of r{r}c{c}; a hall leaves a tile only by an arrow in the middle of a side"
             )
+
+
+def _check_store(piece: WallGrid, where: str, name: str) -> None:
+    """A store is one walled room with a door to a hall square."""
+    duct = piece.char.index("@")
+    store = [i for i, ch in enumerate(piece.char) if ch in "o@"]
+    if set(piece.rooms[piece.room[duct]]) != set(store):
+        raise ValueError(f"{where}: store {name!r} is not one walled room")
+    if not any(
+        piece.side(i, s) == DOOR and piece.char[j] in HALL_CHARS
+        for i in store
+        for s in range(4)
+        if (j := piece._beyond(i, s)) is not None
+    ):
+        raise ValueError(f"{where}: store {name!r} has no door to its hall")
+
+
+def _tile(source: MapText, block: Block) -> Tile:
+    """A tile of a tiles file, checked."""
+    head, *rest = block.entries
+    if rest:
+        raise source.error(
+            rest[0].line, f"a tile's map follows its 'tile:' line, not {rest[0].key!r}"
+        )
+    name, kind, values, foot = _fields(source, head)
+    at = where(source.file, head.line)
+    piece = WallGrid.read(source, block, LEGEND, f"tile {name!r}", TILE_SIZE)
+    _check_halls(piece, at, name)
     ducts = piece.char.count("@")
     if ducts != (kind in ("store", "helipad")):
-        raise ValueError(
-            f"{file} line {line}: a store or the Helipad has one air duct, got {ducts}"
-        )
+        raise ValueError(f"{at}: a store or the Helipad has one air duct, got {ducts}")
     if kind == "store":
-        duct = piece.char.index("@")
-        store = [i for i, ch in enumerate(piece.char) if ch in "o@"]
-        if set(piece.rooms[piece.room[duct]]) != set(store):
-            raise ValueError(f"{file} line {line}: store {name!r} is not one walled room")
-        if not any(
-            piece.side(i, s) == DOOR and piece.char[j] in HALL_CHARS
-            for i in store
-            for s in range(4)
-            if (j := piece._beyond(i, s)) is not None
-        ):
-            raise ValueError(f"{file} line {line}: store {name!r} has no door to its hall")
+        _check_store(piece, at, name)
     if (kind == "helipad") != ("*" in piece.char) or (kind == "front_door") != ("S" in piece.char):
-        raise ValueError(
-            f"{file} line {line}: the centre * and start S belong to Helipad and Front Door"
-        )
-    return Tile(
-        name,
-        kind,
-        int(values["zombies"]),
-        int(values["life"]),
-        int(values["bullets"]),
-        int(values["copies"]),
-        foot,
-        piece,
-    )
+        raise ValueError(f"{at}: the centre * and start S belong to Helipad and Front Door")
+    counts = (int(values[key]) for key in ("zombies", "life", "bullets", "copies"))
+    return Tile(name, kind, *counts, foot, piece)
 
 
 def load_tiles(path: Path) -> tuple[Tile, ...]:
     """The tiles of a tiles file (format in ``data/tiles.txt``), checked."""
-    file = path.name
-    lines = path.read_text(encoding="utf-8").splitlines()
-    tiles: list[Tile] = []
-    k = 0
-    while k < len(lines):
-        text = lines[k]
-        k += 1
-        if not text.strip() or text.startswith("#"):
-            continue
-        if not text.startswith("tile:"):
-            raise ValueError(
-                f"{file} line {k}: expected 'tile: <name> | <kind> | ...', got {text!r}"
-            )
-        rows = lines[k : k + 2 * TILE_SIZE + 1]
-        if len(rows) < 2 * TILE_SIZE + 1:
-            raise ValueError(f"{file} line {k}: the file ends inside a tile's map")
-        tiles.append(_tile(file, text, rows, k + 1, k))
-        k += len(rows)
+    source = MapText.read(path)
+    tiles = [_tile(source, block) for block in source.blocks("tile", 2 * TILE_SIZE + 1)]
     kinds = [t.kind for t in tiles]
     for kind in ("front_door", "escalator", "helipad"):
         if kinds.count(kind) != 1 or next(t for t in tiles if t.kind == kind).copies != 1:
-            raise ValueError(f"{file}: one {kind} tile, with one copy")
+            raise ValueError(f"{source.file}: one {kind} tile, with one copy")
     if not any(t.kind == "hall" and all(_turn(t, 0).halls) for t in tiles):
-        raise ValueError(f"{file}: no four-way hall to set aside as the crossroads")
+        raise ValueError(f"{source.file}: no four-way hall to set aside as the crossroads")
     return tuple(tiles)
 
 
@@ -310,65 +315,71 @@ class Mall:
     def __init__(self, tiles: Placed):
         self.tiles = tiles
         self.at = {(row, col): k for k, (_, row, col, _, _) in enumerate(tiles)}
-        n = MAX_SQUARES
-        char = [""] * n
-        rc: list[tuple[int, int] | None] = [None] * n
-        store = [-1] * n
-        ids: dict[tuple[int, int], int] = {}
         self.duct = [-1] * len(tiles)
         self.start = self.centre = self.escalator = -1
-        for k, (kind, row, col, turns, _) in enumerate(tiles):
+        self._place()
+        self._steps()
+        self.links = tuple(self._ducts_near(k) for k in range(len(tiles)))
+        self.squares = tuple(i for i in range(MAX_SQUARES) if self.char[i])
+
+    def _place(self) -> None:
+        """Each tile's squares at their ids and global positions, and its special squares."""
+        char = [""] * MAX_SQUARES
+        rc: list[tuple[int, int] | None] = [None] * MAX_SQUARES
+        store = [-1] * MAX_SQUARES
+        for k, (kind, row, col, turns, _) in enumerate(self.tiles):
             t = turned(kind, turns)
-            for cell, ch in enumerate(t.chars):
-                if not ch:
-                    continue
+            for cell in (cell for cell, ch in enumerate(t.chars) if ch):
                 i = CELLS * k + cell
-                char[i] = ch
+                char[i] = t.chars[cell]
                 rc[i] = (TILE_SIZE * row + cell // TILE_SIZE, TILE_SIZE * col + cell % TILE_SIZE)
-                ids[rc[i]] = i
-                if t.room[cell]:
-                    store[i] = k
-            if t.duct >= 0:
-                self.duct[k] = CELLS * k + t.duct
-            if t.start >= 0:
-                self.start = CELLS * k + t.start
-            if t.centre >= 0:
-                self.centre = CELLS * k + t.centre
-            if kind == ESCALATOR:
-                self.escalator = k
-        nbr: list[tuple[int, ...]] = [(-1, -1, -1, -1)] * n
-        door: list[tuple[bool, ...]] = [(False,) * 4] * n
-        for k, (kind, row, col, turns, _) in enumerate(tiles):
+                store[i] = k if t.room[cell] else -1
+            self.duct[k] = CELLS * k + t.duct if t.duct >= 0 else -1
+            self.start = CELLS * k + t.start if t.start >= 0 else self.start
+            self.centre = CELLS * k + t.centre if t.centre >= 0 else self.centre
+            self.escalator = k if kind == ESCALATOR else self.escalator
+        self.char, self.rc, self.store = tuple(char), tuple(rc), tuple(store)
+        self.ids = {at: i for i, at in enumerate(rc) if at is not None}
+
+    def _steps(self) -> None:
+        """``nbr`` and ``door``: steps inside each tile, and along halls joining tiles."""
+        nbr: list[tuple[int, ...]] = [(-1, -1, -1, -1)] * MAX_SQUARES
+        door: list[tuple[bool, ...]] = [(False,) * 4] * MAX_SQUARES
+        for k, (kind, row, col, turns, _) in enumerate(self.tiles):
             t = turned(kind, turns)
-            for cell, ch in enumerate(t.chars):
-                if not ch:
-                    continue
-                i = CELLS * k + cell
+            for cell in (cell for cell, ch in enumerate(t.chars) if ch):
                 out = [CELLS * k + j if j >= 0 else -1 for j in t.inner[cell]]
-                for side in range(4):
-                    if t.hall_cell[side] == cell:
-                        other = self.at.get(beside((row, col), side))
-                        if other is not None:
-                            o_kind, _, _, o_turns, _ = tiles[other]
-                            ot = turned(o_kind, o_turns)
-                            if ot.halls[opposite(side)]:
-                                out[side] = CELLS * other + ot.hall_cell[opposite(side)]
-                nbr[i] = tuple(out)
-                door[i] = t.door[cell]
-        self.char, self.rc, self.store, self.ids = tuple(char), tuple(rc), tuple(store), ids
+                for side in (side for side in range(4) if t.hall_cell[side] == cell):
+                    out[side] = self._hall_across((row, col), side)
+                nbr[CELLS * k + cell] = tuple(out)
+                door[CELLS * k + cell] = t.door[cell]
         self.nbr, self.door = tuple(nbr), tuple(door)
-        links = []
-        for k, (_, row, col, _, floor) in enumerate(tiles):
-            near = []
-            if self.duct[k] >= 0:
-                for dr in (-1, 0, 1):
-                    for dc in (-1, 0, 1):
-                        j = self.at.get((row + dr, col + dc))
-                        if j is not None and j != k and self.duct[j] >= 0 and tiles[j][4] == floor:
-                            near.append(j)
-            links.append(tuple(sorted(near)))
-        self.links = tuple(links)
-        self.squares = tuple(i for i in range(n) if char[i])
+
+    def _hall_across(self, pos: tuple[int, int], side: int) -> int:
+        """The square a hall leaving the tile at ``pos`` by ``side`` reaches, -1 if none."""
+        other = self.at.get(beside(pos, side))
+        if other is None:
+            return -1
+        ot = self._turned(other)
+        return CELLS * other + ot.hall_cell[opposite(side)] if ot.halls[opposite(side)] else -1
+
+    def _turned(self, k: int) -> Turned:
+        """Placed tile ``k`` as turned."""
+        kind, _, _, turns, _ = self.tiles[k]
+        return turned(kind, turns)
+
+    def _ducts_near(self, k: int) -> tuple[int, ...]:
+        """The tiles with a duct touching tile ``k`` (diagonally too) on its floor."""
+        if self.duct[k] < 0:
+            return ()
+        _, row, col, _, floor = self.tiles[k]
+        near = []
+        for dr in (-1, 0, 1):
+            for dc in (-1, 0, 1):
+                j = self.at.get((row + dr, col + dc))
+                if j is not None and j != k and self.duct[j] >= 0 and self.tiles[j][4] == floor:
+                    near.append(j)
+        return tuple(sorted(near))
 
     def name(self, i: int) -> str:
         """``(3,4)``: a square by its global row and column."""
@@ -398,46 +409,39 @@ class Mall:
         if pos in self.at or pos not in WINDOW_INDEX:
             return 0
         t = turned(kind, turns)
-        floors = set()
-        touching_second = False
-        foot_joined = False
-        neighbours = []
-        for side in range(4):
-            k = self.at.get(beside(pos, side))
-            if k is None:
-                continue
-            o_kind, _, _, o_turns, o_floor = self.tiles[k]
-            theirs = turned(o_kind, o_turns).halls[opposite(side)]
-            if theirs != t.halls[side]:
-                return 0
-            neighbours.append(k)
-            across = self.floor_across(k, opposite(side))
-            if theirs:
-                if kind == ESCALATOR:
-                    if side != t.foot or across != 1:
-                        return 0
-                    foot_joined = True
-                floors.add(across)
-            if o_floor == 2 and o_kind != ESCALATOR:
-                touching_second = True
-        if not neighbours or len(floors) > 1:
+        joins = self._joins(pos, t)
+        if not joins:
+            return 0
+        floor = self._floor_at(kind, t, joins)
+        if (
+            floor
+            and _is_room(kind)
+            and any(_is_room(self.tiles[k][0]) and self.tiles[k][4] != floor for _, k, _ in joins)
+        ):
+            return 0
+        return floor
+
+    def _joins(self, pos: tuple[int, int], t: Turned) -> list[tuple[int, int, bool]]:
+        """(side, tile, halls joined) for each placed tile beside ``pos``; none at all
+        where one shared side does not match (hall to hall, wall to wall)."""
+        near = [(side, self.at.get(beside(pos, side))) for side in range(4)]
+        joins = [(s, k, self._turned(k).halls[opposite(s)]) for s, k in near if k is not None]
+        return joins if all(theirs == t.halls[s] for s, _, theirs in joins) else []
+
+    def _floor_at(self, kind: int, t: Turned, joins: list[tuple[int, int, bool]]) -> int:
+        """The one floor the joined halls lead to, as the tile's kind takes it, or 0."""
+        joined = [(side, self.floor_across(k, opposite(side))) for side, k, j in joins if j]
+        floors = {across for _, across in joined}
+        if len(floors) > 1:
             return 0
         if kind == ESCALATOR:
-            return 1 if foot_joined else 0
+            return 1 if joined == [(t.foot, 1)] else 0
         if kind == HELIPAD:
-            if floors == {1} or not (floors or touching_second):
-                return 0
-            floor = 2
-        elif not floors:
-            return 0
-        else:
-            floor = floors.pop()
-        if TILES[kind].kind == "store" or kind == HELIPAD:
-            for k in neighbours:
-                o_kind, _, _, _, o_floor = self.tiles[k]
-                if (TILES[o_kind].kind == "store" or o_kind == HELIPAD) and o_floor != floor:
-                    return 0
-        return floor
+            on_second = any(
+                self.tiles[k][4] == 2 and self.tiles[k][0] != ESCALATOR for _, k, _ in joins
+            )
+            return 0 if floors == {1} or not (floors or on_second) else 2
+        return floors.pop() if floors else 0
 
     def placements(self, kind: int) -> list[tuple[int, int, int, int]]:
         """Every ``(row, col, turns, floor)`` where a drawn tile ``kind`` may go, in
@@ -458,22 +462,27 @@ class Mall:
         """The mall as text: each tile's map at its place, squares marked as asked."""
         if not self.tiles:
             return ""
-        rows = [r for _, r, _, _, _ in self.tiles]
-        cols = [c for _, _, c, _, _ in self.tiles]
-        top, left = min(rows), min(cols)
-        height, width = max(rows) - top + 1, max(cols) - left + 1
+        top = min(r for _, r, _, _, _ in self.tiles)
+        left = min(c for _, _, c, _, _ in self.tiles)
+        height = max(r for _, r, _, _, _ in self.tiles) - top + 1
+        width = max(c for _, _, c, _, _ in self.tiles) - left + 1
         canvas = [[" "] * (6 * width + 1) for _ in range(6 * height + 1)]
-        for k, (kind, row, col, turns, _) in enumerate(self.tiles):
-            t = turned(kind, turns)
+        for kind, row, col, turns, _ in self.tiles:
             y0, x0 = 6 * (row - top), 6 * (col - left)
-            for i, line in enumerate(t.lines):
-                for j, ch in enumerate(line):
-                    if i % 2 and j % 2:
-                        cell = TILE_SIZE * (i // 2) + j // 2
-                        mark = (marks or {}).get(CELLS * k + cell)
-                        ch = mark if mark and t.chars[cell] else ch
-                    canvas[y0 + i][x0 + j] = ch
-        return "\n".join("".join(line).rstrip() for line in canvas)
+            for i, line in enumerate(turned(kind, turns).lines):
+                canvas[y0 + i][x0 : x0 + len(line)] = line
+        rows = ["".join(line) for line in canvas]
+        drawn = [
+            ((2 * (at[0] - TILE_SIZE * top) + 1, 2 * (at[1] - TILE_SIZE * left) + 1), mark)
+            for i, mark in (marks or {}).items()
+            if mark and (at := self.rc[i]) is not None
+        ]
+        return "\n".join(line.rstrip() for line in draw(rows, drawn))
+
+
+def _is_room(kind: int) -> bool:
+    """Stores and the Helipad: the tiles that may not touch one of the other floor."""
+    return TILES[kind].kind == "store" or kind == HELIPAD
 
 
 @lru_cache(maxsize=512)
