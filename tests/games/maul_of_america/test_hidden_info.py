@@ -31,6 +31,8 @@ from zombie_envs.testing import (
     find_states,
     leak_test,
     live_states,
+    posed,
+    same_decisions,
 )
 
 GAMES = 40
@@ -139,29 +141,6 @@ def test_state_vector_sees_the_deck_composition(deck):
 
 
 # ----- secrets must not leak through the decisions posed --------------------------
-
-
-def posed(g):
-    return g.current_player, g.decision, g.terminal
-
-
-def same_decisions(a, b, rng, steps, exercised):
-    """Play actions legal in both ``a`` and ``b``; return a message at the first
-    decision that tells them apart (None if none does)."""
-    for step in range(steps):
-        if posed(a) != posed(b):
-            return f"after {step} shared actions: {posed(a)} vs {posed(b)}"
-        if a.terminal:
-            return None
-        if a.legal != b.legal:
-            exercised[a.decision] += 1
-        both = [x for x in a.legal if x in b.legal]
-        if not both:
-            return None
-        action = rng.choice(both)
-        a.apply(action)
-        b.apply(action)
-    return None
 
 
 def test_hands_do_not_leak_through_the_decisions_posed():

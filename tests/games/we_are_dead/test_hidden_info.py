@@ -26,6 +26,7 @@ from zombie_envs.testing import (
     find_states,
     leak_test,
     live_states,
+    same_decisions,
     swap_with_deck,
 )
 from zombie_envs.testing import check_secret as shared_check
@@ -210,31 +211,6 @@ def test_state_vector_sees_the_deck_composition():
 
 
 # ----- secrets must not leak through the decisions posed ------------------------------
-
-
-def posed(g):
-    return g.current_player, g.decision, g.terminal
-
-
-def same_decisions(a, b, rng, steps, exercised, until=None):
-    """Play actions legal in both ``a`` and ``b``; return a message at the first
-    decision that tells them apart (None if none does)."""
-    for step in range(steps):
-        if until is not None and until(a, b):
-            return None
-        if posed(a) != posed(b):
-            return f"after {step} shared actions: {posed(a)} vs {posed(b)}"
-        if a.terminal:
-            return None
-        if a.legal != b.legal:
-            exercised[a.decision] += 1
-        both = [x for x in a.legal if x in b.legal]
-        if not both:
-            return None
-        action = rng.choice(both)
-        a.apply(action)
-        b.apply(action)
-    return None
 
 
 #: Card kinds put into a hand in turn: the ones whose holding shapes a decision.
