@@ -7,6 +7,8 @@ suite's own games use, so a new game is tested the same way (see docs/testing.md
   views (``check_secret``, ``check_hidden_from_all``, ``find_states``), and each
   secret of a game's visibility model has such a test (``leak_test``,
   ``check_leak_tests``);
+- ``decisions``: a copy that differs in a secret is asked the same decisions by the
+  same seats while the same actions are played (``same_decisions``, ``posed``);
 - ``blindness``: a bot acts the same whatever the other seats' secrets are
   (``blindness_violations``);
 - ``random_games``: seeded random play on engines and envs, and snapshots to compare;
@@ -18,6 +20,7 @@ nothing in the library imports this package.
 """
 
 from .blindness import blindness_violations, reshuffle_deck, reshuffle_hands
+from .decisions import posed, same_decisions
 from .random_games import (
     MAX_DECISIONS,
     expected_returns,
@@ -64,10 +67,12 @@ __all__ = [
     "live_states",
     "play_env",
     "play_out",
+    "posed",
     "random_play",
     "reshuffle_deck",
     "reshuffle_hands",
     "rigged",
+    "same_decisions",
     "settle",
     "snapshot",
     "start",
