@@ -14,8 +14,14 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from typing import ClassVar
 
+from .game import Engine
 from .game_type import HANDLER
+
+#: prefix of a narrator's method that tells the rule step of one engine task or
+#: decision handler (``told_move_characters``, ``told_on_fight``)
+TOLD = "told_"
 
 #: longest line of a laid-out list of choices
 WIDTH = 100
@@ -64,10 +70,41 @@ def letters(i: int) -> str:
     return out
 
 
+def tasks(engine: type) -> frozenset[str]:
+    """What can cause a rule step of ``engine``: the methods its game adds to
+    ``Engine``, among them the tasks it pushes and its ``on_<kind>`` handlers."""
+    return frozenset(
+        n
+        for n in dir(engine)
+        if not n.startswith("_") and not hasattr(Engine, n) and callable(getattr(engine, n))
+    )
+
+
 class Narrator:
     """A game's words for its text seats.  This generic one names decisions and
     actions as the declaration and the engine do; a game's subclass tells what
-    each rule step did, in the rulebook's words."""
+    each rule step did, in the rulebook's words.
+
+    A subclass names the engine it tells (``class MallNarrator(Narrator,
+    engine=MallOfHorror)``) and tells a task's steps in a ``told_<task>`` method;
+    each is checked against the engine's methods when the class is made, so a
+    task renamed in the engine fails at import instead of leaving its line untold."""
+
+    #: the engine whose rule steps the ``told_`` methods tell
+    engine: ClassVar[type | None] = None
+
+    def __init_subclass__(cls, engine: type | None = None, **kwargs):
+        super().__init_subclass__(**kwargs)
+        if engine is not None:
+            cls.engine = engine
+        told = sorted(n for n in dir(cls) if n.startswith(TOLD))
+        if told and cls.engine is None:
+            raise TypeError(f"{cls.__name__} tells tasks ({', '.join(told)}) but names no engine")
+        known = tasks(cls.engine) if told else frozenset()
+        wrong = [f"{n}() tells no task: {cls.engine.__name__} has no {n[len(TOLD) :]}()"
+                 for n in told if n[len(TOLD) :] not in known]  # fmt: skip
+        if wrong:
+            raise TypeError(f"{cls.__name__}: " + "; ".join(wrong))
 
     # ----- who ----------------------------------------------------------------
     def name(self, g, seat: int) -> str:
@@ -115,7 +152,7 @@ class Narrator:
 
     def board(self, g, viewer) -> str:
         """The text board as ``viewer`` may see it."""
-        return g.game_type.renderer_module.ansi(g, viewer)
+        return g.game_type.text_module.ansi(g, viewer)
 
     def legend(self, g) -> list[str]:
         """What every abbreviation and mark of the text board means."""
@@ -145,7 +182,15 @@ class Narrator:
     def step(self, before, after, viewer, cause: tuple) -> list[str]:
         """What one rule step changed, as ``viewer`` may know it.  ``cause`` is the
         task that ran (``("move_characters",)``) or the decision handler with its
-        action (``("on_ballot", 12)``)."""
+        action (``("on_ballot", 12)``): its ``told_<task>`` method tells it, given
+        the task's arguments, where the narrator has one; else ``changed``."""
+        told = getattr(self, TOLD + cause[0], None)
+        if told is None:
+            return self.changed(before, after, viewer)
+        return told(before, after, viewer, *cause[1:])
+
+    def changed(self, before, after, viewer) -> list[str]:
+        """What a rule step changed, whichever task ran: what the two states show."""
         return []
 
 

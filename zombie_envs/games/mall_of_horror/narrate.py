@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from ...core.narration import Choice, Narrator, count, letters
 from ...core.vote import plurality
-from . import render
+from .actions import A_LOCATION, ACTIONS
 from .data import (
     CAMERA,
     CAPACITY,
@@ -28,28 +28,19 @@ from .data import (
     THREAT,
 )
 from .declaration import KIND
-from .engine import (
-    A_LOCATION,
-    ACTIONS,
-    ATTACK,
-    CHIEF,
-    EATEN,
-    OPEN,
-    OVERRUN,
-    TRUCK,
-    UNPLACED,
-)
+from .engine import ATTACK, CHIEF, EATEN, OPEN, OVERRUN, TRUCK, UNPLACED, MallOfHorror
+from .text import legend
 
 #: the round's phases, as the task that starts each, in order
 PHASES = (
-    ("search_truck", "a) Search the truck"),
-    ("elect_chief", "b) Elect the Chief of Security"),
-    ("arrival_of_zombies", "c) Arrival of the zombies"),
-    ("choose_destinations", "d) Choose destinations"),
-    ("zombie_players", "d) Choose destinations: zombie players"),
-    ("move_characters", "e) Move characters"),
-    ("zombie_attack", "f) Zombie attack"),
-    ("end_round", ""),
+    (MallOfHorror.search_truck, "a) Search the truck"),
+    (MallOfHorror.elect_chief, "b) Elect the Chief of Security"),
+    (MallOfHorror.arrival_of_zombies, "c) Arrival of the zombies"),
+    (MallOfHorror.choose_destinations, "d) Choose destinations"),
+    (MallOfHorror.zombie_players, "d) Choose destinations: zombie players"),
+    (MallOfHorror.move_characters, "e) Move characters"),
+    (MallOfHorror.zombie_attack, "f) Zombie attack"),
+    (MallOfHorror.end_round, ""),
 )
 VOTED_ON = {
     TRUCK: "who searches the truck",
@@ -73,6 +64,13 @@ SECRETLY = {
     KIND.destination: ("chose a destination", "chose {} as destination"),
 }
 _LOCATION_BLOCKS = ("location", "sprint")
+#: why a character was eaten, by the step that fed it to the zombies (``who``: its
+#: colour; ``only``: that it had no other character there)
+GAVE_UP = "{who} gave it up to the zombies"
+DRAWN = "drawn at random after a second tie"
+LOST = "{who} lost the vote and {only}"
+ONLY_TIED = "{who} was the only tied colour still there and {only}"
+NO_CHOICE = "no other colour there could be chosen and {only}"
 
 
 def place(L: int) -> str:
@@ -99,12 +97,17 @@ def _sentence(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-class MallNarrator(Narrator):
+def _voting(g) -> bool:
+    """Whether a vote is the next task."""
+    return bool(g.tasks) and g.tasks[-1][0] == MallOfHorror.vote.__name__
+
+
+class MallNarrator(Narrator, engine=MallOfHorror):
     def name(self, g, seat: int) -> str:
         return COLOURS[seat]
 
     def legend(self, g) -> list[str]:
-        return render.legend(g)
+        return legend(g)
 
     # ----- where the game is -------------------------------------------------------
     def phase(self, g, viewer) -> str:
@@ -114,7 +117,7 @@ class MallNarrator(Narrator):
         if g.round == 0:
             return f"Setup: placing characters, placement dice {_dice(g.place_dice)}"
         pending = {task[0] for task in g.tasks}
-        now = next(i for i, (task, _) in enumerate(PHASES) if task in pending) - 1
+        now = next(i for i, (task, _) in enumerate(PHASES) if task.__name__ in pending) - 1
         words = [f"Round {g.round}, {PHASES[now][1]}"]
         seat = g.current_player
         if g.v_purpose >= 0:
@@ -213,39 +216,38 @@ class MallNarrator(Narrator):
             return [f"{who} picked {place(action - A_LOCATION)}"]
         return []  # every other decision is told by what it changed
 
-    def step(self, b, a, viewer, cause: tuple) -> list[str]:
-        task = cause[0]
+    def changed(self, b, a, viewer, why: str = NO_CHOICE) -> list[str]:
+        """``why``: the reason a character eaten in this step was eaten."""
         lines = []
         if a.round != b.round:
             lines.append(f"Round {a.round} begins; {COLOURS[a.chief]} is Chief of Security.")
-        if task == "place":
-            lines.append(
-                f"{self.who(a, cause[1], viewer)} rolled the placement dice: {_dice(a.place_dice)}"
-            )
-        lines += self.tally(b, a, viewer, task)
-        lines += self.no_vote(b, a, task)
-        if a.chief_elected and (not b.chief_elected or task == "elect_chief"):
-            lines.append(f"{self.was(a, a.chief, viewer)} elected Chief of Security")
+        if a.chief_elected and not b.chief_elected:
+            lines.append(self.elected(a, viewer))
         lines += self.truck(b, a, viewer)
-        lines += self.dice(b, a, viewer, task)
-        lines += self.destinations(b, a, viewer, task)
+        lines += self.destinations(b, a, viewer)
         lines += self.cards(b, a, viewer)
-        lines += self.zombies(b, a, viewer, task)
-        lines += self.characters(b, a, viewer, cause)
-        if task == "attack_location":
-            lines += self.attack(a, cause[1])
-        elif task == "break_in" and not a.threatened(cause[1]) and a.zombies[cause[1]]:
-            lines.append(f"{place(cause[1])} holds after the cards")
+        lines += self.overrun(b, a)
+        lines += self.characters(b, a, viewer, why)
         if a.terminal and not b.terminal:
             lines.append(self.ending(a))
         return lines
 
-    def tally(self, b, a, viewer, task: str) -> list[str]:
+    def elected(self, a, viewer) -> str:
+        return f"{self.was(a, a.chief, viewer)} elected Chief of Security"
+
+    # ----- each task's own lines, then what it changed ---------------------------------
+    def told_place(self, b, a, viewer, seat: int) -> list[str]:
+        rolled = f"{self.who(a, seat, viewer)} rolled the placement dice: {_dice(a.place_dice)}"
+        return [rolled, *self.changed(b, a, viewer)]
+
+    def told_initial_zombies(self, b, a, viewer) -> list[str]:
+        return self.arrive(b, a) + self.changed(b, a, viewer)
+
+    def told_vote(self, b, a, viewer, *vote) -> list[str]:
+        return [f"The {self.vote_words(a)}", *self.changed(b, a, viewer)]
+
+    def told_tally(self, b, a, viewer) -> list[str]:
         """The ballots revealed, the totals and what they decide."""
-        if task == "vote":
-            return [f"The {self.vote_words(a)}"]
-        if task != "tally":
-            return []
         purpose, L, runoff = a.last_vote
         ballots = ", ".join(
             f"{self.who(a, s, viewer)} for {COLOURS[t]} ({a.last_weights[s]})"
@@ -256,31 +258,118 @@ class MallNarrator(Narrator):
         line = f"Ballots at {place(L)}: {ballots}; totals {_total(totals)}: "
         if len(top) == 1:
             verb = "loses" if purpose == ATTACK else "wins"
-            return [line + f"{self.named(a, top[0], viewer)} {verb} the vote"]
-        tied = _seats(top)
+            return [line + f"{self.named(a, top[0], viewer)} {verb} the vote"] + self.changed(
+                b, a, viewer, LOST
+            )
+        return [line + self.tie(a, _seats(top))] + self.changed(b, a, viewer, DRAWN)
+
+    def tie(self, a, tied: str) -> str:
+        """What a tie in the last vote leads to."""
+        purpose, _, runoff = a.last_vote
         if not runoff:
             cards = "cards, then " if purpose == ATTACK else ""
-            return [line + f"a tie between {tied}: {cards}a runoff"]
+            return f"a tie between {tied}: {cards}a runoff"
         if purpose == ATTACK:
-            return [line + f"a tie again between {tied}: the victim is drawn at random"]
+            return f"a tie again between {tied}: the victim is drawn at random"
         if purpose == CHIEF:
-            return [line + f"a tie again: nobody is elected, {COLOURS[a.chief]} stays Chief"]
-        return [line + "a tie again: nobody searches the truck"]
+            return f"a tie again: nobody is elected, {COLOURS[a.chief]} stays Chief"
+        return "a tie again: nobody searches the truck"
 
-    def no_vote(self, b, a, task: str) -> list[str]:
-        """A truck search or an election decided without a vote."""
-        if task not in ("search_truck", "elect_chief") or (a.tasks and a.tasks[-1][0] == "vote"):
-            return []
-        if task == "search_truck":
-            if not b.deck:
-                return ["The truck is empty: nobody searches it"]
-            if a.truck_seat >= 0:
-                return [f"Only {COLOURS[a.truck_seat]} is at {place(PARKING)}: no vote"]
-            return [f"Nobody is at {place(PARKING)}: nobody searches the truck"]
-        if a.chief_elected:
-            return [f"Only {COLOURS[a.chief]} is at {place(SECURITY)}: no vote"]
-        return [f"Nobody is at {place(SECURITY)}: no election, {COLOURS[a.chief]} stays Chief"]
+    def told_runoff(self, b, a, viewer, L: int) -> list[str]:
+        return self.changed(b, a, viewer, ONLY_TIED)
 
+    def told_on_victim(self, b, a, viewer, action: int) -> list[str]:
+        return self.changed(b, a, viewer, GAVE_UP)
+
+    def told_search_truck(self, b, a, viewer) -> list[str]:
+        """A truck search decided without a vote."""
+        if _voting(a):
+            lines = []
+        elif not b.deck:
+            lines = ["The truck is empty: nobody searches it"]
+        elif a.truck_seat >= 0:
+            lines = [f"Only {COLOURS[a.truck_seat]} is at {place(PARKING)}: no vote"]
+        else:
+            lines = [f"Nobody is at {place(PARKING)}: nobody searches the truck"]
+        return lines + self.changed(b, a, viewer)
+
+    def told_elect_chief(self, b, a, viewer) -> list[str]:
+        """An election decided without a vote; the chief of last round elected again
+        is told too."""
+        if _voting(a):
+            lines = []
+        elif a.chief_elected:
+            lines = [f"Only {COLOURS[a.chief]} is at {place(SECURITY)}: no vote"]
+        else:
+            lines = [f"Nobody is at {place(SECURITY)}: no election, {COLOURS[a.chief]} stays Chief"]
+        if a.chief_elected and b.chief_elected:
+            lines.append(self.elected(a, viewer))
+        return lines + self.changed(b, a, viewer)
+
+    def told_arrival_of_zombies(self, b, a, viewer) -> list[str]:
+        seen = a.visible(viewer).arrival_dice()
+        rolled = "The arrival dice were rolled in secret" + (
+            f": you see {_dice(a.dice)}" if seen else ""
+        )
+        return [rolled, *self.changed(b, a, viewer)]
+
+    def told_destination(self, b, a, viewer, seat: int) -> list[str]:
+        """A destination posed as public is the only one, taken without asking."""
+        lines = []
+        taken = a.dest[seat] >= 0 > b.dest[seat] and not a.dest_public[seat]
+        if taken and a.visible(viewer).destination(seat):
+            lines.append(f"your characters can only head for {place(a.dest[seat])}")
+        return lines + self.changed(b, a, viewer)
+
+    def told_on_zombie(self, b, a, viewer, action: int) -> list[str]:
+        lines = []
+        if any(n > 0 for n in self.arrivals(b, a)):
+            where = next(L for L in range(len(LOCATION_NAMES)) if a.zombies[L] > b.zombies[L])
+            who = self.who(b, b.current_player, viewer)
+            lines.append(f"{who} (out, a zombie now) added a zombie at {place(where)}")
+        return lines + self.changed(b, a, viewer)
+
+    def told_move_characters(self, b, a, viewer) -> list[str]:
+        """The dice and the destinations revealed, the zombies they bring."""
+        see = a.visible(viewer)
+        lines = [f"The arrival dice are revealed: {_dice(a.last_dice)}"]
+        shown = [
+            f"{COLOURS[s]} {place(a.dest[s])}"
+            for s in range(a.num_players)
+            if a.dest[s] >= 0 and see.destination(s)
+        ]
+        if shown:
+            lines.append(f"Destinations revealed: {', '.join(shown)}")
+        return lines + self.arrive(b, a) + self.changed(b, a, viewer)
+
+    def told_zombie_attack(self, b, a, viewer) -> list[str]:
+        lines = []
+        most, pinups = a.extra
+        if most >= 0:
+            lines.append(f"An extra zombie at {place(most)}: the most characters")
+        if pinups >= 0:
+            lines.append(f"An extra zombie at {place(pinups)}: the most Pin-Ups")
+        return lines + self.changed(b, a, viewer)
+
+    def told_attack_location(self, b, a, viewer, L: int) -> list[str]:
+        return self.changed(b, a, viewer) + self.attack(a, L)
+
+    def told_break_in(self, b, a, viewer, L: int) -> list[str]:
+        lines = self.changed(b, a, viewer)
+        if not a.threatened(L) and a.zombies[L]:
+            lines.append(f"{place(L)} holds after the cards")
+        return lines
+
+    def told_parking_bite(self, b, a, viewer, *first) -> list[str]:
+        """Zombies at the Parking Lot with nobody there they may eat leave."""
+        lines = []
+        if a.zombies[PARKING] < b.zombies[PARKING] and a.loc.count(EATEN) == b.loc.count(EATEN):
+            lines.append(f"The zombies at {place(PARKING)} leave: nobody there can be eaten")
+        return lines + self.changed(b, a, viewer)
+
+    told_parking_vote = told_parking_bite
+
+    # ----- what any step changed ---------------------------------------------------------
     def truck(self, b, a, viewer) -> list[str]:
         lines = []
         if a.truck_seat >= 0 and b.truck_seat < 0:
@@ -297,36 +386,13 @@ class MallNarrator(Narrator):
             )
         return lines
 
-    def dice(self, b, a, viewer, task: str) -> list[str]:
-        if task == "arrival_of_zombies":
-            seen = a.visible(viewer).arrival_dice()
-            return [
-                "The arrival dice were rolled in secret"
-                + (f": you see {_dice(a.dice)}" if seen else "")
-            ]
-        if task == "move_characters":
-            return [f"The arrival dice are revealed: {_dice(a.last_dice)}"]
-        return []
-
-    def destinations(self, b, a, viewer, task: str) -> list[str]:
-        see = a.visible(viewer)
-        if task == "move_characters":
-            shown = [
-                f"{COLOURS[s]} {place(a.dest[s])}"
-                for s in range(a.num_players)
-                if a.dest[s] >= 0 and see.destination(s)
-            ]
-            return [f"Destinations revealed: {', '.join(shown)}"] if shown else []
-        lines = []
-        for s in range(a.num_players):
-            if a.dest[s] >= 0 > b.dest[s] and see.destination(s):
-                if a.dest_public[s]:
-                    lines.append(
-                        f"{self.who(a, s, viewer)} (the elected chief) announced {place(a.dest[s])}"
-                    )
-                elif task == "destination":  # posed as public: the only one, taken
-                    lines.append(f"your characters can only head for {place(a.dest[s])}")
-        return lines
+    def destinations(self, b, a, viewer) -> list[str]:
+        """The elected chief's destination, announced."""
+        return [
+            f"{self.who(a, s, viewer)} (the elected chief) announced {place(a.dest[s])}"
+            for s in range(a.num_players)
+            if a.dest[s] >= 0 > b.dest[s] and a.dest_public[s] and a.visible(viewer).destination(s)
+        ]
 
     def cards(self, b, a, viewer) -> list[str]:
         """Cards played, with what each did."""
@@ -354,41 +420,27 @@ class MallNarrator(Narrator):
                 lines.append(text)
         return lines
 
-    def zombies(self, b, a, viewer, task: str) -> list[str]:
-        """Zombies that arrive, and locations overrun."""
+    def arrivals(self, b, a) -> list[int]:
+        """The zombies that arrived at each location (at one overrun since, its dice)."""
         arrived = [new - old for old, new in zip(b.zombies, a.zombies, strict=True)]
         for L in range(len(LOCATION_NAMES)):
             if a.closed[L] == OVERRUN and b.closed[L] == OPEN:  # arrived, then overran it
                 arrived[L] = a.last_dice.count(L)
-        added = [f"{n} at {place(L)}" for L, n in enumerate(arrived) if n > 0]
-        lines = []
-        if task in ("initial_zombies", "move_characters") and added:
-            lines.append(f"Zombies arrive: {', '.join(added)}")
-        elif task == "zombie_attack":
-            most, pinups = a.extra
-            if most >= 0:
-                lines.append(f"An extra zombie at {place(most)}: the most characters")
-            if pinups >= 0:
-                lines.append(f"An extra zombie at {place(pinups)}: the most Pin-Ups")
-        elif task == "on_zombie" and added:
-            where = next(L for L in range(len(LOCATION_NAMES)) if a.zombies[L] > b.zombies[L])
-            who = self.who(b, b.current_player, viewer)
-            lines.append(f"{who} (out, a zombie now) added a zombie at {place(where)}")
-        elif (
-            task in ("parking_bite", "parking_vote")
-            and a.zombies[PARKING] < b.zombies[PARKING]
-            and a.loc.count(EATEN) == b.loc.count(EATEN)
-        ):
-            lines.append(f"The zombies at {place(PARKING)} leave: nobody there can be eaten")
-        for L in range(len(LOCATION_NAMES)):
-            if a.closed[L] == OVERRUN and b.closed[L] == OPEN:
-                lines.append(
-                    f"{place(L)} is overrun ({OVERRUN_ZOMBIES} or more zombies, nobody inside): "
-                    "closed for good"
-                )
-        return lines
+        return arrived
 
-    def characters(self, b, a, viewer, cause: tuple) -> list[str]:
+    def arrive(self, b, a) -> list[str]:
+        added = [f"{n} at {place(L)}" for L, n in enumerate(self.arrivals(b, a)) if n > 0]
+        return [f"Zombies arrive: {', '.join(added)}"] if added else []
+
+    def overrun(self, b, a) -> list[str]:
+        return [
+            f"{place(L)} is overrun ({OVERRUN_ZOMBIES} or more zombies, nobody inside): "
+            "closed for good"
+            for L in range(len(LOCATION_NAMES))
+            if a.closed[L] == OVERRUN and b.closed[L] == OPEN
+        ]
+
+    def characters(self, b, a, viewer, why: str) -> list[str]:
         """Characters placed, moved, hidden and eaten, and why."""
         lines = []
         for c, (old, new) in enumerate(zip(b.loc, a.loc, strict=True)):
@@ -399,8 +451,9 @@ class MallNarrator(Narrator):
             if old == UNPLACED:
                 lines.append(f"{whose} entered {place(new)}")
             elif new == EATEN:
-                why = self.why_eaten(b, a, viewer, c, cause)
-                lines.append(f"{whose} was eaten at {place(old)}: {why}")
+                lines.append(
+                    f"{whose} was eaten at {place(old)}: {self.eaten(b, a, viewer, c, why)}"
+                )
             elif new == PARKING and a.dest[s] != PARKING and a.visible(viewer).destination(s):
                 D = a.dest[s]
                 full = "overrun" if a.closed[D] == OVERRUN else "full"
@@ -421,20 +474,11 @@ class MallNarrator(Narrator):
                 lines.append(f"{who} lost {self.its(s, viewer)} last character{back}")
         return lines
 
-    def why_eaten(self, b, a, viewer, c: int, cause: tuple) -> str:
+    def eaten(self, b, a, viewer, c: int, why: str) -> str:
+        """Why character ``c`` was eaten, and the points it leaves its colour."""
         s, L = c // KINDS, b.loc[c]
         who = self.who(a, s, viewer)
-        only = f"{who} had no other character there to give up"
-        if cause[0] == "on_victim":
-            reason = f"{who} gave it up to the zombies"
-        elif cause[0] == "tally" and len(plurality(a.last_ballots, a.last_weights)[1]) > 1:
-            reason = "drawn at random after a second tie"
-        elif cause[0] == "tally":
-            reason = f"{who} lost the vote and {only}"
-        elif cause[0] == "runoff":
-            reason = f"{who} was the only tied colour still there and {only}"
-        else:
-            reason = f"no other colour there could be chosen and {only}"
+        reason = why.format(who=who, only=f"{who} had no other character there to give up")
         score = f" ({who}: {a.scores()[s]} points now)"
         if L == PARKING and a.zombies[PARKING]:
             score += f"; {_zombies(a.zombies[PARKING])} still at the Parking Lot"

@@ -9,21 +9,31 @@ named only to its holder (its size, and every card played, are public).
 from __future__ import annotations
 
 from ...core.narration import Choice, Narrator, count, letters
-from . import render
+from .actions import A_ACTIVATE, A_CARD, A_ENTER, A_SQUARE
 from .cards import HAND_NAMES, SEARCH_NAMES
 from .declaration import KIND
-from .engine import A_ACTIVATE, A_CARD, A_ENTER, A_SQUARE, ESCAPED, ZC
+from .engine import ESCAPED, ZC, MaulOfAmerica
+from .text import legend
 
 #: the blocks whose actions name a square, and where each block starts
 _SQUARE_BLOCKS = ((A_SQUARE, KIND.start), (A_ACTIVATE, None), (A_ENTER, None))
 
 
-class MaulNarrator(Narrator):
+def _found(before: list, after: list) -> list[int]:
+    """The kinds of the items in ``after`` but not in ``before``, once a copy."""
+    gained = [k for k, _ in after]
+    for k, _ in before:
+        if k in gained:
+            gained.remove(k)
+    return gained
+
+
+class MaulNarrator(Narrator, engine=MaulOfAmerica):
     def name(self, g, seat: int) -> str:
         return "the Zombie Controller" if seat == ZC else f"Shopper {seat}"
 
     def legend(self, g) -> list[str]:
-        return render.legend(g)
+        return legend(g)
 
     # ----- where the game is -------------------------------------------------------
     def phase(self, g, viewer) -> str:
@@ -66,7 +76,26 @@ class MaulNarrator(Narrator):
             return [f"{who} played {HAND_NAMES[action - A_CARD]}"]
         return []  # the rest is told by what it changed
 
-    def step(self, b, a, viewer, cause: tuple) -> list[str]:
+    def changed(self, b, a, viewer) -> list[str]:
+        lines = self.turn(b, a, viewer)
+        for s in a.shoppers():
+            old, new = b.pos[s], a.pos[s]
+            if new >= 0 and old != new:
+                where = f"from {a.maul.label(old)} " if old >= 0 else ""
+                lines.append(f"{self.who(a, s, viewer)} moved {where}to {a.maul.label(new)}")
+        lines += self.zombies(b, a)
+        for s in a.shoppers():
+            lines += self.shopper(b, a, s, viewer)
+        lines += self.cards(b, a, viewer)
+        if a.exit >= 0 > b.exit:
+            lines.append(f"The Zombie Controller designated the exit: {a.maul.exit_name(a.exit)}")
+        if a.terminal and not b.terminal:
+            won = a.winners()
+            lines.append(f"The game is over: {self.named(a, won[0], viewer)} wins")
+        return lines
+
+    def turn(self, b, a, viewer) -> list[str]:
+        """A new round, a map section placed, a Shopper's roll."""
         lines = []
         if a.round != b.round and a.round:
             lines.append(f"Round {a.round} of {a.options['max_rounds']} begins")
@@ -76,34 +105,22 @@ class MaulNarrator(Narrator):
             lines.append(
                 f"{self.who(a, a.active, viewer)} rolled {a.roll}: {count(a.actions, 'action')}"
             )
-        for s in a.shoppers():
-            old, new = b.pos[s], a.pos[s]
-            if new >= 0 and old != new:
-                where = f"from {a.maul.label(old)} " if old >= 0 else ""
-                lines.append(f"{self.who(a, s, viewer)} moved {where}to {a.maul.label(new)}")
-        lines += self.zombies(b, a)
-        for s in a.shoppers():
-            if a.wounds[s] > b.wounds[s] and a.status[s] == b.status[s]:
-                lines.append(f"{self.was(a, s, viewer)} wounded: {a.wounds[s]} of 3")
-            elif a.wounds[s] < b.wounds[s]:
-                lines.append(f"{self.who(a, s, viewer)} healed to {count(a.wounds[s], 'wound')}")
-            if a.status[s] != b.status[s]:
-                fate = "escaped from the Maul" if a.status[s] == ESCAPED else "killed: now a zombie"
-                lines.append(f"{self.who(a, s, viewer)} {fate}")
-            gained = [k for k, _ in a.items[s]]
-            for k, _ in b.items[s]:
-                if k in gained:
-                    gained.remove(k)
-            if gained and a.status[s] == b.status[s]:
-                lines.append(
-                    f"{self.who(a, s, viewer)} got " + ", ".join(SEARCH_NAMES[k] for k in gained)
-                )
-        lines += self.cards(b, a, viewer)
-        if a.exit >= 0 > b.exit:
-            lines.append(f"The Zombie Controller designated the exit: {a.maul.exit_name(a.exit)}")
-        if a.terminal and not b.terminal:
-            won = a.winners()
-            lines.append(f"The game is over: {self.named(a, won[0], viewer)} wins")
+        return lines
+
+    def shopper(self, b, a, s: int, viewer) -> list[str]:
+        """Shopper ``s``'s wounds, fate and search finds."""
+        lines = []
+        who = self.who(a, s, viewer)
+        if a.wounds[s] > b.wounds[s] and a.status[s] == b.status[s]:
+            lines.append(f"{self.was(a, s, viewer)} wounded: {a.wounds[s]} of 3")
+        elif a.wounds[s] < b.wounds[s]:
+            lines.append(f"{who} healed to {count(a.wounds[s], 'wound')}")
+        if a.status[s] != b.status[s]:
+            fate = "escaped from the Maul" if a.status[s] == ESCAPED else "killed: now a zombie"
+            lines.append(f"{who} {fate}")
+        gained = _found(b.items[s], a.items[s])
+        if gained and a.status[s] == b.status[s]:
+            lines.append(f"{who} got " + ", ".join(SEARCH_NAMES[k] for k in gained))
         return lines
 
     def zombies(self, b, a) -> list[str]:

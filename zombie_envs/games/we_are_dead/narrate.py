@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import Counter
 
 from ...core.narration import Choice, Narrator, count, letters
-from . import render
+from .actions import A_CARD, A_INFECTION, A_PASS, A_SQUARE, A_YES
 from .data import (
     CARD_NAMES,
     CHEF,
@@ -28,14 +28,15 @@ from .data import (
     WOUND_PENALTY,
 )
 from .declaration import KIND
-from .engine import A_CARD, A_INFECTION, A_PASS, A_SQUARE, A_YES
+from .engine import WeAreDead
+from .text import legend
 
 #: the turn's steps, as the task that starts the next one
 STEPS = (
-    ("attack_step", "1. Movement"),
-    ("discard_step", "2. Attack"),
-    ("draw_step", "3. Discard"),
-    ("next_turn", "3. Draw"),
+    (WeAreDead.attack_step, "1. Movement"),
+    (WeAreDead.discard_step, "2. Attack"),
+    (WeAreDead.draw_step, "3. Discard"),
+    (WeAreDead.next_turn, "3. Draw"),
 )
 HORDE_DECISIONS = (KIND.horde_target, KIND.horde_pick, KIND.horde_hero)
 #: what a hero beaten in a fight leaves behind
@@ -55,9 +56,9 @@ def _shoppers(k: int) -> str:
     return count(k, "shopper")
 
 
-class DeadNarrator(Narrator):
+class DeadNarrator(Narrator, engine=WeAreDead):
     def legend(self, g) -> list[str]:
-        return render.legend(g)
+        return legend(g)
 
     # ----- where the game is -------------------------------------------------------
     def phase(self, g, viewer) -> str:
@@ -67,7 +68,7 @@ class DeadNarrator(Narrator):
             return f"Setup: placing shopper tokens, {len(g.pool)} left to place"
         whose = "your" if g.active == viewer else f"{self.name(g, g.active)}'s"
         pending = {task[0] for task in g.tasks}
-        step = next((name for task, name in STEPS if task in pending), "3. Draw")
+        step = next((name for task, name in STEPS if task.__name__ in pending), "3. Draw")
         if g.decision in HORDE_DECISIONS:
             step = "4. The horde"
         return f"Turn {g.turn}, {whose} turn - {step} - {self.doing(g)}"
@@ -169,8 +170,48 @@ class DeadNarrator(Narrator):
             return [f"{who} sent the hordes hunting toward {g.board.label(action - A_SQUARE)}"]
         return []  # the rest is told by what it changed
 
-    def step(self, b, a, viewer, cause: tuple) -> list[str]:
-        task = cause[0]
+    def changed(self, b, a, viewer) -> list[str]:
+        lines = self.moves(b, a, viewer)
+        lines += self.heroes(b, a, viewer)
+        lines += self.fight(b, a, viewer)
+        lines += self.cards(b, a, viewer)
+        lines += self.hordes(b, a, viewer)
+        for s, (old, new) in enumerate(zip(b.score, a.score, strict=True)):
+            if new > old:
+                mother = " (1 less: Protective Mother)" if a.mother or b.mother else ""
+                lines.append(f"{self.who(a, s, viewer)} scored {new - old}{mother}: {new} points")
+        if a.terminal and not b.terminal:
+            lines.append(self.ending(a, viewer))
+        return lines
+
+    def told_on_place_hero(self, b, a, viewer, action: int) -> list[str]:
+        """A seat offered to defend that places no hero is told so."""
+        s = b.current_player
+        placed = a.facedown[s] >= 0 > b.facedown[s]
+        return ([] if placed else [f"{self.who(a, s, viewer)} placed no hero"]) + self.changed(
+            b, a, viewer
+        )
+
+    def told_on_reveal(self, b, a, viewer, action: int) -> list[str]:
+        """A hero not revealed goes back to its owner's hand: told as taken back, not
+        as a card drawn."""
+        if len(a.in_attack) > len(b.in_attack):
+            return self.changed(b, a, viewer)
+        s = b.current_player
+        return [f"{self.who(a, s, viewer)} took {self.its(s, viewer)} hero back"]
+
+    def told_stubborn(self, b, a, viewer) -> list[str]:
+        """The Police Officer's card lost at random, named to every seat."""
+        lines = []
+        if a.last_lost >= 0 and len(a.discard) > len(b.discard):
+            lines.append(
+                f"The Police Officer took a card from {self.whose(a, a.active, viewer)} hand "
+                f"at random: {CARD_NAMES[a.last_lost]}"
+            )
+        return lines + self.changed(b, a, viewer)
+
+    def moves(self, b, a, viewer) -> list[str]:
+        """A new turn, shopper tokens placed, pawns moved, a token flipped."""
         lines = []
         if a.turn != b.turn:
             lines.append(f"Turn {a.turn}: {self.whose(a, a.active, viewer)} turn")
@@ -191,27 +232,16 @@ class DeadNarrator(Narrator):
                 f"{self.who(a, a.active, viewer)} flipped the shopper token at "
                 f"{a.board.label(a.a_node)}: {_shoppers(a.a_value)}"
             )
-        lines += self.heroes(b, a, viewer, cause)
-        lines += self.fight(b, a, viewer, task)
-        lines += self.cards(b, a, viewer, task)
-        lines += self.hordes(b, a, viewer)
-        for s, (old, new) in enumerate(zip(b.score, a.score, strict=True)):
-            if new > old:
-                mother = " (1 less: Protective Mother)" if a.mother or b.mother else ""
-                lines.append(f"{self.who(a, s, viewer)} scored {new - old}{mother}: {new} points")
-        if a.terminal and not b.terminal:
-            lines.append(self.ending(a, viewer))
         return lines
 
-    def heroes(self, b, a, viewer, cause: tuple) -> list[str]:
-        """Heroes placed face down, chosen, revealed, taken back and panicked."""
+    def heroes(self, b, a, viewer) -> list[str]:
+        """Heroes placed face down (named to whoever may see them), chosen, added and
+        panicked."""
         lines = []
         for s in range(a.num_players):
             if a.facedown[s] >= 0 > b.facedown[s]:
                 named = f": {hero(a.facedown[s])}" if a.visible(viewer).facedown(s) else ""
                 lines.append(f"{self.who(a, s, viewer)} placed a hero face down{named}")
-            elif cause[0] == "on_place_hero" and s == b.current_player:
-                lines.append(f"{self.who(a, s, viewer)} placed no hero")
         if a.main_kind >= 0 > b.main_kind:
             lines.append(
                 f"{self.who(a, a.active, viewer)} took on {self.whose(a, a.main_seat, viewer)} "
@@ -221,21 +251,13 @@ class DeadNarrator(Narrator):
             who = self.who(a, b.current_player, viewer)
             for kind in a.in_attack[len(b.in_attack) :]:
                 lines.append(f"{who} added {hero(kind)}: toughness {a.toughness}")
-        elif cause[0] == "on_reveal":
-            s = b.current_player
-            lines.append(f"{self.who(a, s, viewer)} took {self.its(s, viewer)} hero back")
         if a.panic and not b.panic:
             lines.append("Panicked Human: every hero of this attack fled")
-        if cause[0] == "stubborn" and a.last_lost >= 0 and len(a.discard) > len(b.discard):
-            lines.append(
-                f"The Police Officer took a card from {self.whose(a, a.active, viewer)} hand "
-                f"at random: {CARD_NAMES[a.last_lost]}"
-            )
         if a.mother and not b.mother:
             lines.append("Protective Mother: this attack scores 1 point less")
         return lines
 
-    def fight(self, b, a, viewer, task: str) -> list[str]:
+    def fight(self, b, a, viewer) -> list[str]:
         """The fight's total, the hero's fate, the shoppers slain."""
         lines = []
         s = a.active
@@ -260,7 +282,7 @@ class DeadNarrator(Narrator):
             lines.append(f"{a.slain} of {_shoppers(a.a_value)} slain")
         return lines
 
-    def cards(self, b, a, viewer, task: str) -> list[str]:
+    def cards(self, b, a, viewer) -> list[str]:
         """Cards drawn (named to their holder only), horde cards and reshuffles."""
         lines = []
         if a.reshuffles > b.reshuffles:
@@ -276,8 +298,6 @@ class DeadNarrator(Narrator):
             lines.append(text)
         for _ in a.hordes[len(b.hordes) :]:
             lines.append(f"A horde token appears at {a.board.label(a.board.horde_start)}")
-        if task in ("on_reveal", "on_place_hero", "significantly_wounded"):
-            return lines
         drawn = (self.drew(b, a, viewer, s, CARD_NAMES) for s in range(a.num_players))
         return lines + [line for line in drawn if line]
 

@@ -10,11 +10,12 @@ only to its holder (its size, the discard pile and every card in play are public
 from __future__ import annotations
 
 from ...core.narration import Narrator, count
-from . import render
 from .cards import HIT, NAMES, START_BULLETS, START_LIFE
 from .declaration import KIND
+from .engine import MallWalkers
 from .mall import CELLS
 from .mall import NAMES as TILE_NAMES
+from .text import legend, result
 
 
 def _cards(kinds) -> str:
@@ -30,19 +31,19 @@ def _pile(cards: list[int]) -> list[int]:
     return [cards.count(k) for k in range(len(NAMES))]
 
 
-class MallWalkersNarrator(Narrator):
+class MallWalkersNarrator(Narrator, engine=MallWalkers):
     def opening(self, g, seat: int, viewer) -> str:
         """``Your`` or ``player_2's``, to open a line."""
         return "Your" if seat == viewer else f"{self.name(g, seat)}'s"
 
     def legend(self, g) -> list[str]:
-        return render.legend(g)
+        return legend(g)
 
     # ----- where the game is ----------------------------------------------------------
     def phase(self, g, viewer) -> str:
         rounds = f"Round {g.round} of {g.options['max_rounds']}"
         if g.terminal:
-            return f"{rounds}: the game is over, {render.result(g)}"
+            return f"{rounds}: the game is over, {result(g)}"
         head = f"{rounds}, {self.whose(g, g.active, viewer)} turn"
         if g.decision == KIND.place_tile:
             return f"{head}: placing the {TILE_NAMES[g.drawn]}"
@@ -63,53 +64,113 @@ class MallWalkersNarrator(Narrator):
         return head
 
     # ----- what happened --------------------------------------------------------------
-    def step(self, b, a, viewer, cause: tuple) -> list[str]:
+    def changed(self, b, a, viewer, fate=None) -> list[str]:
+        """``fate``: what a task tells of a seat instead of its changes, where it
+        tells something (``killed``, ``came_back``)."""
         lines = []
-        task = cause[0]
-        who = self.who(a, a.active, viewer)
         if a.round != b.round:
             lines.append(f"Round {a.round} of {a.options['max_rounds']} begins")
-        if task == "turn":
-            lines.append(f"{self.opening(a, a.active, viewer)} turn begins")
-        lines += self.tiles(b, a, who)
-        if task == "combat_roll":
-            square, die, bonus, _ = a.combat
-            if square >= 0:
-                plus = f" + {bonus}" if bonus else ""
-                lines.append(
-                    f"{who} rolled {die}{plus} against the zombie at {a.mall.name(square)}: "
-                    f"a miss ({HIT} or more kills)"
-                )
-            else:  # a hit kills at once, and the fight (its die with it) is over
-                lines.append(f"{who} rolled a hit against the zombie at {b.mall.name(b.combat[0])}")
-        elif task == "roll_move":
-            lines.append(f"{who} rolled to move: {count(a.moves_left, 'move')}")
-        elif task == "zombie_phase":
-            zombies = count(a.zombie_moves, "zombie")
-            if a.sprinkler:
-                lines.append(f"The sprinklers stir: {who} moves {zombies} without a roll")
-            else:
-                lines.append(f"{who} rolled: {zombies} to move")
-        elif task == "on_challenge" and a.duel[0] >= 0:
-            challenger, mine, theirs = a.duel
-            lines.append(
-                f"{self.who(a, challenger, viewer)} challenged {self.name(a, a.keeper)} for the "
-                f"keys: {mine} against {theirs}"
-            )
-        elif task == "on_duel" and a.duel[0] >= 0:
-            challenger, mine, theirs = a.duel
-            lines.append(f"The duel stands at {mine} against {theirs}")
+        lines += self.tiles(b, a, self.who(a, a.active, viewer))
         for s in range(a.num_players):
-            lines += self.seat(b, a, s, viewer, task)
-        if task != "on_move_zombies":  # the decision names the zombie moved
-            lines += self.zombies(b, a)
-        lines += self.cards(b, a, viewer, task)
+            lines += (fate and fate(b, a, s, viewer)) or self.seat(b, a, s, viewer)
+        lines += self.zombies(b, a)
+        lines += self.cards(b, a, viewer)
         if a.keeper != b.keeper and a.keeper >= 0:
             lines.append(f"{self.who(a, a.keeper, viewer)} took the keys")
         if a.keys_at >= 0 > b.keys_at:
             lines.append(f"The keys lie at {a.mall.name(a.keys_at)}")
         if a.terminal and not b.terminal:
-            lines.append(f"The game is over: {render.result(a)}")
+            lines.append(f"The game is over: {result(a)}")
+        return lines
+
+    def told_turn(self, b, a, viewer, seat: int) -> list[str]:
+        opening = f"{self.opening(a, a.active, viewer)} turn begins"
+        return [opening, *self.changed(b, a, viewer, self.came_back)]
+
+    def came_back(self, b, a, s: int, viewer) -> list[str]:
+        """A seat without life at its turn's start: it comes back."""
+        if b.life[s]:
+            return []
+        who = self.who(a, s, viewer)
+        return [f"{who} came back with {a.life[s]} life and {count(a.bullets[s], 'bullet')}"]
+
+    def told_on_fight(self, b, a, viewer, action: int) -> list[str]:
+        return self.changed(b, a, viewer, self.killed)
+
+    def killed(self, b, a, s: int, viewer) -> list[str]:
+        """A seat that lost its last life fighting: back at the start, for its next turn."""
+        if not b.life[s] or a.life[s]:
+            return []
+        return [
+            f"{self.was(a, s, viewer)} killed: back at the Front Door with "
+            f"{count(a.trophies[s], 'zombie')} killed, {START_LIFE} life and "
+            f"{count(START_BULLETS, 'bullet')} at the next turn"
+        ]
+
+    def told_combat_roll(self, b, a, viewer) -> list[str]:
+        who = self.who(a, a.active, viewer)
+        square, die, bonus, _ = a.combat
+        if square < 0:  # a hit kills at once, and the fight (its die with it) is over
+            rolled = f"{who} rolled a hit against the zombie at {b.mall.name(b.combat[0])}"
+        else:
+            plus = f" + {bonus}" if bonus else ""
+            rolled = (
+                f"{who} rolled {die}{plus} against the zombie at {a.mall.name(square)}: "
+                f"a miss ({HIT} or more kills)"
+            )
+        return [rolled, *self.changed(b, a, viewer)]
+
+    def told_roll_move(self, b, a, viewer) -> list[str]:
+        rolled = f"{self.who(a, a.active, viewer)} rolled to move: {count(a.moves_left, 'move')}"
+        return [rolled, *self.changed(b, a, viewer)]
+
+    def told_zombie_phase(self, b, a, viewer) -> list[str]:
+        who, zombies = self.who(a, a.active, viewer), count(a.zombie_moves, "zombie")
+        if a.sprinkler:
+            rolled = f"The sprinklers stir: {who} moves {zombies} without a roll"
+        else:
+            rolled = f"{who} rolled: {zombies} to move"
+        return [rolled, *self.changed(b, a, viewer)]
+
+    def told_on_challenge(self, b, a, viewer, action: int) -> list[str]:
+        lines = []
+        challenger, mine, theirs = a.duel
+        if challenger >= 0:
+            lines.append(
+                f"{self.who(a, challenger, viewer)} challenged {self.name(a, a.keeper)} for the "
+                f"keys: {mine} against {theirs}"
+            )
+        return lines + self.changed(b, a, viewer)
+
+    def told_on_duel(self, b, a, viewer, action: int) -> list[str]:
+        challenger, mine, theirs = a.duel
+        stands = [f"The duel stands at {mine} against {theirs}"] if challenger >= 0 else []
+        return stands + self.changed(b, a, viewer)
+
+    def told_on_start_move(self, b, a, viewer, action: int) -> list[str]:
+        """Starting a move changes the pawn only, where it crawls through a duct."""
+        s = a.active
+        if a.pos[s] == b.pos[s]:
+            return []
+        return [f"{self.who(a, s, viewer)} crawled through the air duct to {a.mall.name(a.pos[s])}"]
+
+    def told_on_move_zombies(self, b, a, viewer, action: int) -> list[str]:
+        """The decision names the zombie moved, all that it changes."""
+        return []
+
+    def told_on_discard(self, b, a, viewer, action: int) -> list[str]:
+        """The decision names the card discarded, all that it changes."""
+        return []
+
+    def told_on_pick(self, b, a, viewer, action: int) -> list[str]:
+        """The decision names the card picked into the hand; the card played goes to
+        the discard pile."""
+        return self.thrown(b, a)
+
+    def told_draw_cards(self, b, a, viewer, seat: int) -> list[str]:
+        lines = self.changed(b, a, viewer)
+        if len(a.discard) < len(b.discard):
+            lines.append("The discard pile was shuffled into a new event deck")
         return lines
 
     def tiles(self, b, a, who: str) -> list[str]:
@@ -140,21 +201,12 @@ class MallWalkersNarrator(Narrator):
             lines.append(f"The {TILE_NAMES[kind]} fits nowhere: discarded")
         return lines
 
-    def seat(self, b, a, s: int, viewer, task: str) -> list[str]:
+    def seat(self, b, a, s: int, viewer) -> list[str]:
         """What changed for seat ``s``: its pawn, life, bullets, kills, cards in play."""
         lines = []
         who = self.who(a, s, viewer)
-        if task == "on_fight" and b.life[s] and not a.life[s]:
-            return [
-                f"{self.was(a, s, viewer)} killed: back at the Front Door with "
-                f"{count(a.trophies[s], 'zombie')} killed, {START_LIFE} life and "
-                f"{count(START_BULLETS, 'bullet')} at the next turn"
-            ]
-        if task == "turn" and not b.life[s]:
-            return [f"{who} came back with {a.life[s]} life and {count(a.bullets[s], 'bullet')}"]
         if a.pos[s] != b.pos[s]:
-            how = "crawled through the air duct" if task == "on_start_move" else "moved"
-            lines.append(f"{who} {how} to {a.mall.name(a.pos[s])}")
+            lines.append(f"{who} moved to {a.mall.name(a.pos[s])}")
         if a.trophies[s] > b.trophies[s]:
             lines.append(
                 f"{who} killed the zombie at {a.mall.name(b.combat[0])}: "
@@ -202,17 +254,14 @@ class MallWalkersNarrator(Narrator):
             )
         return lines
 
-    def cards(self, b, a, viewer, task: str) -> list[str]:
-        """Cards drawn (named to their holder only), discarded, and a new deck."""
-        drawn = () if task == "on_pick" else range(a.num_players)  # a pick is named already
-        lines = [line for line in (self.drew(b, a, viewer, s, NAMES) for s in drawn) if line]
-        if task == "draw_cards" and len(a.discard) < len(b.discard):
-            lines.append("The discard pile was shuffled into a new event deck")
-        elif task != "on_discard":
-            thrown = _gained(_pile(b.discard), _pile(a.discard))
-            if thrown:
-                lines.append(f"To the discard pile: {_cards(thrown)}")
-        return lines
+    def cards(self, b, a, viewer) -> list[str]:
+        """Cards drawn (named to their holder only) and discarded."""
+        drawn = (self.drew(b, a, viewer, s, NAMES) for s in range(a.num_players))
+        return [line for line in drawn if line] + self.thrown(b, a)
+
+    def thrown(self, b, a) -> list[str]:
+        thrown = _gained(_pile(b.discard), _pile(a.discard))
+        return [f"To the discard pile: {_cards(thrown)}"] if thrown else []
 
 
 NARRATOR = MallWalkersNarrator()

@@ -1,0 +1,80 @@
+"""Narrators tell a rule step by the task that ran: its ``told_<task>`` method, named
+after an engine method and checked against the engine when the narrator class is
+made, so a task renamed in the engine fails at import instead of silently dropping
+its line from the story."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from tests.core.toy_game import ToyVote
+from zombie_envs import ENVS
+from zombie_envs.core.narration import TOLD, Narrator, steps
+from zombie_envs.registry import engine_class, game_type
+
+
+class Toy(Narrator, engine=ToyVote):
+    def changed(self, b, a, viewer):
+        return ["changed"]
+
+    def told_tally(self, b, a, viewer):
+        return [f"points {a.points}"]
+
+    def told_on_vote(self, b, a, viewer, action):
+        return [f"{viewer} saw a ballot for {action}"]
+
+
+def test_a_step_is_told_by_its_tasks_told_method_else_by_what_changed():
+    g = ToyVote(3, seed=0)
+    while g.current_player != 2:  # the last ballot: the tally runs, then the next round
+        g.apply(g.legal[0])
+    told = {cause[0]: Toy().step(b, a, 0, cause) for b, a, cause in steps(g, g.legal[0])}
+    assert told["on_vote"] == [f"0 saw a ballot for {g.legal[0]}"]  # the action is passed on
+    assert told["tally"][0].startswith("points [")
+    assert told["start_round"] == told["vote"] == ["changed"]
+
+
+def test_a_told_method_of_no_engine_method_is_refused():
+    with pytest.raises(TypeError, match=r"told_count\(\) tells no task: ToyVote has no count"):
+
+        class Miscounted(Narrator, engine=ToyVote):
+            def told_count(self, b, a, viewer):
+                return []
+
+
+def test_a_narrator_that_tells_tasks_names_its_engine():
+    with pytest.raises(TypeError, match="names no engine"):
+
+        class Unbound(Narrator):
+            def told_tally(self, b, a, viewer):
+                return []
+
+
+@pytest.mark.parametrize("env", sorted(ENVS))
+def test_every_narrator_tells_its_games_engine(env):
+    assert type(game_type(env).narration).engine is engine_class(env)
+
+
+def renamed(engine: type, task: str) -> type:
+    """A copy of ``engine`` whose method ``task`` is spelled ``task_renamed``."""
+    body = {k: v for k, v in vars(engine).items() if k not in ("__dict__", "__weakref__")}
+    if task:
+        body[f"{task}_renamed"] = body.pop(task)
+    return type(engine.__name__, engine.__bases__, body)
+
+
+def told(env: str) -> list[tuple[str, str]]:
+    narrator = type(game_type(env).narration)
+    return [(env, n[len(TOLD) :]) for n in dir(narrator) if n.startswith(TOLD)]
+
+
+@pytest.mark.parametrize("env, task", [pair for env in sorted(ENVS) for pair in told(env)])
+def test_renaming_a_task_the_narrator_tells_fails_when_the_classes_are_made(env, task):
+    """A task is refused by the narrator; a decision handler already by the engine,
+    against its declaration."""
+    narrator = type(game_type(env).narration)
+    type("Copy", (narrator,), {}, engine=renamed(engine_class(env), ""))  # a copy is accepted
+    with pytest.raises(TypeError, match=re.escape(f" {task}()")):
+        type("Renamed", (narrator,), {}, engine=renamed(engine_class(env), task))
