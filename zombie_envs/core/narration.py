@@ -101,8 +101,11 @@ class Narrator:
         if told and cls.engine is None:
             raise TypeError(f"{cls.__name__} tells tasks ({', '.join(told)}) but names no engine")
         known = tasks(cls.engine) if told else frozenset()
-        wrong = [f"{n}() tells no task: {cls.engine.__name__} has no {n[len(TOLD) :]}()"
-                 for n in told if n[len(TOLD) :] not in known]  # fmt: skip
+        wrong = [
+            f"{n}() tells no task: {cls.engine.__name__} has no {n[len(TOLD) :]}()"
+            for n in told
+            if n[len(TOLD) :] not in known
+        ]
         if wrong:
             raise TypeError(f"{cls.__name__}: " + "; ".join(wrong))
 
