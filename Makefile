@@ -36,8 +36,8 @@ bench: .venv/.dev
 	$(PY) benchmarks/bench_training.py
 
 lint: .venv/.dev
-	.venv/bin/ruff check zombie_envs tests benchmarks training setup.py
-	.venv/bin/ruff format --check zombie_envs tests benchmarks training setup.py
+	.venv/bin/ruff check zombie_envs tests benchmarks setup.py
+	.venv/bin/ruff format --check zombie_envs tests benchmarks setup.py
 
 docs: .venv/.dev
 	$(PY) -m zombie_envs.docgen --write

@@ -24,8 +24,7 @@ from zombie_envs.core.agent import Agent
 from zombie_envs.registry import ENVS, engine_class, game_key, game_type, heuristic_class
 
 ROOT = Path(__file__).parents[2]
-#: import path -> folder in the repository (``training/`` installs as ``zombie_envs.training``)
-PACKAGES = {"zombie_envs": ROOT / "zombie_envs", "zombie_envs.training": ROOT / "training"}
+PACKAGE = ROOT / "zombie_envs"
 GAMES = sorted({game_key(env) for env in ENVS})
 
 #: layer -> the layers its modules may import (its own included where listed)
@@ -74,12 +73,11 @@ def layer(module: str) -> str:
 def modules() -> dict[str, Path]:
     """Every module of the package, by import path."""
     out = {}
-    for package, folder in PACKAGES.items():
-        for path in sorted(folder.rglob("*.py")):
-            parts = list(path.relative_to(folder).with_suffix("").parts)
-            if parts[-1] == "__init__":
-                parts.pop()
-            out[".".join([package, *parts])] = path
+    for path in sorted(PACKAGE.rglob("*.py")):
+        parts = list(path.relative_to(ROOT).with_suffix("").parts)
+        if parts[-1] == "__init__":
+            parts.pop()
+        out[".".join(parts)] = path
     return out
 
 
@@ -258,7 +256,7 @@ def test_no_module_shadows_the_standard_library():
     """A folder on ``sys.path`` (a script's, a test runner's) must not hide a stdlib module."""
     found = [
         path.relative_to(ROOT).as_posix()
-        for folder in ("zombie_envs", "training", "tests", "benchmarks")
+        for folder in ("zombie_envs", "tests", "benchmarks")
         for path in (ROOT / folder).rglob("*")
         if (path.suffix == ".py" and path.stem in sys.stdlib_module_names)
         or (path.is_dir() and path.name in sys.stdlib_module_names)
@@ -284,7 +282,7 @@ def test_wheel_installs_training_checkpoints_and_configs_inside_the_suite(tmp_pa
     plays the pretrained agent and reads a packaged config by its name."""
     src = tmp_path / "src"
     skip = shutil.ignore_patterns("__pycache__", "*.egg-info")
-    for name in ("zombie_envs", "training", "checkpoints", "configs"):
+    for name in ("zombie_envs", "checkpoints", "configs"):
         shutil.copytree(ROOT / name, src / name, ignore=skip)
     for name in ("pyproject.toml", "setup.py", "README.md"):
         shutil.copy(ROOT / name, src / name)
