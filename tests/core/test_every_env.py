@@ -282,7 +282,7 @@ def test_clone_has_the_same_future(cfg, start):
 def mutate_every_field(g):
     """Change every mutable field of ``g`` in place, nested lists included (not the
     rows of ``SHARED_ITEMS``, which the engine promises never to change)."""
-    for name in g._BASE_FIELDS + g.FIELDS:
+    for name in g.state_fields:
         value = getattr(g, name)
         if type(value) is list:
             if value and type(value[0]) is list and name not in g.SHARED_ITEMS:

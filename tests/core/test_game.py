@@ -37,6 +37,9 @@ TOY = GameType(
     rule_prefix="TOY",
     decisions=(Decision("bet", ("bet",), "bets"), Decision("pass_only", ("pass",), "passes")),
     options=(Option("rounds", 2, "rounds"), Option("style", "plain", "looks", ("plain", "fancy"))),
+    actions=f"{__name__}:TOY_ACTIONS",
+    observation=f"{__name__}:TOY_OBS",
+    state=f"{__name__}:TOY_STATE",
 )
 
 
@@ -44,10 +47,7 @@ class Toy(Engine):
     """Each seat in turn rolls a die, then bets; a roll of 0 forces a zero bet."""
 
     game_type = TOY
-    action_layout = TOY_ACTIONS
-    obs_layout = TOY_OBS
-    state_layout = TOY_STATE
-    FIELDS = ("points", "rolls", "grid", "log")
+    FIELDS = {"game": ("points", "rolls", "grid", "log")}
 
     def setup(self):
         n = self.num_players

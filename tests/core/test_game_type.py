@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import ast
 import random
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
@@ -16,6 +17,7 @@ from zombie_envs.core.agent import DecisionAgent
 from zombie_envs.core.game import Engine
 from zombie_envs.core.game_type import Decision, GameType
 from zombie_envs.core.layout import Layout
+from zombie_envs.core.visibility import Visibility
 from zombie_envs.registry import engine_class, game_type
 
 PACKAGE = Path(__file__).parents[2] / "zombie_envs"
@@ -37,15 +39,23 @@ def declare(*decisions: Decision) -> GameType:
         heuristic="nowhere:Bot",
         rule_prefix="TINY",
         decisions=decisions,
+        actions=f"{__name__}:ACTIONS",
+        observation=f"{__name__}:ACTIONS",
+        state=f"{__name__}:ACTIONS",
     )
+
+
+class Seen(Visibility):
+    """A model of the tiny game's secrets (it has none)."""
+
+    __slots__ = ()
 
 
 TINY = declare(Decision("agree", ("yes", "no"), "agrees"), Decision("object", ("no",), "objects"))
 
 
-def engine_with(game: GameType, **handlers) -> type:
-    body = {"game_type": game, "action_layout": ACTIONS, "obs_layout": ACTIONS}
-    return type("Tiny", (Engine,), {**body, "state_layout": ACTIONS, **handlers})
+def engine_with(game: GameType, **body) -> type:
+    return type("Tiny", (Engine,), {"game_type": game, **body})
 
 
 def handler(self, action):
@@ -57,6 +67,23 @@ def test_an_engine_takes_its_name_counts_and_secrets_from_the_declaration():
     cls = engine_with(game, on_vote=handler)
     assert (cls.name, cls.version, cls.min_players, cls.max_players) == ("tiny", 1, 2, 2)
     assert cls.secret_decisions == {"vote"}
+
+
+def test_an_engine_takes_its_layouts_and_visibility_from_the_declaration():
+    cls = engine_with(TINY, on_agree=handler, on_object=handler)
+    assert cls.action_layout is cls.obs_layout is cls.state_layout is ACTIONS
+    assert cls.visibility is Visibility
+    seen = replace(TINY, visibility=f"{__name__}:Seen")
+    assert engine_with(seen, on_agree=handler, on_object=handler).visibility is Seen
+
+
+def test_state_fields_are_the_task_stack_then_the_lifetime_groups_in_order():
+    fields = {"game": ("score", "turn"), "round": ("dice",)}
+    cls = engine_with(TINY, on_agree=handler, on_object=handler, FIELDS=fields)
+    assert cls.state_fields == (*Engine._BASE_FIELDS, "score", "turn", "dice")
+    with pytest.raises(TypeError, match=r"state fields \['turn'\] listed twice in FIELDS"):
+        fields = {"game": ("turn",), "round": ("turn",)}
+        engine_with(TINY, on_agree=handler, on_object=handler, FIELDS=fields)
 
 
 def test_an_engine_must_name_its_declaration():

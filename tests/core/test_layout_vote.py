@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from zombie_envs.core.layout import Block, Layout
 from zombie_envs.core.vote import plurality
 from zombie_envs.games.mall_of_horror import observe
-from zombie_envs.games.mall_of_horror.engine import ACTIONS
+from zombie_envs.games.mall_of_horror.actions import ACTIONS
 
 
 def small_layout() -> Layout:

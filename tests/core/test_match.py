@@ -144,6 +144,10 @@ def test_agents_play_the_seats_the_schedule_gives_them():
     assert h.result.games == 12 and h.result.moves > 0 and h.result.games_per_second > 0
 
 
+RIGGED_ACTIONS = Layout("rigged actions")
+RIGGED_ACTIONS.add("pass", 1, "pass")
+
+
 class Rigged(Engine):
     """One pass per seat, then seats 0, 1 and 2 tie on points (seat 3 loses)."""
 
@@ -159,11 +163,11 @@ class Rigged(Engine):
         heuristic="zombie_envs.core.agent:RandomAgent",
         rule_prefix="RIG",
         decisions=(Decision("go", ("pass",), "goes"),),
+        actions=f"{__name__}:RIGGED_ACTIONS",
+        observation=f"{__name__}:RIGGED_ACTIONS",
+        state=f"{__name__}:RIGGED_ACTIONS",
     )
-    action_layout = Layout("rigged actions")
-    action_layout.add("pass", 1, "pass")
-    obs_layout = state_layout = action_layout
-    FIELDS = ("turn",)
+    FIELDS = {"game": ("turn",)}
 
     def setup(self):
         self.turn = 0

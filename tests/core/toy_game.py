@@ -23,6 +23,8 @@ TOY = GameType(
     heuristic=f"{__name__}:Greedy", rule_prefix="TOY",
     options=(Option("rounds", 4, "rounds to play"),),
     decisions=(Decision("vote", ("vote",), "votes", secret=True),),
+    actions=f"{__name__}:ACTIONS", observation=f"{__name__}:OBS", state=f"{__name__}:STATE",
+    visibility=f"{__name__}:Seen",
 )  # fmt: skip
 KIND = TOY.kinds
 ACTIONS, OBS, STATE = Layout("toy actions"), Layout("toy obs"), Layout("toy state")
@@ -49,9 +51,8 @@ class Seen(Visibility):
 
 
 class ToyVote(Engine):
-    game_type, action_layout, obs_layout, state_layout = TOY, ACTIONS, OBS, STATE
-    visibility = Seen
-    FIELDS = ("deck", "hands", "points", "die", "ballots", "round")
+    game_type = TOY
+    FIELDS = {"game": ("deck", "hands", "points", "round"), "round": ("die", "ballots")}
 
     def setup(self):
         n = self.num_players

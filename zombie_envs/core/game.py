@@ -66,6 +66,15 @@ def _list_fields(state: dict, shared_items=()) -> tuple[tuple[str, ...], tuple[s
     return flat, tuple(k for k, _ in lists if k not in flat)
 
 
+def _flat_fields(engine: str, groups: dict[str, tuple[str, ...]]) -> tuple[str, ...]:
+    """The names of ``FIELDS``' groups in one tuple; a name in two groups is refused."""
+    names = tuple(name for group in groups.values() for name in group)
+    doubled = sorted({n for n in names if names.count(n) > 1})
+    if doubled:
+        raise TypeError(f"{engine}: state fields {doubled} listed twice in FIELDS")
+    return names
+
+
 def _copy_random(rng: random.Random) -> random.Random:
     """A generator that draws what ``rng`` would (``__new__``: ``Random()`` would
     first seed itself from the OS, only to be overwritten)."""
@@ -83,12 +92,12 @@ def _to_json(value):
 class Engine(ABC):
     """Base class of a game engine.
 
-    Subclasses name their declaration as ``game_type``, set the
-    layouts, list their mutable state in ``FIELDS``, implement ``setup``
-    (which pushes the first tasks), the task methods, one ``on_<kind>``
-    handler per declared decision kind, ``encode``, ``scores`` and
-    ``redraw_hidden``.  The class
-    that names ``game_type`` is checked against it when it is created.
+    Subclasses name their declaration as ``game_type`` (which names their
+    layouts and visibility model), list their mutable state in ``FIELDS`` by
+    lifetime, implement ``setup`` (which pushes the first tasks), the task
+    methods, one ``on_<kind>`` handler per declared decision kind, ``encode``,
+    ``scores`` and ``redraw_hidden``.  The class that names ``game_type`` takes
+    its layouts from it and is checked against it when it is created.
     """
 
     game_type: ClassVar[GameType]
@@ -102,11 +111,15 @@ class Engine(ABC):
     #: spectators name these moves only to the seat that made them)
     secret_decisions: ClassVar[frozenset[str]]
     #: the game's visibility model (its ``observe.Visible``): who may see each secret
-    visibility: ClassVar[type[Visibility]] = Visibility
+    visibility: ClassVar[type[Visibility]]
     action_layout: ClassVar[Layout]
     obs_layout: ClassVar[Layout]
     state_layout: ClassVar[Layout]
-    FIELDS: ClassVar[tuple[str, ...]] = ()
+    #: the mutable state, grouped by how long a value lives (``{"game": (names...),
+    #: "round": (...)}``, the groups named as the game's rules divide time)
+    FIELDS: ClassVar[dict[str, tuple[str, ...]]] = {}
+    #: every attribute a saved state holds, in order: the task stack's, then ``FIELDS``
+    state_fields: ClassVar[tuple[str, ...]]
     #: list fields whose items (rows) are only added or removed, never changed in
     #: place: copies share the rows, which saves copying them
     SHARED_ITEMS: ClassVar[tuple[str, ...]] = ()
@@ -148,6 +161,8 @@ class Engine(ABC):
         cls.min_players, cls.max_players = game.min_players, game.max_players
         cls.default_players = game.default_players
         cls.secret_decisions = game.secret_decisions
+        cls.action_layout, cls.obs_layout, cls.state_layout, cls.visibility = game.views()
+        cls.state_fields = cls._BASE_FIELDS + _flat_fields(cls.__name__, cls.FIELDS)
         game.check_handlers(cls)
         game.check_blocks(cls.action_layout)
 
@@ -402,7 +417,7 @@ class Engine(ABC):
             "seed": self.seed,
             "rng": _to_json(self._rng.getstate()),  # reading it leaves it shared
         }
-        for name in self._BASE_FIELDS + self.FIELDS:
+        for name in self.state_fields:
             d[name] = _to_json(getattr(self, name))
         return d
 
@@ -422,7 +437,7 @@ class Engine(ABC):
         version, internal, gauss = d["rng"]
         new.rng = random.Random.__new__(random.Random)
         new.rng.setstate((version, tuple(internal), gauss))
-        for name in cls._BASE_FIELDS + cls.FIELDS:
+        for name in cls.state_fields:
             setattr(new, name, _dup(d[name]))
         new.tasks = [tuple(t) for t in new.tasks]
         new.attach()

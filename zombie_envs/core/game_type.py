@@ -9,8 +9,9 @@ secret set from it; the observation's decision one-hot, the render's words for
 what a seat is doing and the bots' dispatch read the decision table.  A kind is
 spelled once, in the table; code names it as ``KIND.<name>``.
 
-The engine, renderer, heuristic and narrator are named as ``"module:attribute"``
-strings and imported on first use, so a declaration costs no import of its game.
+The engine, renderer, heuristic and narrator, the action, observation and state
+layouts and the visibility model are named as ``"module:attribute"`` strings and
+imported on first use, so a declaration costs no import of its game.
 """
 
 from __future__ import annotations
@@ -84,6 +85,14 @@ class GameType:
     #: rule ids of the game's checklist read ``<prefix>-001`` ...
     rule_prefix: str
     decisions: tuple[Decision, ...]
+    #: ``"module:object"`` of the action layout (a ``core.layout.Layout``; by convention
+    #: the game's ``actions.py``), of the observation's and of the central state's
+    actions: str
+    observation: str
+    state: str
+    #: ``"module:Class"`` of the visibility model (a ``core.visibility.Visibility``):
+    #: who may see each secret; by default everything is public
+    visibility: str = f"{__package__}.visibility:Visibility"
     options: tuple[Option, ...] = ()
     #: what seat *i* is, for the docs (``"seat i plays colour i of ..."``)
     seats: str = ""
@@ -180,6 +189,11 @@ class GameType:
         return {o.name: o.check(self.env, options.get(o.name, o.default)) for o in self.options}
 
     # ----- what it names, imported on first use -------------------------------------
+    def views(self) -> tuple:
+        """The action, observation and state layouts and the visibility model, imported
+        (the engine class takes them when it is created)."""
+        return tuple(map(_load, (self.actions, self.observation, self.state, self.visibility)))
+
     @cached_property
     def engine_cls(self) -> type:
         cls = _load(self.engine)

@@ -8,6 +8,17 @@ names; ``Dice`` scripts the engine's random draws.
 
 from __future__ import annotations
 
+from zombie_envs.games.mall_of_horror.actions import (
+    A_CHARACTER,
+    A_GIVE,
+    A_GIVE_TO,
+    A_KEEP,
+    A_LOCATION,
+    A_PASS,
+    A_PLAY,
+    A_SPRINT,
+    A_VOTE,
+)
 from zombie_envs.games.mall_of_horror.data import (
     CAMERA,
     HARDWARE,
@@ -18,15 +29,6 @@ from zombie_envs.games.mall_of_horror.data import (
     WEAPON2,
 )
 from zombie_envs.games.mall_of_horror.engine import (
-    A_CHARACTER,
-    A_GIVE,
-    A_GIVE_TO,
-    A_KEEP,
-    A_LOCATION,
-    A_PASS,
-    A_PLAY,
-    A_SPRINT,
-    A_VOTE,
     ATTACK,
     CLOSED,
     EATEN,

@@ -14,8 +14,9 @@ import numpy as np
 import pytest
 
 from zombie_envs.games.mall_of_horror import render
+from zombie_envs.games.mall_of_horror.actions import A_GIVE, A_KEEP
 from zombie_envs.games.mall_of_horror.data import CAMERA, NUM_CARDS, NUM_LOCATIONS
-from zombie_envs.games.mall_of_horror.engine import A_GIVE, A_KEEP, MallOfHorror
+from zombie_envs.games.mall_of_horror.engine import MallOfHorror
 from zombie_envs.games.mall_of_horror.observe import Visible
 from zombie_envs.testing import (
     check_hidden_from_all,

@@ -29,15 +29,7 @@ equipment, hands, zombies and decks (a deck's top is the end of its list);
 
 from __future__ import annotations
 
-from zombie_envs.games.maul_of_america.cards import (
-    AMMO,
-    HAND_NAMES,
-    SEARCH_NAMES,
-    WEAPONS,
-    shopper_deck,
-    zombie_deck,
-)
-from zombie_envs.games.maul_of_america.engine import (
+from zombie_envs.games.maul_of_america.actions import (
     A_ACT,
     A_ACTIVATE,
     A_ATTACK,
@@ -47,12 +39,17 @@ from zombie_envs.games.maul_of_america.engine import (
     A_STEP,
     A_TRADE,
     ACT_NAMES,
-    DEAD,
     MAX_SQUARES,
-    PLAYING,
-    ZC,
-    MaulOfAmerica,
 )
+from zombie_envs.games.maul_of_america.cards import (
+    AMMO,
+    HAND_NAMES,
+    SEARCH_NAMES,
+    WEAPONS,
+    shopper_deck,
+    zombie_deck,
+)
+from zombie_envs.games.maul_of_america.engine import DEAD, PLAYING, ZC, MaulOfAmerica
 from zombie_envs.games.maul_of_america.maul import build
 from zombie_envs.games.maul_of_america.steps import DIRECTION_NAMES
 from zombie_envs.testing import Dice, act, asked, finished, rigged, settle, start

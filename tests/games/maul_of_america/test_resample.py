@@ -8,6 +8,7 @@ import pytest
 
 from zombie_envs.core.deck import from_counts
 from zombie_envs.games.maul_of_america import render
+from zombie_envs.games.maul_of_america.actions import A_CARD, A_YES
 from zombie_envs.games.maul_of_america.cards import (
     DODGE,
     HAND_NAMES,
@@ -18,7 +19,7 @@ from zombie_envs.games.maul_of_america.cards import (
     zombie_deck,
 )
 from zombie_envs.games.maul_of_america.declaration import KIND
-from zombie_envs.games.maul_of_america.engine import A_CARD, A_YES, ZC, MaulOfAmerica
+from zombie_envs.games.maul_of_america.engine import ZC, MaulOfAmerica
 from zombie_envs.testing import check_resample
 
 

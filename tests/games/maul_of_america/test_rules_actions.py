@@ -18,19 +18,18 @@ from tests.games.maul_of_america.moa_positions import (
     steps,
     trade_with,
 )
-from zombie_envs.games.maul_of_america.cards import HAND_NAMES
-from zombie_envs.games.maul_of_america.engine import (
+from zombie_envs.games.maul_of_america.actions import (
     A_ACT,
     A_ATTACK,
     A_CALL_OFF,
     A_CARD,
     ACTIONS,
     END_TURN,
-    MEDKIT,
     SEARCH,
     USE_MEDKIT,
-    ZC,
 )
+from zombie_envs.games.maul_of_america.cards import HAND_NAMES
+from zombie_envs.games.maul_of_america.engine import MEDKIT, ZC
 
 ADRENALINE, STEADY_AIM, DODGE = (HAND_NAMES.index(n) for n in ("Adrenaline", "Steady Aim", "Dodge"))
 LURCH, GRAB = HAND_NAMES.index("Lurch"), HAND_NAMES.index("Grab")

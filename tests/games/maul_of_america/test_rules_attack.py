@@ -12,14 +12,14 @@ from tests.games.maul_of_america.moa_positions import (
     sq,
     squares,
 )
-from zombie_envs.games.maul_of_america.cards import AMMO, HIT, MELEE_HIT, RANGE
-from zombie_envs.games.maul_of_america.engine import (
+from zombie_envs.games.maul_of_america.actions import (
     A_ATTACK,
     A_DROP_AMMO,
     A_DROP_WEAPON,
     A_SQUARE,
     ACTIONS,
 )
+from zombie_envs.games.maul_of_america.cards import AMMO, HIT, MELEE_HIT, RANGE
 
 PISTOL, AMMO_CARD = kind("Pistol"), kind("Ammo")
 FLAMER, SHOTGUN = kind("Flame-thrower"), kind("Sawed-off Shotgun")

@@ -18,8 +18,7 @@ from tests.games.maul_of_america.moa_positions import (
     trade_with,
     zombie_turn,
 )
-from zombie_envs.games.maul_of_america.cards import EQUIPMENT, ESCAPE_PIECES, ZOMBIE_HIT
-from zombie_envs.games.maul_of_america.engine import (
+from zombie_envs.games.maul_of_america.actions import (
     A_ACT,
     A_ACTIVATE,
     A_BITE,
@@ -32,8 +31,9 @@ from zombie_envs.games.maul_of_america.engine import (
     ESCAPE,
     SEARCH,
     USE_MEDKIT,
-    ZC,
 )
+from zombie_envs.games.maul_of_america.cards import EQUIPMENT, ESCAPE_PIECES, ZOMBIE_HIT
+from zombie_envs.games.maul_of_america.engine import ZC
 from zombie_envs.games.maul_of_america.observe import OBS
 from zombie_envs.games.maul_of_america.render import ansi
 

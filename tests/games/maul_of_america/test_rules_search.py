@@ -15,8 +15,7 @@ from tests.games.maul_of_america.moa_positions import (
     step,
     trade_with,
 )
-from zombie_envs.games.maul_of_america.cards import AMMO, EQUIPMENT, HIT
-from zombie_envs.games.maul_of_america.engine import (
+from zombie_envs.games.maul_of_america.actions import (
     A_ACT,
     A_CALL_OFF,
     A_GIVE,
@@ -31,6 +30,7 @@ from zombie_envs.games.maul_of_america.engine import (
     SEARCH,
     USE_MEDKIT,
 )
+from zombie_envs.games.maul_of_america.cards import AMMO, EQUIPMENT, HIT
 
 FOOD, PISTOL, MEDKIT, BAT = kind("Food"), kind("Pistol"), kind("Medkit"), kind("Baseball Bat")
 #: Orange Jugulus: its search square and the squares round it in the store

@@ -8,6 +8,7 @@ from collections import Counter
 import pytest
 
 from tests.games.maul_of_america.moa_positions import Dice, Rig, act, position, start
+from zombie_envs.games.maul_of_america.actions import A_ACT, A_PLACEMENT, A_SQUARE, END_TURN
 from zombie_envs.games.maul_of_america.cards import (
     HAND,
     SHOPPER_CARDS,
@@ -16,7 +17,7 @@ from zombie_envs.games.maul_of_america.cards import (
     shopper_deck,
     zombie_deck,
 )
-from zombie_envs.games.maul_of_america.engine import A_ACT, A_PLACEMENT, A_SQUARE, END_TURN, ZC
+from zombie_envs.games.maul_of_america.engine import ZC
 from zombie_envs.games.maul_of_america.maul import SECTION, build, placement_at, random_plan
 
 

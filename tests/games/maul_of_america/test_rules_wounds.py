@@ -16,19 +16,17 @@ from tests.games.maul_of_america.moa_positions import (
     step,
     zombie_turn,
 )
-from zombie_envs.games.maul_of_america.cards import DEADLY_WOUND, HAND_NAMES, MELEE_HIT, ZOMBIE_CAP
-from zombie_envs.games.maul_of_america.engine import (
+from zombie_envs.games.maul_of_america.actions import (
     A_ACT,
     A_ACTIVATE,
     A_BITE,
     A_ENTER,
     A_SQUARE,
-    DEAD,
     END_TURN,
-    PLAYING,
     USE_MEDKIT,
-    ZC,
 )
+from zombie_envs.games.maul_of_america.cards import DEADLY_WOUND, HAND_NAMES, MELEE_HIT, ZOMBIE_CAP
+from zombie_envs.games.maul_of_america.engine import DEAD, PLAYING, ZC
 
 
 def bite(g: Rig, zombie: tuple[int, int], seat: int, face: int) -> None:

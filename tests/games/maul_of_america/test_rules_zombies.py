@@ -17,8 +17,7 @@ from tests.games.maul_of_america.moa_positions import (
     zombie_turn,
 )
 from zombie_envs.core.walls import ARROW, DOOR
-from zombie_envs.games.maul_of_america.cards import NEXT_HIT, ZOMBIE_ACTIONS, ZOMBIE_CAP, ZOMBIE_HIT
-from zombie_envs.games.maul_of_america.engine import (
+from zombie_envs.games.maul_of_america.actions import (
     A_ACT,
     A_ACTIVATE,
     A_BITE,
@@ -31,8 +30,9 @@ from zombie_envs.games.maul_of_america.engine import (
     ACTIONS,
     END_TURN,
     SEARCH,
-    ZC,
 )
+from zombie_envs.games.maul_of_america.cards import NEXT_HIT, ZOMBIE_ACTIONS, ZOMBIE_CAP, ZOMBIE_HIT
+from zombie_envs.games.maul_of_america.engine import ZC
 
 #: a card in the ZC's hand keeps its turn open once every zombie has acted
 KEEP = {ZC: ["Lurch"]}

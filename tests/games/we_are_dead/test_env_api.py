@@ -8,8 +8,9 @@ import random
 import pytest
 
 from zombie_envs import we_are_dead_v0
+from zombie_envs.games.we_are_dead.actions import A_SQUARE
 from zombie_envs.games.we_are_dead.data import shopper_tokens
-from zombie_envs.games.we_are_dead.engine import A_SQUARE, WeAreDead
+from zombie_envs.games.we_are_dead.engine import WeAreDead
 from zombie_envs.testing import legal_of, play_env, random_play
 
 

@@ -9,6 +9,14 @@ engine's random draws.
 
 from __future__ import annotations
 
+from zombie_envs.games.we_are_dead.actions import (
+    A_CARD,
+    A_CHOOSE,
+    A_INFECTION,
+    A_PASS,
+    A_SQUARE,
+    A_YES,
+)
 from zombie_envs.games.we_are_dead.data import (
     CHEF,
     CLERK,
@@ -27,15 +35,7 @@ from zombie_envs.games.we_are_dead.data import (
     SWAT,
 )
 from zombie_envs.games.we_are_dead.data import board as load
-from zombie_envs.games.we_are_dead.engine import (
-    A_CARD,
-    A_CHOOSE,
-    A_INFECTION,
-    A_PASS,
-    A_SQUARE,
-    A_YES,
-    WeAreDead,
-)
+from zombie_envs.games.we_are_dead.engine import WeAreDead
 from zombie_envs.testing import Dice, act, asked, finished, rigged, settle, start
 
 __all__ = [

@@ -12,8 +12,8 @@ from zombie_envs import zombies_mall_walkers_v0
 from zombie_envs.core.tiles import SIDES, beside, opposite, rotate
 from zombie_envs.core.walls import ARROW
 from zombie_envs.games.zombies_mall_walkers import MallWalkers
+from zombie_envs.games.zombies_mall_walkers.actions import A_PLACE
 from zombie_envs.games.zombies_mall_walkers.cards import KINDS, event_deck
-from zombie_envs.games.zombies_mall_walkers.engine import A_PLACE
 from zombie_envs.games.zombies_mall_walkers.mall import (
     ALL_TILES,
     CELLS,
@@ -297,7 +297,8 @@ def view(g, seat):
     """All a seat may see: everything on the table, its own hand, every hand's size,
     the stack's and deck's sizes, the pending decision (and its options when the
     seat decides)."""
-    public = {name: getattr(g, name) for name in g.FIELDS if name not in ("stack", "deck", "hands")}
+    fields = [name for group in g.FIELDS.values() for name in group]
+    public = {name: getattr(g, name) for name in fields if name not in ("stack", "deck", "hands")}
     return (
         public,
         g.hands[seat],

@@ -18,9 +18,9 @@ from tests.games.zombies_mall_walkers.z3_positions import (
 )
 from zombie_envs.core.tiles import beside
 from zombie_envs.games.zombies_mall_walkers import MallWalkers
+from zombie_envs.games.zombies_mall_walkers.actions import A_PLACE, A_USE
 from zombie_envs.games.zombies_mall_walkers.cards import KINDS, NAMES
 from zombie_envs.games.zombies_mall_walkers.declaration import GAME, KIND
-from zombie_envs.games.zombies_mall_walkers.engine import A_PLACE, A_USE
 from zombie_envs.games.zombies_mall_walkers.mall import (
     CELLS,
     CROSSROADS,

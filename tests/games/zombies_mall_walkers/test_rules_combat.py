@@ -11,9 +11,9 @@ from tests.games.zombies_mall_walkers.z3_positions import (
     turn,
     use,
 )
+from zombie_envs.games.zombies_mall_walkers.actions import A_BULLETS, A_WOUND, ACTIONS
 from zombie_envs.games.zombies_mall_walkers.cards import NAMES
 from zombie_envs.games.zombies_mall_walkers.declaration import KIND
-from zombie_envs.games.zombies_mall_walkers.engine import A_BULLETS, A_WOUND, ACTIONS
 
 START = (1, 1)
 CROSS = (-2, 1)

@@ -17,8 +17,8 @@ from tests.games.zombies_mall_walkers.z3_positions import (
     turn,
     zombie_move,
 )
+from zombie_envs.games.zombies_mall_walkers.actions import A_DUCT, A_ROLL
 from zombie_envs.games.zombies_mall_walkers.declaration import KIND
-from zombie_envs.games.zombies_mall_walkers.engine import A_DUCT, A_ROLL
 from zombie_envs.games.zombies_mall_walkers.mall import TILES, turned
 
 PET_DUCT, LINGERIE_DUCT = (-3, -1), (0, -3)

@@ -18,9 +18,7 @@ from tests.games.zombies_mall_walkers.z3_positions import (
     zombie_move,
 )
 from zombie_envs.games.zombies_mall_walkers import engine
-from zombie_envs.games.zombies_mall_walkers.cards import DATA, NAMES, OUTSIDE_WORDS, WHERE
-from zombie_envs.games.zombies_mall_walkers.declaration import KIND
-from zombie_envs.games.zombies_mall_walkers.engine import (
+from zombie_envs.games.zombies_mall_walkers.actions import (
     A_BULLETS,
     A_CARD,
     A_KEEP,
@@ -28,6 +26,8 @@ from zombie_envs.games.zombies_mall_walkers.engine import (
     A_PICK,
     A_WOUND,
 )
+from zombie_envs.games.zombies_mall_walkers.cards import DATA, NAMES, OUTSIDE_WORDS, WHERE
+from zombie_envs.games.zombies_mall_walkers.declaration import KIND
 
 START = (1, 1)
 IN_STORE = (0, 3)  # a Game Store space

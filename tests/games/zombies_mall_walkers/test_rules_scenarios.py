@@ -15,8 +15,7 @@ from tests.games.zombies_mall_walkers.z3_positions import (
     turn,
 )
 from zombie_envs.games.zombies_mall_walkers import MallWalkers
-from zombie_envs.games.zombies_mall_walkers.declaration import KIND
-from zombie_envs.games.zombies_mall_walkers.engine import (
+from zombie_envs.games.zombies_mall_walkers.actions import (
     A_CHALLENGE,
     A_DUEL,
     A_PLACE,
@@ -24,6 +23,7 @@ from zombie_envs.games.zombies_mall_walkers.engine import (
     DUEL_GIVE_UP,
     DUEL_LIFE,
 )
+from zombie_envs.games.zombies_mall_walkers.declaration import KIND
 from zombie_envs.games.zombies_mall_walkers.mall import CELLS, TILES, placement_index
 
 SAR = {"scenario": "search_and_rescue"}

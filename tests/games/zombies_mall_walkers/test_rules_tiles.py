@@ -14,8 +14,8 @@ from tests.games.zombies_mall_walkers.z3_positions import (
     tile,
     turn,
 )
+from zombie_envs.games.zombies_mall_walkers.actions import A_PLACE
 from zombie_envs.games.zombies_mall_walkers.declaration import KIND
-from zombie_envs.games.zombies_mall_walkers.engine import A_PLACE
 from zombie_envs.games.zombies_mall_walkers.mall import (
     CELLS,
     CROSSROADS,

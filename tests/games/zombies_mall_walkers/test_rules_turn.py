@@ -16,15 +16,9 @@ from tests.games.zombies_mall_walkers.z3_positions import (
     zombie_move,
 )
 from zombie_envs.games.zombies_mall_walkers import MallWalkers
+from zombie_envs.games.zombies_mall_walkers.actions import A_KEEP, A_PASS, A_STEP, A_ZOMBIE, ACTIONS
 from zombie_envs.games.zombies_mall_walkers.cards import NAMES
 from zombie_envs.games.zombies_mall_walkers.declaration import KIND
-from zombie_envs.games.zombies_mall_walkers.engine import (
-    A_KEEP,
-    A_PASS,
-    A_STEP,
-    A_ZOMBIE,
-    ACTIONS,
-)
 
 START = (1, 1)
 CROSS = (-2, 1)  # the crossroads' middle square

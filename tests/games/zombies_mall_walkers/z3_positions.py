@@ -43,16 +43,16 @@ seat 0 active in round 1; ``turn`` runs one turn from there on scripted dice
 
 from __future__ import annotations
 
-from zombie_envs.games.zombies_mall_walkers.cards import KINDS, NAMES
-from zombie_envs.games.zombies_mall_walkers.engine import (
+from zombie_envs.games.zombies_mall_walkers.actions import (
     A_CARD,
     A_DISCARD,
     A_STEP,
     A_TARGET,
     A_USE,
     A_ZOMBIE,
-    MallWalkers,
 )
+from zombie_envs.games.zombies_mall_walkers.cards import KINDS, NAMES
+from zombie_envs.games.zombies_mall_walkers.engine import MallWalkers
 from zombie_envs.games.zombies_mall_walkers.mall import (
     CROSSROADS,
     DIRECTIONS,

@@ -10,6 +10,17 @@ zombies and feeding the weakest opponent its worst truck card.
 from __future__ import annotations
 
 from ...core.agent import DecisionAgent
+from .actions import (
+    A_CHARACTER,
+    A_GIVE,
+    A_GIVE_TO,
+    A_KEEP,
+    A_LOCATION,
+    A_PASS,
+    A_PLAY,
+    A_SPRINT,
+    A_VOTE,
+)
 from .data import (
     CAMERA,
     CAPACITY,
@@ -32,21 +43,7 @@ from .data import (
     WEAPON2,
 )
 from .declaration import GAME
-from .engine import (
-    A_CHARACTER,
-    A_GIVE,
-    A_GIVE_TO,
-    A_KEEP,
-    A_LOCATION,
-    A_PASS,
-    A_PLAY,
-    A_SPRINT,
-    A_VOTE,
-    ATTACK,
-    CHIEF,
-    OPEN,
-    TRUCK,
-)
+from .engine import ATTACK, CHIEF, OPEN, TRUCK
 
 # P(X >= k) for the zombies one location gets from the 4 arrival dice, X ~ Bin(4, 1/6).
 _PMF = (625 / 1296, 500 / 1296, 150 / 1296, 20 / 1296, 1 / 1296)

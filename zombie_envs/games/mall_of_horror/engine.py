@@ -9,28 +9,34 @@ policy can play every seat.
 
 from __future__ import annotations
 
-from ...core.deck import counts, deal, draw, from_counts, redeal, shuffled, to_bottom
+from ...core.deck import deal, draw, from_counts, shuffled, to_bottom
 from ...core.dice import pick, roll, roll_dice
 from ...core.game import Engine
-from ...core.layout import Layout
 from ...core.vote import plurality
-from . import observe
+from . import actions, observe
+from .actions import (
+    A_CHARACTER,
+    A_GIVE,
+    A_GIVE_TO,
+    A_KEEP,
+    A_LOCATION,
+    A_PASS,
+    A_PLAY,
+    A_SPRINT,
+    A_VOTE,
+)
 from .data import (
     ARRIVAL_DICE,
     CAMERA,
     CAPACITY,
     CARD_COUNTS,
     CARD_KILLS,
-    CARD_NAMES,
     CHARACTER_MAX_PLAYERS,
-    CHARACTER_NAMES,
-    COLOURS,
     EXTRA_VOTES,
     HARDWARE,
     HIDDEN,
     INITIAL_ZOMBIE_DICE,
     KINDS,
-    LOCATION_NAMES,
     NUM_CARDS,
     NUM_LOCATIONS,
     OVERRUN_ZOMBIES,
@@ -51,8 +57,8 @@ from .data import (
     end_survivors,
 )
 from .declaration import GAME, KIND
+from .resample import Resampling
 
-MAX_PLAYERS = len(COLOURS)
 VOTES = tuple(1 + extra for extra in EXTRA_VOTES)  # a Gunman brings one more vote
 
 # Character slot states (values of ``loc`` below zero).
@@ -63,83 +69,26 @@ OPEN, CLOSED, OVERRUN = 0, 1, 2
 TRUCK, CHIEF, ATTACK = 0, 1, 2
 PURPOSES = ("search the truck", "elect the chief", "zombie attack")
 
-_LOC_LABELS = tuple(f"{i + 1} {name}" for i, name in enumerate(LOCATION_NAMES))
-_REL = ("self",) + tuple(f"seat +{i}" for i in range(1, MAX_PLAYERS))
 
-ACTIONS = Layout("Mall of Horror actions")
-A_LOCATION = ACTIONS.add(
-    "location",
-    NUM_LOCATIONS,
-    "choose a location: initial placement, destination, zombie placement",
-    _LOC_LABELS,
-).start
-A_CHARACTER = ACTIONS.add(
-    "character",
-    KINDS,
-    "choose one of your characters (place, move, victim, hide)",
-    CHARACTER_NAMES,
-).start
-A_VOTE = ACTIONS.add("vote", MAX_PLAYERS, "vote for a colour (seat relative to you)", _REL).start
-A_PLAY = ACTIONS.add("play", NUM_CARDS, "play a card from your hand", CARD_NAMES).start
-A_SPRINT = ACTIONS.add(
-    "sprint", NUM_LOCATIONS, "play Sprint and change destination", _LOC_LABELS
-).start
-A_KEEP = ACTIONS.add("keep", NUM_CARDS, "keep a card found in the truck", CARD_NAMES).start
-A_GIVE = ACTIONS.add("give", NUM_CARDS, "give away a card found in the truck", CARD_NAMES).start
-A_GIVE_TO = ACTIONS.add(
-    "give_to", MAX_PLAYERS - 1, "the player who receives the card (relative seat)", _REL[1:]
-).start
-A_PASS = ACTIONS.add("pass", 1, "play no (more) cards / place no zombie", ("pass",)).start
-
-
-class MallOfHorror(Engine):
+class MallOfHorror(Resampling, Engine):
     game_type = GAME
-    action_layout = ACTIONS
-    obs_layout = observe.OBS
-    state_layout = observe.STATE
-    visibility = observe.Visible
-    FIELDS = (
-        "first_player",
-        "round",
-        "loc",
-        "hidden",
-        "zombies",
-        "closed",
-        "hands",
-        "deck",
-        "discards",
-        "played",
-        "chief",
-        "chief_elected",
-        "place_dice",
-        "pending_place",
-        "dice",
-        "dice_seen",
-        "last_dice",
-        "dest",
-        "dest_public",
-        "eliminated",
-        "zombie_used",
-        "v_purpose",
-        "v_loc",
-        "v_runoff",
-        "v_candidates",
-        "v_weights",
-        "v_ballots",
-        "v_threats",
-        "last_vote",
-        "last_ballots",
-        "last_weights",
-        "truck",
-        "truck_seat",
-        "gift",
-        "a_loc",
-        "hardware",
-        "extra",
-        "last_eaten",
-        "gifts",
-        "bottomed",
-    )
+    FIELDS = {
+        "game": (
+            "first_player", "round", "loc", "zombies", "closed", "hands", "deck",
+            "discards", "chief", "eliminated", "zombie_used",
+        ),
+        "initial placement": ("place_dice", "pending_place"),
+        "round": (
+            "hidden", "played", "chief_elected", "dice", "dice_seen", "last_dice", "dest",
+            "dest_public", "truck", "truck_seat", "gift", "a_loc", "hardware", "extra",
+            "last_eaten",
+        ),
+        "vote": (
+            "v_purpose", "v_loc", "v_runoff", "v_candidates", "v_weights", "v_ballots",
+            "v_threats", "last_vote", "last_ballots", "last_weights",
+        ),
+        "kept for resampling": ("gifts", "bottomed"),
+    }  # fmt: skip
 
     # ----- setup ----------------------------------------------------------
     def setup(self) -> None:
@@ -723,97 +672,7 @@ class MallOfHorror(Engine):
             self.eliminated[seat] = self.round
         self.check_end()
 
-    # ----- resampling -------------------------------------------------------
-    def redraw_hidden(self, seat: int, rng) -> None:
-        """Deal the other hands, the truck and the deck again from the cards ``seat``
-        has not seen: a card it gave stays with the receiver, a card it slid under
-        the deck stays there, and a gift it did not see becomes one of the
-        receiver's new cards.  Unrevealed ballots and destinations are redrawn
-        among the legal ones, and the arrival dice unless it looked at them."""
-        see = self.visible(seat)
-        others = [s for s in range(self.num_players) if not see.hand(s)]
-        shown = [[0] * NUM_CARDS for _ in range(self.num_players)]  # given by seat, still held
-        for giver, receiver, card in self.gifts:
-            if giver == seat:
-                shown[receiver][card] += 1
-        unseen = {s: [h - k for h, k in zip(self.hands[s], shown[s], strict=True)] for s in others}
-        places = [i for i, s in enumerate(self.bottomed) if s != seat]
-        places += range(len(self.bottomed), len(self.deck))
-        truck = [] if see.truck() else self.truck
-        giver, receiver, card = self.gift
-        aside = [card] if giver not in (-1, seat) and receiver < 0 else []  # given, not yet placed
-        cards = [self.deck[i] for i in places] + truck + aside
-        cards += [c for s in others for c in from_counts(unseen[s])]
-        sizes = [len(places), len(truck), len(aside)] + [sum(unseen[s]) for s in others]
-        deck, truck, aside, *hands = redeal(rng, cards, [(size, None) for size in sizes])
-        for i, card in zip(places, deck, strict=True):
-            self.deck[i] = card
-        if not see.truck():
-            self.truck = truck
-        held = dict(zip(others, hands, strict=True))
-        for s in others:
-            self.hands[s] = [
-                a + b for a, b in zip(counts(held[s], NUM_CARDS), shown[s], strict=True)
-            ]
-        self.redraw_gifts(seat, held, aside, rng)
-        if self.dice[0] >= 0 and not see.arrival_dice():
-            self.dice = roll_dice(rng, ARRIVAL_DICE, NUM_LOCATIONS)
-        for s in others:
-            if self.v_ballots[s] >= 0 and not see.ballot(s):
-                self.v_ballots[s] = pick(rng, self.v_candidates)
-            if self.dest[s] >= 0 and not see.destination(s):
-                self.dest[s] = pick(rng, self.legal_destinations(s))
-
-    def reasks(self) -> dict:
-        """The options of a card window or the truck follow from a hand or truck
-        that may have been redrawn."""
-        seat = self.current_player
-        return {
-            KIND.threat: lambda: self.threat_window(seat),
-            KIND.camera: lambda: self.camera_window(seat),
-            KIND.cards: lambda: self.card_window(seat, self.a_loc),
-            KIND.move: lambda: self.move(seat),
-            KIND.keep: lambda: self.offer_truck(KIND.keep),
-            KIND.give: lambda: self.offer_truck(KIND.give),
-        }
-
-    def redraw_gifts(self, seat: int, held: dict, aside: list, rng) -> None:
-        """Gifts ``seat`` neither gave nor received take cards of the receiver's new
-        hand (``held``: the cards dealt to it); this round's gift, if already
-        played, one of the receiver's plays this round."""
-        current = list(self.gift)
-        giver, receiver, _ = current
-        if aside:
-            self.gift[2] = aside[0]
-        elif giver >= 0 and seat not in (giver, receiver) and current not in self.gifts:
-            self.gift[2] = pick(rng, from_counts(self.played[receiver]))
-        for gift in self.gifts:
-            if seat not in gift[:2]:
-                was = list(gift)
-                cards = held[gift[1]]
-                gift[2] = pick(rng, cards)
-                cards.remove(gift[2])
-                if was == current:
-                    self.gift = list(gift)
-
-    # ----- names ------------------------------------------------------------
-    def label(self, block: str, offset: int) -> str:
-        if block in ("vote", "give_to"):
-            rel = offset if block == "vote" else offset + 1
-            seat = (self.current_player + rel) % self.num_players
-            verb = "vote for" if block == "vote" else "give it to"
-            return f"{verb} {COLOURS[seat]} (player_{seat})"
-        names = {
-            "location": lambda i: f"location {_LOC_LABELS[i]}",
-            "character": lambda i: CHARACTER_NAMES[i],
-            "play": lambda i: f"play {CARD_NAMES[i]}",
-            "sprint": lambda i: f"play Sprint, go to {_LOC_LABELS[i]}",
-            "keep": lambda i: f"keep {CARD_NAMES[i]}",
-            "give": lambda i: f"give away {CARD_NAMES[i]}",
-            "pass": lambda i: "pass",
-        }
-        return names[block](offset)
-
+    label = actions.label
     encode = observe.encode
 
 

@@ -14,6 +14,27 @@ seat may see: the table and their hand.
 from __future__ import annotations
 
 from ...core.agent import DecisionAgent
+from .actions import (
+    A_ACT,
+    A_ACTIVATE,
+    A_ATTACK,
+    A_BITE,
+    A_CALL_OFF,
+    A_CARD,
+    A_DROP_AMMO,
+    A_DROP_WEAPON,
+    A_ENTER,
+    A_NO,
+    A_PASS,
+    A_SQUARE,
+    A_STEP,
+    A_YES,
+    END_TURN,
+    ESCAPE,
+    REST,
+    SEARCH,
+    USE_MEDKIT,
+)
 from .cards import (
     ACTIONS_BONUS,
     AIM,
@@ -31,29 +52,7 @@ from .cards import (
     can_escape,
 )
 from .declaration import GAME
-from .engine import (
-    A_ACT,
-    A_ACTIVATE,
-    A_ATTACK,
-    A_BITE,
-    A_CALL_OFF,
-    A_CARD,
-    A_DROP_AMMO,
-    A_DROP_WEAPON,
-    A_ENTER,
-    A_NO,
-    A_PASS,
-    A_SQUARE,
-    A_STEP,
-    A_YES,
-    END_TURN,
-    ESCAPE,
-    PLAYING,
-    REST,
-    SEARCH,
-    USE_MEDKIT,
-    ZC,
-)
+from .engine import PLAYING, ZC
 
 FAR = 10**6
 

@@ -13,6 +13,7 @@ opponents who threaten it.
 from __future__ import annotations
 
 from ...core.agent import DecisionAgent
+from .actions import A_CARD, A_CHOOSE, A_INFECTION, A_PASS, A_SQUARE, A_YES
 from .data import (
     ATTACK_VALUES,
     CHEF,
@@ -37,7 +38,6 @@ from .data import (
     WOUND_PENALTY,
 )
 from .declaration import GAME, KIND
-from .engine import A_CARD, A_CHOOSE, A_INFECTION, A_PASS, A_SQUARE, A_YES
 
 HEROES = range(NUM_ATTACK, HAND_KINDS)
 ATTACKS = range(NUM_ATTACK)

@@ -15,12 +15,17 @@ from itertools import compress
 from ...core.deck import counts, draw, from_counts, redeal, reshuffle, reshuffled, shuffled
 from ...core.dice import pick, roll
 from ...core.game import Engine
-from ...core.layout import Layout
-from . import observe
+from . import actions, observe
+from .actions import (
+    A_CARD,
+    A_CHOOSE,
+    A_INFECTION,
+    A_PASS,
+    A_SQUARE,
+    A_YES,
+)
 from .data import (
     ATTACK_VALUES,
-    BOARDS,
-    CARD_NAMES,
     CHEF,
     CHEF_HAND_SIZE,
     CLERK,
@@ -51,45 +56,8 @@ from .data import (
 )
 from .declaration import GAME, KIND
 
-MAX_PLAYERS = max(GOAL)
-MAX_SQUARES = max(board(name).size for name in BOARDS)
 HEROES = range(NUM_ATTACK, HAND_KINDS)
 ATTACKS = range(NUM_ATTACK)
-
-ACTIONS = Layout("We Are Dead actions")
-A_SQUARE = ACTIONS.add(
-    "square",
-    MAX_SQUARES,
-    "a board square: where to move, where to place a shopper token, a horde's target",
-    tuple(f"square {i}" for i in range(MAX_SQUARES)),
-).start
-A_CARD = ACTIONS.add(
-    "card",
-    HAND_KINDS,
-    "a card from the hand: discard to move, fight, slay, discard, play a hero",
-    CARD_NAMES[:HAND_KINDS],
-).start
-A_INFECTION = ACTIONS.add(
-    "infection", 1, "spend an infection token (+1 move, +1 attack, or slay)", ("infection",)
-).start
-A_CHOOSE = ACTIONS.add(
-    "choose",
-    MAX_PLAYERS - 1,
-    "fight the face-down hero of this opponent (relative seat)",
-    tuple(f"seat +{i}" for i in range(1, MAX_PLAYERS)),
-).start
-A_YES = ACTIONS.add("yes", 1, "flip and attack the shopper token / reveal my hero", ("yes",)).start
-A_PASS = ACTIONS.add("pass", 1, "pass, stop, or end the step", ("pass",)).start
-# What a card or "yes" does, by the decision it answers.
-_CARD_VERBS = {
-    KIND.move: "discard to move 1 more:",
-    KIND.fight: "fight with",
-    KIND.slay: "slay a shopper with",
-    KIND.discard: "discard",
-    KIND.place_hero: "place face down:",
-    KIND.horde_hero: "play against the horde:",
-}
-_YES_WORDS = {KIND.reveal: "reveal my hero", KIND.revealer_draw: "draw 1 card"}
 
 
 def _is_hero(card: int) -> bool:
@@ -102,19 +70,21 @@ def _in_hand(card: int) -> bool:
 
 class WeAreDead(Engine):
     game_type = GAME
-    action_layout = ACTIONS
-    obs_layout = observe.OBS
-    state_layout = observe.STATE
-    visibility = observe.Visible
-    FIELDS = (
-        "active", "turn", "pos", "score", "damage", "infection", "hands",
-        "deck", "discard", "reshuffles", "token", "pool", "hordes", "horde_score",
-        "horde_armed", "fire", "wounded", "budget", "chef", "clerk", "guard", "mother",
-        "panic", "a_node", "a_value", "facedown", "main_seat", "main_kind", "toughness",
-        "skaters", "fight_total", "in_attack", "revealers", "hero_defeated", "slain",
-        "slay_units", "h_triggered", "h_moved", "h_claimed", "h_prey", "h_targets",
-        "h_reduction", "h_passes", "last_lost", "winner",
-    )  # fmt: skip
+    FIELDS = {
+        "game": (
+            "turn", "pos", "score", "damage", "infection", "hands", "deck", "discard",
+            "reshuffles", "token", "pool", "fire", "wounded", "last_lost", "winner",
+        ),
+        "turn": ("active", "budget", "chef", "clerk", "guard", "mother", "panic"),
+        "attack": (
+            "a_node", "a_value", "facedown", "main_seat", "main_kind", "toughness", "skaters",
+            "fight_total", "in_attack", "revealers", "hero_defeated", "slain", "slay_units",
+        ),
+        "horde": (
+            "hordes", "horde_score", "horde_armed", "h_triggered", "h_moved", "h_claimed",
+            "h_prey", "h_targets", "h_reduction", "h_passes",
+        ),
+    }  # fmt: skip
 
     def attach(self) -> None:
         self.board = board(self.options["board"])
@@ -730,23 +700,6 @@ class WeAreDead(Engine):
             return [self.winner]
         return [s for s, v in enumerate(self.score) if v == best]
 
-    # ----- names --------------------------------------------------------------
-    def label(self, block: str, offset: int) -> str:
-        if block == "square":
-            if self.decision == KIND.horde_pick:
-                prey = self.board.label(self.h_prey)
-                return f"the horde on {self.board.label(offset)} takes {prey}"
-            return f"square {self.board.label(offset)}"
-        if block == "card":
-            verb = _CARD_VERBS.get(self.decision, "play")
-            return f"{verb} {CARD_NAMES[offset]}"
-        if block == "choose":
-            seat = (self.current_player + 1 + offset) % self.num_players
-            return f"fight the hero of player_{seat}"
-        if block == "yes":
-            return _YES_WORDS.get(self.decision, "flip the token and attack")
-        if block == "infection":
-            return "spend an infection token"
-        return "pass"
+    label = actions.label
 
     encode = observe.encode

@@ -29,9 +29,7 @@ from functools import cache, lru_cache
 
 from ...core.agent import DecisionAgent
 from ...core.tiles import beside
-from .cards import EFFECT, HIT, IN_PLAY, KINDS, LIFE_CAP, NAMES, TYPE, kind
-from .declaration import GAME
-from .engine import (
+from .actions import (
     A_BULLETS,
     A_CARD,
     A_CHALLENGE,
@@ -53,6 +51,8 @@ from .engine import (
     DUEL_GIVE_UP,
     DUEL_LIFE,
 )
+from .cards import EFFECT, HIT, IN_PLAY, KINDS, LIFE_CAP, NAMES, TYPE, kind
+from .declaration import GAME
 from .mall import (
     CELLS,
     ESCALATOR,

@@ -1,0 +1,86 @@
+"""Mall of Horror's resampling: a state a seat cannot tell from the true one,
+with every hand, the truck, the deck's unseen cards, unrevealed ballots and
+destinations and unseen dice redrawn (what search agents plan on)."""
+
+from __future__ import annotations
+
+from ...core.deck import counts, from_counts, redeal
+from ...core.dice import pick, roll_dice
+from .data import ARRIVAL_DICE, NUM_CARDS, NUM_LOCATIONS
+from .declaration import KIND
+
+
+class Resampling:
+    """The engine's ``redraw_hidden`` and what it needs; mixed into ``MallOfHorror``."""
+
+    def redraw_hidden(self, seat: int, rng) -> None:
+        """Deal the other hands, the truck and the deck again from the cards ``seat``
+        has not seen: a card it gave stays with the receiver, a card it slid under
+        the deck stays there, and a gift it did not see becomes one of the
+        receiver's new cards.  Unrevealed ballots and destinations are redrawn
+        among the legal ones, and the arrival dice unless it looked at them."""
+        see = self.visible(seat)
+        others = [s for s in range(self.num_players) if not see.hand(s)]
+        shown = [[0] * NUM_CARDS for _ in range(self.num_players)]  # given by seat, still held
+        for giver, receiver, card in self.gifts:
+            if giver == seat:
+                shown[receiver][card] += 1
+        unseen = {s: [h - k for h, k in zip(self.hands[s], shown[s], strict=True)] for s in others}
+        places = [i for i, s in enumerate(self.bottomed) if s != seat]
+        places += range(len(self.bottomed), len(self.deck))
+        truck = [] if see.truck() else self.truck
+        giver, receiver, card = self.gift
+        aside = [card] if giver not in (-1, seat) and receiver < 0 else []  # given, not yet placed
+        cards = [self.deck[i] for i in places] + truck + aside
+        cards += [c for s in others for c in from_counts(unseen[s])]
+        sizes = [len(places), len(truck), len(aside)] + [sum(unseen[s]) for s in others]
+        deck, truck, aside, *hands = redeal(rng, cards, [(size, None) for size in sizes])
+        for i, card in zip(places, deck, strict=True):
+            self.deck[i] = card
+        if not see.truck():
+            self.truck = truck
+        held = dict(zip(others, hands, strict=True))
+        for s in others:
+            self.hands[s] = [
+                a + b for a, b in zip(counts(held[s], NUM_CARDS), shown[s], strict=True)
+            ]
+        self.redraw_gifts(seat, held, aside, rng)
+        if self.dice[0] >= 0 and not see.arrival_dice():
+            self.dice = roll_dice(rng, ARRIVAL_DICE, NUM_LOCATIONS)
+        for s in others:
+            if self.v_ballots[s] >= 0 and not see.ballot(s):
+                self.v_ballots[s] = pick(rng, self.v_candidates)
+            if self.dest[s] >= 0 and not see.destination(s):
+                self.dest[s] = pick(rng, self.legal_destinations(s))
+
+    def reasks(self) -> dict:
+        """The options of a card window or the truck follow from a hand or truck
+        that may have been redrawn."""
+        seat = self.current_player
+        return {
+            KIND.threat: lambda: self.threat_window(seat),
+            KIND.camera: lambda: self.camera_window(seat),
+            KIND.cards: lambda: self.card_window(seat, self.a_loc),
+            KIND.move: lambda: self.move(seat),
+            KIND.keep: lambda: self.offer_truck(KIND.keep),
+            KIND.give: lambda: self.offer_truck(KIND.give),
+        }
+
+    def redraw_gifts(self, seat: int, held: dict, aside: list, rng) -> None:
+        """Gifts ``seat`` neither gave nor received take cards of the receiver's new
+        hand (``held``: the cards dealt to it); this round's gift, if already
+        played, one of the receiver's plays this round."""
+        current = list(self.gift)
+        giver, receiver, _ = current
+        if aside:
+            self.gift[2] = aside[0]
+        elif giver >= 0 and seat not in (giver, receiver) and current not in self.gifts:
+            self.gift[2] = pick(rng, from_counts(self.played[receiver]))
+        for gift in self.gifts:
+            if seat not in gift[:2]:
+                was = list(gift)
+                cards = held[gift[1]]
+                gift[2] = pick(rng, cards)
+                cards.remove(gift[2])
+                if was == current:
+                    self.gift = list(gift)
