@@ -21,28 +21,14 @@ from tests.games.mall_of_horror.positions import (
     position,
     vote_action,
 )
-from tests.games.mall_of_horror.test_bots import perturb
+from tests.games.mall_of_horror.twins import twin
 from tests.play.twins import check_games
 from zombie_envs.core.narration import steps, story
 from zombie_envs.games.mall_of_horror import render
-from zombie_envs.games.mall_of_horror.data import COLOURS, LOCATION_NAMES, NUM_CARDS
+from zombie_envs.games.mall_of_horror.data import COLOURS, LOCATION_NAMES
 from zombie_envs.games.mall_of_horror.engine import CHIEF, TRUCK, MallOfHorror
 from zombie_envs.games.mall_of_horror.narrate import NARRATOR
 from zombie_envs.games.mall_of_horror.observe import Visible
-
-
-def twin(g, seat: int, rng: random.Random):
-    """A copy whose secrets hidden from ``seat`` changed (the truck and a gift's card
-    too), with the visibility model's names of the secrets changed."""
-    h, changed = perturb(g, seat, rng)
-    changed = {"arrival_dice" if what == "dice" else what for what in changed}
-    if h.truck and h.truck_seat != seat:
-        i = rng.randrange(len(h.truck))
-        h.truck[i] = rng.choice([k for k in range(NUM_CARDS) if k != h.truck[i]])
-        changed.add("truck")
-    if h.gift != g.gift:
-        changed.add("gift_card")
-    return h, changed
 
 
 def test_what_a_viewer_is_told_does_not_depend_on_what_it_may_not_see():

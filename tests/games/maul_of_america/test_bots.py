@@ -3,56 +3,30 @@ legal in whole games, and stronger than random play."""
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
 from tests.games.maul_of_america.moa_positions import position, shopper_turn, sq
+from tests.games.maul_of_america.twins import twin
 from zombie_envs.arena import play_game
 from zombie_envs.core.agent import RandomAgent
-from zombie_envs.games.maul_of_america.actions import (
+from zombie_envs.games.maul_of_america.bots import HeuristicAgent
+from zombie_envs.games.maul_of_america.cards import DODGE, SPAWN, ZOMBIE_CARDS
+from zombie_envs.games.maul_of_america.declaration import KIND
+from zombie_envs.games.maul_of_america.engine import (
     A_ACT,
     A_BITE,
     A_PASS,
+    DEAD,
     END_TURN,
     ESCAPE,
+    ESCAPED,
     SEARCH,
+    ZC,
+    MaulOfAmerica,
 )
-from zombie_envs.games.maul_of_america.bots import HeuristicAgent
-from zombie_envs.games.maul_of_america.cards import DODGE, SHOPPER_CARDS, SPAWN, ZOMBIE_CARDS
-from zombie_envs.games.maul_of_america.declaration import KIND
-from zombie_envs.games.maul_of_america.engine import DEAD, ESCAPED, ZC, MaulOfAmerica
 from zombie_envs.testing import blindness_violations as shared_blindness
 
-DECKS = ("search", "sdeck", "zdeck")
-
-
 # ----- information: the action depends only on what the seat may see ----------------
-def perturb(g, seat: int, rng: random.Random):
-    """A copy of ``g`` that differs only in what ``seat`` may not see (the other
-    hands, same sizes and same deck; the order of the three decks; the RNG), and
-    the names of those that changed."""
-    h = g.clone()
-    changed = set()
-    for s in range(h.num_players):
-        if s == seat:
-            continue
-        kinds = ZOMBIE_CARDS if s == ZC else SHOPPER_CARDS
-        hand = [0] * len(h.hands[s])
-        for _ in range(sum(h.hands[s])):
-            hand[rng.choice(kinds)] += 1
-        if hand != h.hands[s]:
-            h.hands[s] = hand
-            changed.add("hand")
-    for deck in DECKS:
-        cards = getattr(h, deck)
-        if len(set(cards)) > 1:
-            before = list(cards)
-            while cards == before:
-                rng.shuffle(cards)
-            changed.add("deck")
-    h.rng.seed(rng.random())
-    return h, changed
 
 
 def blindness_violations(agent_cls, games=8, every=2):
@@ -63,7 +37,7 @@ def blindness_violations(agent_cls, games=8, every=2):
     def sample(step, g):
         return step % every == 0 or g.decision in (KIND.target, KIND.bite, KIND.dodge)
 
-    return shared_blindness(agent_cls, engines, perturb, sample=sample)
+    return shared_blindness(agent_cls, engines, twin, sample=sample)
 
 
 def test_heuristic_sees_only_its_own_secrets():

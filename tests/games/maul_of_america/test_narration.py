@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from tests.games.maul_of_america.test_bots import perturb
+from tests.games.maul_of_america.twins import twin
 from tests.play.twins import check_games
 from zombie_envs.core.narration import narrator_of, story
 from zombie_envs.games.maul_of_america.engine import MaulOfAmerica
@@ -14,7 +14,7 @@ from zombie_envs.games.maul_of_america.observe import Visible
 
 def test_what_a_viewer_is_told_does_not_depend_on_what_it_may_not_see():
     games = (MaulOfAmerica(n, seed=700 + n) for n in (2, 3, 5))
-    counts = check_games(games, perturb, moves=300)
+    counts = check_games(games, twin, moves=300)
     assert counts["steps"] > 500
     missing = set(Visible.secrets) - set(counts)
     assert not missing, f"secrets never changed under the narration: {missing} ({counts})"

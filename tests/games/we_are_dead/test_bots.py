@@ -2,20 +2,11 @@
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
+from tests.games.we_are_dead.twins import twin
 from zombie_envs.agents import RandomAgent, make_agent
 from zombie_envs.arena import play_game
-from zombie_envs.games.we_are_dead.actions import (
-    A_CARD,
-    A_CHOOSE,
-    A_INFECTION,
-    A_PASS,
-    A_SQUARE,
-    A_YES,
-)
 from zombie_envs.games.we_are_dead.bots import HeuristicAgent, keep_value
 from zombie_envs.games.we_are_dead.data import (
     GUN_NUT,
@@ -27,12 +18,18 @@ from zombie_envs.games.we_are_dead.data import (
     SKATERS,
     SWAT,
 )
-from zombie_envs.games.we_are_dead.engine import WeAreDead
+from zombie_envs.games.we_are_dead.engine import (
+    A_CARD,
+    A_CHOOSE,
+    A_INFECTION,
+    A_PASS,
+    A_SQUARE,
+    A_YES,
+    WeAreDead,
+)
 from zombie_envs.testing import blindness_violations as shared_blindness
-from zombie_envs.testing import reshuffle_deck, reshuffle_hands
 
 ENV = "we_are_dead_v0"
-HEROES = range(NUM_ATTACK, HAND_KINDS)
 
 
 class Table(WeAreDead):
@@ -116,29 +113,6 @@ def bot(g, seat=None) -> int:
 
 
 # ----- information: the action depends only on what the seat may see ----------------
-def perturb(g, seat: int, rng: random.Random):
-    """A copy of ``g`` that differs only in secrets ``seat`` may not see (other
-    hands, same sizes; other face-down heroes; unflipped token numbers, same
-    squares; the deck order; the RNG), and the names of those that changed."""
-    h = g.clone()
-    changed = {"hand"} if reshuffle_hands(h, seat, HAND_KINDS, rng) else set()
-    for s in range(h.num_players):
-        if s == seat:
-            continue
-        if h.facedown[s] >= 0:
-            h.facedown[s] = rng.choice([k for k in HEROES if k != h.facedown[s]])
-            changed.add("facedown")
-    public = set(h.h_targets) | {h.a_node}
-    for v, value in enumerate(h.token):
-        if value and v not in public:
-            h.token[v] = rng.choice([x for x in range(1, 6) if x != value])
-            changed.add("token")
-    if h.pool:
-        rng.shuffle(h.pool)
-    if reshuffle_deck(h, rng):
-        changed.add("deck")
-    h.rng.seed(rng.random())
-    return h, changed
 
 
 SETUPS = [(n, b) for b in ("mall", "carnival") for n in (2, 3, 4, 5)]  # games=8: each once
@@ -155,7 +129,7 @@ def blindness_violations(agent_cls, games=8, draws=2, every=2, seed=0):
     def sample(step, g):
         return step % every == 0 or g.decision in ("choose_hero", "horde_hero", "reveal")
 
-    return shared_blindness(agent_cls, engines, perturb, draws=draws, sample=sample, seed=seed)
+    return shared_blindness(agent_cls, engines, twin, draws=draws, sample=sample, seed=seed)
 
 
 def test_heuristic_sees_only_its_own_secrets():

@@ -16,6 +16,7 @@ from collections import Counter
 import numpy as np
 import pytest
 
+from tests.games.we_are_dead.twins import HEROES
 from zombie_envs.games.we_are_dead import render
 from zombie_envs.games.we_are_dead.data import BOARDS, HAND_KINDS, NUM_ATTACK, PANIC, SKATERS
 from zombie_envs.games.we_are_dead.engine import WeAreDead
@@ -32,7 +33,6 @@ from zombie_envs.testing import (
 from zombie_envs.testing import check_secret as shared_check
 
 GAMES = 40
-HEROES = range(NUM_ATTACK, HAND_KINDS)
 
 
 def setup_of(seed: int) -> tuple[int, dict]:

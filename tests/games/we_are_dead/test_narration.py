@@ -8,12 +8,11 @@ import random
 
 import pytest
 
-from tests.games.we_are_dead.test_bots import perturb
+from tests.games.we_are_dead.twins import twin
 from tests.play.twins import check_games
 from zombie_envs.games.we_are_dead import render
-from zombie_envs.games.we_are_dead.actions import A_CARD, A_SQUARE
 from zombie_envs.games.we_are_dead.data import BOARDS
-from zombie_envs.games.we_are_dead.engine import WeAreDead
+from zombie_envs.games.we_are_dead.engine import A_CARD, A_SQUARE, WeAreDead
 from zombie_envs.games.we_are_dead.narrate import NARRATOR
 from zombie_envs.games.we_are_dead.observe import Visible
 
@@ -21,7 +20,7 @@ from zombie_envs.games.we_are_dead.observe import Visible
 def test_what_a_viewer_is_told_does_not_depend_on_what_it_may_not_see():
     setups = [(n, b) for b in ("mall", "carnival") for n in (3, 5)]
     games = (WeAreDead(n, seed=900 + i, board=b) for i, (n, b) in enumerate(setups))
-    counts = check_games(games, perturb, moves=250)
+    counts = check_games(games, twin, moves=250)
     assert counts["steps"] > 1000
     missing = set(Visible.secrets) - set(counts)
     assert not missing, f"secrets never changed under the narration: {missing} ({counts})"

@@ -4,10 +4,9 @@ than random play."""
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
+from tests.games.zombies_mall_walkers.twins import twin
 from tests.games.zombies_mall_walkers.z3_positions import (
     PAD,
     PLAN,
@@ -24,7 +23,17 @@ from tests.games.zombies_mall_walkers.z3_positions import (
 )
 from zombie_envs.arena import play_game
 from zombie_envs.core.agent import RandomAgent
-from zombie_envs.games.zombies_mall_walkers.actions import (
+from zombie_envs.games.zombies_mall_walkers.bots import (
+    HeuristicAgent,
+    _field,
+    _frontier,
+    _halls,
+    _walk,
+    death_chance,
+)
+from zombie_envs.games.zombies_mall_walkers.cards import NAMES
+from zombie_envs.games.zombies_mall_walkers.declaration import GAME, KIND
+from zombie_envs.games.zombies_mall_walkers.engine import (
     A_BULLETS,
     A_CHALLENGE,
     A_DUCT,
@@ -34,18 +43,8 @@ from zombie_envs.games.zombies_mall_walkers.actions import (
     A_ROLL,
     A_WOUND,
     A_ZOMBIE,
+    MallWalkers,
 )
-from zombie_envs.games.zombies_mall_walkers.bots import (
-    HeuristicAgent,
-    _field,
-    _frontier,
-    _halls,
-    _walk,
-    death_chance,
-)
-from zombie_envs.games.zombies_mall_walkers.cards import KINDS, NAMES
-from zombie_envs.games.zombies_mall_walkers.declaration import GAME, KIND
-from zombie_envs.games.zombies_mall_walkers.engine import MallWalkers
 from zombie_envs.games.zombies_mall_walkers.mall import (
     ESCALATOR,
     HELIPAD,
@@ -55,7 +54,6 @@ from zombie_envs.games.zombies_mall_walkers.mall import (
 )
 from zombie_envs.match import head_to_head
 from zombie_envs.testing import blindness_violations as shared_blindness
-from zombie_envs.testing import reshuffle_deck, reshuffle_hands
 
 SCENARIOS = next(o for o in GAME.options if o.name == "scenario").choices
 START = (1, 1)
@@ -66,23 +64,6 @@ def bot_plays(g, seat: int = 0) -> int:
 
 
 # ----- information: the action depends only on what the seat may see ----------------
-def perturb(g, seat: int, rng: random.Random):
-    """A copy of ``g`` that differs only in what ``seat`` may not see (the other
-    hands, same sizes; the event deck's order; the tile stack's order; the RNG),
-    and the names of those that changed."""
-    h = g.clone()
-    changed = set()
-    if reshuffle_hands(h, seat, KINDS, rng):
-        changed.add("hand")
-    if reshuffle_deck(h, rng):
-        changed.add("deck")
-    if len(set(h.stack)) > 1:
-        before = list(h.stack)
-        while h.stack == before:
-            rng.shuffle(h.stack)
-        changed.add("stack")
-    h.rng.seed(rng.random())
-    return h, changed
 
 
 def blindness_violations(agent_cls, games=9, every=3):
@@ -106,7 +87,7 @@ def blindness_violations(agent_cls, games=9, every=3):
     def sample(step, g):
         return step % every == 0 or g.decision in watched
 
-    return shared_blindness(agent_cls, engines, perturb, sample=sample)
+    return shared_blindness(agent_cls, engines, twin, sample=sample)
 
 
 def test_heuristic_sees_only_its_own_secrets():

@@ -16,6 +16,7 @@ from collections import Counter
 import numpy as np
 import pytest
 
+from tests.games.zombies_mall_walkers.twins import shuffle_stack, twin
 from zombie_envs.core.aec import make_entry
 from zombie_envs.games.zombies_mall_walkers import GAME, render
 from zombie_envs.games.zombies_mall_walkers.cards import KINDS
@@ -31,8 +32,6 @@ from zombie_envs.testing import (
     find_states,
     leak_test,
     live_states,
-    reshuffle_deck,
-    reshuffle_hands,
     same_decisions,
 )
 
@@ -54,36 +53,6 @@ def find(pred, count=4, spread=True):
     with the seed when ``spread``."""
     states = live_states(MallWalkers, range(GAMES), setup_of, (37, 300) if spread else None)
     return find_states(states, pred, count)
-
-
-def shuffle_stack(h, rng: random.Random) -> bool:
-    """Put the tile stack in another order (a Helipad known to lie at the bottom stays
-    there); True if that was possible."""
-    bottom = h.options["helipad"] == "bottom" and h.stack[:1] == [HELIPAD]
-    rest = h.stack[1:] if bottom else h.stack
-    if len(set(rest)) <= 1:
-        return False
-    before = list(rest)
-    while rest == before:
-        rng.shuffle(rest)
-    h.stack = ([HELIPAD] if bottom else []) + rest
-    return True
-
-
-def twin(g, seat: int, rng: random.Random):
-    """A copy of ``g`` that differs only in what ``seat`` may not see (the other
-    hands, same sizes; the order of the event deck and of the tile stack; the future
-    dice), and the names of the secrets changed."""
-    h = g.clone()
-    changed = set()
-    if reshuffle_hands(h, seat, KINDS, rng):
-        changed.add("hand")
-    if reshuffle_deck(h, rng):
-        changed.add("deck")
-    if shuffle_stack(h, rng):
-        changed.add("stack")
-    h.rng.seed(rng.random())
-    return h, changed
 
 
 # ----- hands -----------------------------------------------------------------------------

@@ -5,15 +5,14 @@ from __future__ import annotations
 
 import random
 
-from tests.games.zombies_mall_walkers.test_hidden_info import twin
+from tests.games.zombies_mall_walkers.twins import twin
 from tests.games.zombies_mall_walkers.z3_positions import position, sq, step, use
 from tests.play.twins import check_games
 from zombie_envs.core.narration import narrator_of, steps, story
 from zombie_envs.games.zombies_mall_walkers import render
-from zombie_envs.games.zombies_mall_walkers.actions import A_WOUND
 from zombie_envs.games.zombies_mall_walkers.cards import NAMES
 from zombie_envs.games.zombies_mall_walkers.declaration import KIND
-from zombie_envs.games.zombies_mall_walkers.engine import MallWalkers
+from zombie_envs.games.zombies_mall_walkers.engine import A_WOUND, MallWalkers
 from zombie_envs.games.zombies_mall_walkers.mall import NAMES as TILE_NAMES
 from zombie_envs.games.zombies_mall_walkers.observe import Visible
 
