@@ -21,7 +21,7 @@ from .core.record import check_record
 from .registry import ENVS, canonical_env, engine_class
 
 
-def make_record(
+def stamped_record(
     env_name: str,
     num_players: int,
     options: dict | None,
@@ -32,8 +32,8 @@ def make_record(
     winners: Iterable[int],
     **extra,
 ) -> dict:
-    """A record of one game of a registered env (an env or a game name),
-    stamped with this package's version."""
+    """``core.record.make_record`` for a registered env (an env or a game name,
+    stored as the env name), stamped with this package's version."""
     env = canonical_env(env_name)
     return schema.make_record(
         engine_class(env), env, num_players, options, seed, seats, actions, scores, winners,
@@ -46,7 +46,7 @@ def seat_record(
 ) -> dict:
     """The record of a game a person played at ``human_seat`` (in the terminal
     or the browser) from its engine; an unfinished game names no winner."""
-    return make_record(
+    return stamped_record(
         env_name, game.num_players, dict(game.options), seed, list(seats), list(actions),
         list(game.scores()), game.final_winners() if finished else [],
         finished=finished, human_seat=human_seat, **extra,

@@ -18,7 +18,7 @@ import pytest
 
 from tests.envs_under_test import CONFIGS, Config
 from zombie_envs import ENVS
-from zombie_envs.records import make_record
+from zombie_envs.records import stamped_record
 
 STORED = Path(__file__).resolve().parents[1] / "data" / "bytes.json"
 SEEDS = (0, 1)
@@ -51,7 +51,7 @@ def game_hash(config: Config, seed: int) -> str:
         g.apply(action)
         actions.append(action)
     digest.update(canonical(g.to_dict()))
-    record = make_record(
+    record = stamped_record(
         env, g.num_players, dict(g.options), seed, [f"random-{i}" for i in range(g.num_players)],
         actions, g.scores(), g.final_winners(),
     )  # fmt: skip

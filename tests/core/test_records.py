@@ -19,10 +19,10 @@ from zombie_envs.match import run_tournament
 from zombie_envs.play.terminal import TerminalGame
 from zombie_envs.records import (
     chance_events,
-    make_record,
     public_action_text,
     read_records,
     replay_record,
+    stamped_record,
     write_records,
 )
 from zombie_envs.registry import engine_class
@@ -36,7 +36,7 @@ def played(env: str, seed: int = 7, kinds=("heuristic", "random")):
     agents = [make_agent(kinds[s % len(kinds)], env, seed + s) for s in range(n)]
     result = play_game(env, agents, seed)
     seats = [kinds[s % len(kinds)] for s in range(n)]
-    record = make_record(
+    record = stamped_record(
         env,
         n,
         result.game.options,
@@ -62,11 +62,11 @@ def test_record_fields_and_extras():
     assert record["finished"] is True and record["game_index"] == 3
     assert json.loads(json.dumps(record)) == record
     # a game name is stored as its env name
-    assert make_record("we_are_dead", 2, {}, 1, ["a", "b"], [], [0, 0], [])["env"] == (
+    assert stamped_record("we_are_dead", 2, {}, 1, ["a", "b"], [], [0, 0], [])["env"] == (
         "we_are_dead_v0"
     )
     with pytest.raises(ValueError, match="one name per seat"):
-        make_record("we_are_dead_v0", 3, {}, 1, ["a", "b"], [], [0, 0, 0], [])
+        stamped_record("we_are_dead_v0", 3, {}, 1, ["a", "b"], [], [0, 0, 0], [])
 
 
 @pytest.mark.parametrize("env", sorted(GAMES))

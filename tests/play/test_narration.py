@@ -27,7 +27,7 @@ from zombie_envs.core.narration import Choice, layout, narrator_of, pick, screen
 from zombie_envs.games.mall_of_horror.engine import EATEN, MallOfHorror
 from zombie_envs.games.we_are_dead.engine import WeAreDead
 from zombie_envs.play.terminal import TerminalGame
-from zombie_envs.records import make_record
+from zombie_envs.records import stamped_record
 from zombie_envs.registry import engine_class
 from zombie_envs.replay_cli import replay_frames
 
@@ -281,7 +281,7 @@ def test_the_replay_tells_the_story_the_seat_was_told():
         told += story(fresh, action, 2)
         fresh.apply(action)
         actions.append(action)
-    record = make_record(
+    record = stamped_record(
         "mall_of_horror_v0", 4, {}, 8, ["a", "b", "c", "d"], actions, fresh.scores(), [],
         finished=False,
     )  # fmt: skip

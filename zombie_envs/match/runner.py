@@ -21,7 +21,7 @@ from pathlib import Path
 from ..agents import make_agent
 from ..arena import play_game
 from ..core.agent import Agent
-from ..records import make_record, write_records
+from ..records import stamped_record, write_records
 from ..registry import canonical_env, engine_class, game_type
 from .report import HeadToHead, TournamentResult
 from .schedule import Schedule, derive_seed
@@ -201,7 +201,7 @@ def _play(
                     seated = [names[j] for j in o.seats]
                     game = (env, n, options, o.seed, seated, o.actions, o.scores, o.winners)
                     records.append(
-                        make_record(*game, finished=True, game_index=o.index, tournament=tag)
+                        stamped_record(*game, finished=True, game_index=o.index, tournament=tag)
                     )
                 last = o
             if records:
