@@ -7,6 +7,16 @@ import pytest
 from tests.games.mall_of_horror.twins import twin
 from zombie_envs.agents import RandomAgent
 from zombie_envs.arena import play_game
+from zombie_envs.games.mall_of_horror.actions import (
+    A_CHARACTER,
+    A_GIVE,
+    A_GIVE_TO,
+    A_KEEP,
+    A_LOCATION,
+    A_PASS,
+    A_PLAY,
+    A_VOTE,
+)
 from zombie_envs.games.mall_of_horror.bots import HeuristicAgent, _vote_share
 from zombie_envs.games.mall_of_horror.data import (
     CAMERA,
@@ -18,19 +28,7 @@ from zombie_envs.games.mall_of_horror.data import (
     WEAPON1,
     WEAPON2,
 )
-from zombie_envs.games.mall_of_horror.engine import (
-    A_CHARACTER,
-    A_GIVE,
-    A_GIVE_TO,
-    A_KEEP,
-    A_LOCATION,
-    A_PASS,
-    A_PLAY,
-    A_VOTE,
-    ATTACK,
-    EATEN,
-    MallOfHorror,
-)
+from zombie_envs.games.mall_of_horror.engine import ATTACK, EATEN, MallOfHorror
 from zombie_envs.testing import blindness_violations as shared_blindness
 
 ENV = "mall_of_horror_v0"

@@ -9,21 +9,18 @@ from tests.games.maul_of_america.moa_positions import position, shopper_turn, sq
 from tests.games.maul_of_america.twins import twin
 from zombie_envs.arena import play_game
 from zombie_envs.core.agent import RandomAgent
-from zombie_envs.games.maul_of_america.bots import HeuristicAgent
-from zombie_envs.games.maul_of_america.cards import DODGE, SPAWN, ZOMBIE_CARDS
-from zombie_envs.games.maul_of_america.declaration import KIND
-from zombie_envs.games.maul_of_america.engine import (
+from zombie_envs.games.maul_of_america.actions import (
     A_ACT,
     A_BITE,
     A_PASS,
-    DEAD,
     END_TURN,
     ESCAPE,
-    ESCAPED,
     SEARCH,
-    ZC,
-    MaulOfAmerica,
 )
+from zombie_envs.games.maul_of_america.bots import HeuristicAgent
+from zombie_envs.games.maul_of_america.cards import DODGE, SPAWN, ZOMBIE_CARDS
+from zombie_envs.games.maul_of_america.declaration import KIND
+from zombie_envs.games.maul_of_america.engine import DEAD, ESCAPED, ZC, MaulOfAmerica
 from zombie_envs.testing import blindness_violations as shared_blindness
 
 # ----- information: the action depends only on what the seat may see ----------------

@@ -19,9 +19,10 @@ import pytest
 from tests.games.maul_of_america.twins import DECKS
 from zombie_envs.core.aec import make_entry
 from zombie_envs.games.maul_of_america import GAME, render
+from zombie_envs.games.maul_of_america.actions import A_BITE, A_NO, A_YES
 from zombie_envs.games.maul_of_america.cards import DODGE, SHOPPER_CARDS, ZOMBIE_CARDS
 from zombie_envs.games.maul_of_america.declaration import KIND
-from zombie_envs.games.maul_of_america.engine import A_BITE, A_NO, A_YES, ZC, MaulOfAmerica
+from zombie_envs.games.maul_of_america.engine import ZC, MaulOfAmerica
 from zombie_envs.games.maul_of_america.observe import Visible
 from zombie_envs.testing import (
     Dice,

@@ -7,6 +7,14 @@ import pytest
 from tests.games.we_are_dead.twins import twin
 from zombie_envs.agents import RandomAgent, make_agent
 from zombie_envs.arena import play_game
+from zombie_envs.games.we_are_dead.actions import (
+    A_CARD,
+    A_CHOOSE,
+    A_INFECTION,
+    A_PASS,
+    A_SQUARE,
+    A_YES,
+)
 from zombie_envs.games.we_are_dead.bots import HeuristicAgent, keep_value
 from zombie_envs.games.we_are_dead.data import (
     GUN_NUT,
@@ -18,15 +26,7 @@ from zombie_envs.games.we_are_dead.data import (
     SKATERS,
     SWAT,
 )
-from zombie_envs.games.we_are_dead.engine import (
-    A_CARD,
-    A_CHOOSE,
-    A_INFECTION,
-    A_PASS,
-    A_SQUARE,
-    A_YES,
-    WeAreDead,
-)
+from zombie_envs.games.we_are_dead.engine import WeAreDead
 from zombie_envs.testing import blindness_violations as shared_blindness
 
 ENV = "we_are_dead_v0"

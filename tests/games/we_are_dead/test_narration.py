@@ -11,8 +11,9 @@ import pytest
 from tests.games.we_are_dead.twins import twin
 from tests.play.twins import check_games
 from zombie_envs.games.we_are_dead import render
+from zombie_envs.games.we_are_dead.actions import A_CARD, A_SQUARE
 from zombie_envs.games.we_are_dead.data import BOARDS
-from zombie_envs.games.we_are_dead.engine import A_CARD, A_SQUARE, WeAreDead
+from zombie_envs.games.we_are_dead.engine import WeAreDead
 from zombie_envs.games.we_are_dead.narrate import NARRATOR
 from zombie_envs.games.we_are_dead.observe import Visible
 

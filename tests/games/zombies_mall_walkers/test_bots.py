@@ -23,6 +23,17 @@ from tests.games.zombies_mall_walkers.z3_positions import (
 )
 from zombie_envs.arena import play_game
 from zombie_envs.core.agent import RandomAgent
+from zombie_envs.games.zombies_mall_walkers.actions import (
+    A_BULLETS,
+    A_CHALLENGE,
+    A_DUCT,
+    A_KEEP,
+    A_PASS,
+    A_PLACE,
+    A_ROLL,
+    A_WOUND,
+    A_ZOMBIE,
+)
 from zombie_envs.games.zombies_mall_walkers.bots import (
     HeuristicAgent,
     _field,
@@ -33,18 +44,7 @@ from zombie_envs.games.zombies_mall_walkers.bots import (
 )
 from zombie_envs.games.zombies_mall_walkers.cards import NAMES
 from zombie_envs.games.zombies_mall_walkers.declaration import GAME, KIND
-from zombie_envs.games.zombies_mall_walkers.engine import (
-    A_BULLETS,
-    A_CHALLENGE,
-    A_DUCT,
-    A_KEEP,
-    A_PASS,
-    A_PLACE,
-    A_ROLL,
-    A_WOUND,
-    A_ZOMBIE,
-    MallWalkers,
-)
+from zombie_envs.games.zombies_mall_walkers.engine import MallWalkers
 from zombie_envs.games.zombies_mall_walkers.mall import (
     ESCALATOR,
     HELIPAD,

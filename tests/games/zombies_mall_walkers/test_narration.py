@@ -10,9 +10,10 @@ from tests.games.zombies_mall_walkers.z3_positions import position, sq, step, us
 from tests.play.twins import check_games
 from zombie_envs.core.narration import narrator_of, steps, story
 from zombie_envs.games.zombies_mall_walkers import render
+from zombie_envs.games.zombies_mall_walkers.actions import A_WOUND
 from zombie_envs.games.zombies_mall_walkers.cards import NAMES
 from zombie_envs.games.zombies_mall_walkers.declaration import KIND
-from zombie_envs.games.zombies_mall_walkers.engine import A_WOUND, MallWalkers
+from zombie_envs.games.zombies_mall_walkers.engine import MallWalkers
 from zombie_envs.games.zombies_mall_walkers.mall import NAMES as TILE_NAMES
 from zombie_envs.games.zombies_mall_walkers.observe import Visible
 
