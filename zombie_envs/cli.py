@@ -14,7 +14,6 @@ import argparse
 import sys
 from pathlib import Path
 
-from . import ENVS
 from .registry import engine_class, shipped_folder
 
 
@@ -75,11 +74,10 @@ def _demo(args) -> int:
     from .core.raster import write_png
 
     final = rows[-1].result.last_game
-    renderer = ENVS[cfg.env].raw_env.renderer
     board = out / "final_board.png"
-    write_png(board, renderer.rgb(final))
+    write_png(board, final.game_type.picture_module.rgb(final))
     print()
-    print(renderer.ansi(final, None))
+    print(final.game_type.text_module.ansi(final, None))
     print(f"final board of the last evaluation game: {board}")
     return 0
 

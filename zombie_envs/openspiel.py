@@ -111,7 +111,6 @@ class ZombieGame(pyspiel.Game):
         super().__init__(spec, info, params)
         self.engine_cls = engine_cls
         self.options = options
-        self.renderer = game.renderer_module
         seed = params["rng_seed"]
         self._seeds = random.Random(None if seed < 0 else seed)
         self._spare: Engine | None = None
@@ -221,7 +220,7 @@ class ZombieState(pyspiel.State):
 
     def __str__(self) -> str:
         """The spectator's text view: public information only."""
-        return self.get_game().renderer.ansi(self.engine, None)
+        return self.engine.game_type.text_module.ansi(self.engine, None)
 
 
 def resample(state: ZombieState, seat: int, rng: random.Random) -> ZombieState:

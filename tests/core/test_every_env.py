@@ -574,7 +574,8 @@ def test_ansi_render_of_every_view(cfg):
         play_env(env, rng, steps)
         assert isinstance(env.render(), str) and env.render()
         for seat in range(cfg.num_players):
-            text = env.unwrapped.renderer.ansi(env.unwrapped.game, seat)
+            g = env.unwrapped.game
+            text = g.game_type.text_module.ansi(g, seat)
             assert isinstance(text, str) and f"player_{seat}" in text
 
 

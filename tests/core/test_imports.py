@@ -194,7 +194,7 @@ HEAVY = ("pettingzoo", "gymnasium", "torch", "pyspiel", "starlette", "uvicorn", 
 
 @pytest.mark.parametrize("game", GAMES)
 def test_an_engine_loads_no_pettingzoo_and_no_other_game(game):
-    parts = ["engine", "observe", "render", "bots", "data"]
+    parts = ["engine", "observe", "text", "picture", "bots", "data"]
     code = "\n".join(f"import zombie_envs.games.{game}.{p}" for p in parts)
     loaded = loaded_after(code + f"\nzombie_envs.games.{game}.engine")
     assert f"zombie_envs.games.{game}.bots" in loaded

@@ -176,7 +176,6 @@ def test_replay_cli_shows_moves_and_hides_other_seats_secrets(env, viewer, tmp_p
     argv = ["replay", str(path)] + ([] if viewer is None else ["--seat", str(viewer)])
     assert _cli(argv) == 0
     out = capsys.readouterr().out
-    renderer = ENVS[env].raw_env.renderer
     moves = {line.split(":", 1)[0]: line for line in out.splitlines() if line.startswith("move ")}
     assert len(moves) == len(record["actions"])
     g = replay_record(record, upto=0)
@@ -191,7 +190,7 @@ def test_replay_cli_shows_moves_and_hides_other_seats_secrets(env, viewer, tmp_p
             assert line.endswith(": " + name)
         g.apply(action)
     assert hidden > 0
-    assert renderer.ansi(g, viewer) in out
+    assert g.game_type.text_module.ansi(g, viewer) in out
     assert out.rstrip().endswith(str(result.scores) + "; winner(s): " + _names(result, record))
 
 

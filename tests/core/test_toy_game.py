@@ -44,7 +44,7 @@ def test_a_pending_ballot_is_seen_only_by_its_voter():
     for g in find_states(seeded_states(), lambda g: g.ballots[0] >= 0):
         c = g.clone()
         c.ballots[0] = 3 - c.ballots[0]  # the other seat it could have voted for
-        check_secret(g, c, seers={0}, render=toy_game, picture=True)
+        check_secret(g, c, seers={0}, picture=True)
 
 
 @leak_test("hand")
@@ -53,7 +53,7 @@ def test_a_hand_is_seen_only_by_its_holder():
         c = g.clone()
         c.hands[1][0] -= 1
         c.hands[1][3] += 1
-        check_secret(g, c, seers={1}, render=toy_game, picture=True, seers_text=True)
+        check_secret(g, c, seers={1}, picture=True, seers_text=True)
 
 
 def test_each_secret_of_the_toy_has_a_leak_test():
@@ -126,7 +126,7 @@ def test_resampling_the_toy_redeals_hands_and_redraws_ballots():
         everywhere = [sum(h[k] for h in g.hands) + g.deck.count(k) for k in range(4)]
         return g.hands[seat], g.ballots[seat], everywhere
 
-    varied = check_resample(ToyVote, 4, range(6), hidden, kept, toy_game, every=1)
+    varied = check_resample(ToyVote, 4, range(6), hidden, kept, every=1)
     assert set(varied) == set(hidden)
-    varied = check_resample(ToyVote, 2, range(6), hidden, kept, toy_game, every=1)
+    varied = check_resample(ToyVote, 2, range(6), hidden, kept, every=1)
     assert set(varied) == {"other hands", "deck"}  # with two seats a ballot has one choice

@@ -19,7 +19,7 @@ from zombie_envs.core.vote import plurality
 
 TOY = GameType(
     name="toy_vote", title="Toy vote", version=1, min_players=2, max_players=4,
-    default_players=3, engine=f"{__name__}:ToyVote", renderer=__name__,
+    default_players=3, engine=f"{__name__}:ToyVote", text=__name__, picture=__name__,
     heuristic=f"{__name__}:Greedy", rule_prefix="TOY",
     options=(Option("rounds", 4, "rounds to play"),),
     decisions=(Decision("vote", ("vote",), "votes", secret=True),),

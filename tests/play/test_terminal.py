@@ -142,7 +142,7 @@ def test_a_whole_game_typed_at_the_prompt(env_name, tmp_path):
     assert record["seats"] == [opponents[0], "ann", *opponents[1:]]
     game = replay_record(record)  # the stored result is the one the actions give
     assert game.terminal
-    assert zombie_envs.ENVS[env_name].raw_env.renderer.ansi(game, 1) in text  # final board
+    assert game.game_type.text_module.ansi(game, 1) in text  # final board
     mine = sum(1 for seat in seats_that_acted(record) if seat == 1)
     assert text.count("\nyou: ") == mine > 0
     assert "GAME OVER" in text and "winner(s):" in text

@@ -134,16 +134,16 @@ def test_a_whole_game_played_by_clicking(browser, tmp_path):
 @pytest.mark.parametrize("env", sorted(zombie_envs.ENVS))
 def test_the_browser_draws_the_svg_board_like_the_raster_picture(browser, env):
     cls = engine_class(env)
-    render = cls.game_type.renderer_module
+    draw = cls.game_type.picture_module.draw
     g = cls(cls.default_players, seed=5)
     rng = random.Random(5)
     for _ in range(40):
         if not g.terminal:
             g.apply(rng.choice(g.legal))
-    raster = render.draw(g, 0).pixels
+    raster = draw(g, 0).pixels
     h, w = raster.shape[:2]
     page = browser.new_page(viewport={"width": w, "height": h})
-    page.set_content("<body style='margin:0'>" + render.draw(g, 0, SvgCanvas).svg() + "</body>")
+    page.set_content("<body style='margin:0'>" + draw(g, 0, SvgCanvas).svg() + "</body>")
     drawn = picture(page.screenshot())
     page.close()
     close = (np.abs(drawn.astype(int) - raster.astype(int)).max(axis=2) <= 48).mean()

@@ -1,4 +1,4 @@
-"""The board as SVG: every game's ``render.draw`` drives the shape canvas to a
+"""The board as SVG: every game's ``picture.draw`` drives the shape canvas to a
 well-formed picture the size of its raster one, text is escaped and keeps the
 bitmap font's width, and shapes follow the raster's pixel rules.  (How close
 the drawn SVG comes to the raster picture is checked in a real browser, in
@@ -27,16 +27,16 @@ def parse(canvas: SvgCanvas) -> ET.Element:
 @pytest.mark.parametrize("env", sorted(zombie_envs.ENVS))
 def test_every_game_draws_a_well_formed_svg_the_size_of_its_picture(env):
     cls = engine_class(env)
-    render = cls.game_type.renderer_module
+    draw = cls.game_type.picture_module.draw
     g = cls(cls.max_players, seed=3)
     rng = random.Random(3)
     for step in range(400):
         if g.terminal:
             break
         if step % 50 == 0:
-            pixels = render.draw(g).pixels
+            pixels = draw(g).pixels
             for seat in (None, 0):
-                root = parse(render.draw(g, seat, SvgCanvas))
+                root = parse(draw(g, seat, SvgCanvas))
                 h, w = pixels.shape[:2]
                 assert root.get("viewBox") == f"0 0 {w} {h}"
                 texts = [t.text for t in root.iter(f"{NS}text")]

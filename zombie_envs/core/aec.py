@@ -43,7 +43,6 @@ class ZombieAECEnv(AECEnv):
     """
 
     engine_cls: type[Engine]
-    renderer: Callable | None = None
     metadata = {
         "render_modes": ["human", "ansi", "rgb_array"],
         "is_parallelizable": False,
@@ -218,8 +217,8 @@ class ZombieAECEnv(AECEnv):
             gymnasium.logger.warn("render() called without a render_mode")
             return None
         if self.render_mode == "rgb_array":
-            return self.renderer.rgb(self.game)
-        text = self.renderer.ansi(self.game, self.render_seat)
+            return self.game.game_type.picture_module.rgb(self.game)
+        text = self.game.game_type.text_module.ansi(self.game, self.render_seat)
         if self.render_mode == "human":
             print(text)
             return None
@@ -288,7 +287,6 @@ def make_entry(game: GameType, module: str):
         (ZombieAECEnv,),
         {
             "engine_cls": engine_cls,
-            "renderer": game.renderer_module,
             "metadata": {**ZombieAECEnv.metadata, "name": game.env},
             "__doc__": f"{game.env}: {engine_cls.__doc__ or ''}\n\n{ZombieAECEnv.__doc__}",
             "__module__": module,

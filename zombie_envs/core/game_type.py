@@ -1,15 +1,15 @@
 """A game, declared once.
 
 Each game's package holds one ``GameType`` (OpenSpiel's ``_GAME_TYPE`` is the
-model): its name and so its env id, where its engine, renderer and heuristic
-live, its rule-id prefix, player counts, options and its table of decision
+model): its name and so its env id, where its engine, text view, picture and
+heuristic live, its rule-id prefix, player counts, options and its table of decision
 kinds.  Everything else derives from it: the registry and the generated docs
 read it; the engine takes its name, version, player counts, options and
 secret set from it; the observation's decision one-hot, the render's words for
 what a seat is doing and the bots' dispatch read the decision table.  A kind is
 spelled once, in the table; code names it as ``KIND.<name>``.
 
-The engine, renderer, heuristic and narrator, the action, observation and state
+The engine, text view, picture, heuristic and narrator, the action, observation and state
 layouts and the visibility model are named as ``"module:attribute"`` strings and
 imported on first use, so a declaration costs no import of its game.
 """
@@ -77,10 +77,12 @@ class GameType:
     min_players: int
     max_players: int
     default_players: int
-    #: ``"module:Class"`` of the engine, ``"module"`` of the renderer (``ansi``, ``rgb``),
-    #: ``"module:Class"`` of the heuristic agent
+    #: ``"module:Class"`` of the engine; ``"module"`` of the text view (``ansi``, ``legend``;
+    #: by convention the game's ``text.py``) and of the picture (``draw``, ``rgb``;
+    #: ``picture.py``); ``"module:Class"`` of the heuristic agent
     engine: str
-    renderer: str
+    text: str
+    picture: str
     heuristic: str
     #: rule ids of the game's checklist read ``<prefix>-001`` ...
     rule_prefix: str
@@ -202,8 +204,12 @@ class GameType:
         return cls
 
     @cached_property
-    def renderer_module(self):
-        return _load(self.renderer)
+    def text_module(self):
+        return _load(self.text)
+
+    @cached_property
+    def picture_module(self):
+        return _load(self.picture)
 
     @cached_property
     def heuristic_cls(self) -> type:

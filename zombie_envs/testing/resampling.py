@@ -25,7 +25,6 @@ def check_resample(
     seeds,
     hidden: dict[str, Callable],
     kept: Callable,
-    render,
     every: int = 7,
     draws: int = 3,
     also: Callable = lambda g: False,
@@ -40,6 +39,7 @@ def check_resample(
     state, for seats in turn, plays on to the end after a ``to_dict`` round trip.  Returns how many
     resamples changed each ``hidden`` item (name: ``f(g, seat)``), for the test
     to check that each one varies."""
+    ansi = engine_cls.game_type.text_module.ansi
     rng = random.Random(1)
     varied: Counter = Counter()
     for seed in seeds:
@@ -54,7 +54,7 @@ def check_resample(
                 for draw in range(draws):
                     r = g.resample(seat, rng)
                     _check_same_to(g, r, seat, where)
-                    assert render.ansi(r, seat) == render.ansi(g, seat), f"{where}: text view"
+                    assert ansi(r, seat) == ansi(g, seat), f"{where}: text view"
                     assert kept(r, seat) == kept(g, seat), f"{where}: a seen card moved"
                     assert r.rng.getstate() != g.rng.getstate(), f"{where}: same future dice"
                     varied.update(name for name, f in hidden.items() if f(r, seat) != f(g, seat))

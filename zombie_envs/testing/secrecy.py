@@ -37,25 +37,33 @@ def differing(layout, a, b) -> list[str]:
     ]
 
 
-def check_secret(g, c, seers, render, picture=False, seers_text=False) -> None:
+def check_secret(g, c, seers, picture=False, seers_text=False) -> None:
     """``c`` differs from ``g`` only in a secret that exactly ``seers`` may see;
     with ``seers_text`` their own text view must show it too."""
+    ansi = g.game_type.text_module.ansi
     for s in range(g.num_players):
         a, b = g.observation(s), c.observation(s)
         if s in seers:
             assert not np.array_equal(a, b), f"seat {s} should see the change"
             if seers_text:
-                assert render.ansi(g, s) != render.ansi(c, s), f"ansi view of seat {s} misses it"
+                assert ansi(g, s) != ansi(c, s), f"ansi view of seat {s} misses it"
         else:
             assert np.array_equal(a, b), (
                 f"seat {s} sees a secret of seats {sorted(seers)}: "
                 f"{differing(g.state_layout, a, b)}"
             )
-            assert render.ansi(g, s) == render.ansi(c, s), f"ansi view of seat {s} leaks"
-    assert render.ansi(g, None) == render.ansi(c, None), "spectator ansi view leaks"
-    if picture:
-        assert np.array_equal(render.rgb(g), render.rgb(c)), "the picture leaks"
+            assert ansi(g, s) == ansi(c, s), f"ansi view of seat {s} leaks"
+    _check_public_views(g, c, picture)
     assert not np.array_equal(g.state_vector(), c.state_vector()), "state vector misses it"
+
+
+def _check_public_views(g, c, picture: bool) -> None:
+    """The spectator's text view and, with ``picture``, the picture are the same."""
+    ansi = g.game_type.text_module.ansi
+    assert ansi(g, None) == ansi(c, None), "spectator ansi view leaks"
+    if picture:
+        rgb = g.game_type.picture_module.rgb
+        assert np.array_equal(rgb(g), rgb(c)), "the picture leaks"
 
 
 def swap_with_deck(c, old: int, new: int) -> None:
@@ -63,15 +71,14 @@ def swap_with_deck(c, old: int, new: int) -> None:
     c.deck[c.deck.index(new)] = old
 
 
-def check_hidden_from_all(g, c, render, picture=False) -> None:
+def check_hidden_from_all(g, c, picture=False) -> None:
     """``c`` differs from ``g`` only in what no seat may see (deck order, tokens
     still to place): every observation and view is the same."""
+    ansi = g.game_type.text_module.ansi
     for s in range(g.num_players):
         assert np.array_equal(g.observation(s), c.observation(s)), f"seat {s} sees it"
-        assert render.ansi(g, s) == render.ansi(c, s), f"ansi view of seat {s} leaks"
-    assert render.ansi(g, None) == render.ansi(c, None), "spectator ansi view leaks"
-    if picture:
-        assert np.array_equal(render.rgb(g), render.rgb(c)), "the picture leaks"
+        assert ansi(g, s) == ansi(c, s), f"ansi view of seat {s} leaks"
+    _check_public_views(g, c, picture)
 
 
 def check_env_views(raw_env, g, c, seat: int) -> None:

@@ -3,7 +3,7 @@
 A ``Session`` is one game.  The server plays the bots' turns itself, so a
 session always waits for its person (or is over), and what it sends is built
 by ``view`` from the person's seat only: the board drawn from that seat's view
-(``svg.SvgCanvas`` driven by the game's ``render.draw``), the text board, the
+(``svg.SvgCanvas`` driven by the game's ``picture.draw``), the text board, the
 story since the seat's last decision and its choices, all from the narrator
 the terminal seat reads.  The seed, which fixes every hidden card and die,
 stays on the server until the game is over.
@@ -186,7 +186,6 @@ class Session:
         game = self.game
         g, seat = game.engine, game.seat
         narrator = narrator_of(g)
-        renderer = g.game_type.renderer_module
         return {
             "id": self.id,
             "env": game.env_name,
@@ -197,7 +196,7 @@ class Session:
                 {"seat": s, "name": name, "you": s == seat} for s, name in enumerate(game.names)
             ],
             "phase": narrator.phase(g, seat),
-            "board": renderer.draw(g, seat, SvgCanvas).svg(),
+            "board": g.game_type.picture_module.draw(g, seat, SvgCanvas).svg(),
             "view": narrator.board(g, seat),
             "legend": narrator.legend(g),
             "log": [line.strip() for line in told_lines(game.log)],

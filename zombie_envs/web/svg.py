@@ -1,6 +1,6 @@
 """A canvas that keeps shapes: the board as SVG, from the raster picture's own drawing calls.
 
-Each game's ``render.draw(g, seat, canvas_type)`` draws on whatever canvas it is
+Each game's ``picture.draw(g, seat, canvas_type)`` draws on whatever canvas it is
 given, so the browser's board and the ``rgb_array`` picture are made by the same
 calls from the same view: a secret the picture leaves out cannot reach the
 SVG either.  Geometry follows the raster's pixel rules (a disc covers the pixel

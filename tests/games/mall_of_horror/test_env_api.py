@@ -6,8 +6,8 @@ from __future__ import annotations
 import random
 
 from zombie_envs import mall_of_horror_v0
-from zombie_envs.games.mall_of_horror import render
 from zombie_envs.games.mall_of_horror.engine import MallOfHorror
+from zombie_envs.games.mall_of_horror.text import ansi
 from zombie_envs.testing import legal_of, random_play
 
 
@@ -34,7 +34,7 @@ def test_ansi_views_cover_every_seat():
     g = MallOfHorror(6, seed=2)
     random_play(g, random.Random(2), 40)
     for seat in [None, *range(6)]:
-        text = render.ansi(g, seat)
+        text = ansi(g, seat)
         assert text.count("\n") >= 6 + 6
 
 

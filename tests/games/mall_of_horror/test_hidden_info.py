@@ -13,11 +13,11 @@ import random
 import numpy as np
 import pytest
 
-from zombie_envs.games.mall_of_horror import render
 from zombie_envs.games.mall_of_horror.actions import A_GIVE, A_KEEP
 from zombie_envs.games.mall_of_horror.data import CAMERA, NUM_CARDS, NUM_LOCATIONS
 from zombie_envs.games.mall_of_horror.engine import MallOfHorror
 from zombie_envs.games.mall_of_horror.observe import Visible
+from zombie_envs.games.mall_of_horror.text import ansi
 from zombie_envs.testing import (
     check_hidden_from_all,
     check_leak_tests,
@@ -41,7 +41,7 @@ def _setup(seed: int) -> tuple[int, dict]:
 
 
 def check_secret(g, c, seers, picture=False):
-    shared_check(g, c, seers, render, picture=picture)
+    shared_check(g, c, seers, picture=picture)
 
 
 def other_kind(c, kind):
@@ -75,7 +75,7 @@ def test_hand(who):
         c.hands[seat][new] += 1
         swap_with_deck(c, old, new)
         check_secret(g, c, {seat}, picture=i == 0)
-        assert render.ansi(g, seat) != render.ansi(c, seat)
+        assert ansi(g, seat) != ansi(c, seat)
 
 
 # ----- the truck ------------------------------------------------------------
@@ -172,7 +172,7 @@ def test_dice_seen_by_the_chief_elected_this_round():
         c = g.clone()
         change_dice(c)
         check_secret(g, c, {g.chief}, picture=i == 0)
-        assert render.ansi(g, g.chief) != render.ansi(c, g.chief)
+        assert ansi(g, g.chief) != ansi(c, g.chief)
 
 
 def test_dice_seen_with_a_security_camera():
@@ -263,7 +263,7 @@ def test_secret_destination():
         c = g.clone()
         c.dest[seat] = other_destination(c, seat)
         check_secret(g, c, {seat}, picture=i == 0)
-        assert render.ansi(g, seat) != render.ansi(c, seat)
+        assert ansi(g, seat) != ansi(c, seat)
 
 
 def test_destination_announced_by_the_elected_chief_is_public():
@@ -281,7 +281,7 @@ def test_destination_announced_by_the_elected_chief_is_public():
         for s in range(g.num_players):
             assert not np.array_equal(g.observation(s), c.observation(s))
         for s in [None, *range(g.num_players)]:
-            assert render.ansi(g, s) != render.ansi(c, s)
+            assert ansi(g, s) != ansi(c, s)
 
 
 def test_destination_of_an_unelected_chief_is_secret():
@@ -307,7 +307,7 @@ def test_deck_order():
         c = g.clone()
         c.deck = c.deck[1:] + c.deck[:1]
         assert c.deck != g.deck
-        check_hidden_from_all(g, c, render, picture=i == 0)
+        check_hidden_from_all(g, c, picture=i == 0)
 
 
 def test_state_vector_sees_the_deck_composition():

@@ -24,11 +24,11 @@ from tests.games.mall_of_horror.positions import (
 from tests.games.mall_of_horror.twins import twin
 from tests.play.twins import check_games
 from zombie_envs.core.narration import steps, story
-from zombie_envs.games.mall_of_horror import render
 from zombie_envs.games.mall_of_horror.data import COLOURS, LOCATION_NAMES
 from zombie_envs.games.mall_of_horror.engine import CHIEF, TRUCK, MallOfHorror
 from zombie_envs.games.mall_of_horror.narrate import NARRATOR
 from zombie_envs.games.mall_of_horror.observe import Visible
+from zombie_envs.games.mall_of_horror.text import ansi, legend
 
 
 def test_what_a_viewer_is_told_does_not_depend_on_what_it_may_not_see():
@@ -97,7 +97,7 @@ def test_elected_this_round_means_this_round_in_every_round():
     saw = {"this": 0, "last": 0}
     for seed in range(3):
         for g, elected in states(seed):
-            first_line = render.ansi(g, None).splitlines()[1]
+            first_line = ansi(g, None).splitlines()[1]
             if "(elected this round)" in first_line:
                 assert elected.get(g.round) == g.chief
                 saw["this"] += 1
@@ -113,14 +113,14 @@ def test_the_legend_explains_every_abbreviation_on_the_board():
     names = {"P": "Pin-Up", "T": "Tough Guy", "G": "Gunman", "g": "Little Girl"}
     for players in (3, 6):
         g = next(g for g, _ in states(players, players) if g.round >= 1)
-        legend = "\n".join(render.legend(g))
-        tags = set(re.findall(r"\b([a-z]{2})\.([PTGg])\b", render.ansi(g, 0)))
+        explained = "\n".join(legend(g))
+        tags = set(re.findall(r"\b([a-z]{2})\.([PTGg])\b", ansi(g, 0)))
         short = {"bk" if c == "black" else c[:2]: c for c in COLOURS[:players]}
         assert {colour for colour, _ in tags} == set(short)
         for colour, kind in tags:
-            assert f"{colour} {short[colour]}" in legend and f"{kind} {names[kind]}" in legend
+            assert f"{colour} {short[colour]}" in explained and f"{kind} {names[kind]}" in explained
         for word in ("CLOSED", "OVERRUN", "[2/3]", "(ye.P)", ">", "last vote", "destination N"):
-            assert word in legend
+            assert word in explained
 
 
 # ----- what happened, and why --------------------------------------------------------

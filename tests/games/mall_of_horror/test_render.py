@@ -8,9 +8,10 @@ import pytest
 from pettingzoo.test import render_test
 
 from zombie_envs import mall_of_horror_v0
-from zombie_envs.games.mall_of_horror import render
+from zombie_envs.games.mall_of_horror import picture
 from zombie_envs.games.mall_of_horror.data import CARD_NAMES, NUM_LOCATIONS
 from zombie_envs.games.mall_of_horror.engine import OPEN, MallOfHorror
+from zombie_envs.games.mall_of_horror.text import ansi
 from zombie_envs.testing import state_clones
 
 
@@ -20,9 +21,9 @@ def random_states(num_players: int, seed: int, every: int = 1):
 
 def panel_box(L: int) -> tuple[int, int, int, int]:
     row, col = divmod(L, 3)
-    x = render.MARGIN + col * (render.PANEL_W + render.GAP)
-    y = render.BOARD_Y + row * (render.PANEL_H + render.GAP)
-    return x, y, x + render.PANEL_W, y + render.PANEL_H
+    x = picture.MARGIN + col * (picture.PANEL_W + picture.GAP)
+    y = picture.BOARD_Y + row * (picture.PANEL_H + picture.GAP)
+    return x, y, x + picture.PANEL_W, y + picture.PANEL_H
 
 
 @pytest.mark.parametrize("num_players", [3, 4, 5, 6])
@@ -36,26 +37,26 @@ def test_pettingzoo_render_test(num_players):
 def test_rgb_array_shape_and_dtype(num_players):
     env = mall_of_horror_v0.env(num_players=num_players, render_mode="rgb_array")
     env.reset(seed=num_players)
-    picture = env.render()
-    assert isinstance(picture, np.ndarray)
-    assert picture.shape == (render.HEIGHT, render.WIDTH, 3) and picture.dtype == np.uint8
-    packed = picture.astype(np.int32) @ np.array([1 << 16, 1 << 8, 1], dtype=np.int32)
+    pixels = env.render()
+    assert isinstance(pixels, np.ndarray)
+    assert pixels.shape == (picture.HEIGHT, picture.WIDTH, 3) and pixels.dtype == np.uint8
+    packed = pixels.astype(np.int32) @ np.array([1 << 16, 1 << 8, 1], dtype=np.int32)
     assert len(np.unique(packed)) > 10
     for g in random_states(num_players, seed=num_players, every=25):
-        out = render.rgb(g)
-        assert out.shape == (render.HEIGHT, render.WIDTH, 3) and out.dtype == np.uint8
+        out = picture.rgb(g)
+        assert out.shape == (picture.HEIGHT, picture.WIDTH, 3) and out.dtype == np.uint8
     assert g.terminal
 
 
 def test_picture_changes_only_in_the_panel_that_gains_a_zombie():
     g = next(s for s in random_states(5, seed=2) if s.round >= 2)
-    before = render.rgb(g)
+    before = picture.rgb(g)
     for L in range(NUM_LOCATIONS):
         if g.closed[L] != OPEN:
             continue
         h = g.clone()
         h.zombies[L] += 1
-        changed = (render.rgb(h) != before).any(axis=2)
+        changed = (picture.rgb(h) != before).any(axis=2)
         assert changed.any(), f"adding a zombie at {L + 1} changed nothing"
         ys, xs = np.nonzero(changed)
         x0, y0, x1, y1 = panel_box(L)
@@ -64,21 +65,21 @@ def test_picture_changes_only_in_the_panel_that_gains_a_zombie():
 
 def test_the_result_is_in_the_title_strip_and_the_attack_highlighted():
     *_, end = random_states(4, seed=5)
-    done = render.rgb(end)
+    done = picture.rgb(end)
     live = end.clone()
     live.terminal = False
     live.a_loc = -1  # a finished game highlights no attack
-    playing = render.rgb(live)
-    title = slice(0, render.BOARD_Y)
+    playing = picture.rgb(live)
+    title = slice(0, picture.BOARD_Y)
     assert (done[title] != playing[title]).any()  # "Game over - ..." in the title strip
-    locations = (slice(render.BOARD_Y, None), slice(0, render.MARGIN + render.BOARD_W))
+    locations = (slice(picture.BOARD_Y, None), slice(0, picture.MARGIN + picture.BOARD_W))
     assert (done[locations] == playing[locations]).all()  # no location is covered
     g = next(s for s in random_states(6, seed=3) if s.a_loc >= 0)
     calm = g.clone()
     calm.a_loc = -1
     x0, y0, x1, y1 = panel_box(g.a_loc)
-    assert tuple(render.rgb(g)[y0 - 2, x0 + 20]) == render.ALERT
-    assert tuple(render.rgb(calm)[y0 - 2, x0 + 20]) == render.BG
+    assert tuple(picture.rgb(g)[y0 - 2, x0 + 20]) == picture.ALERT
+    assert tuple(picture.rgb(calm)[y0 - 2, x0 + 20]) == picture.BG
 
 
 def _hide_secrets(g: MallOfHorror) -> MallOfHorror:
@@ -101,7 +102,7 @@ def _hide_secrets(g: MallOfHorror) -> MallOfHorror:
 @pytest.mark.parametrize("num_players", [3, 5, 6])
 def test_picture_shows_no_secrets(num_players):
     for g in random_states(num_players, seed=11, every=5):
-        np.testing.assert_array_equal(render.rgb(g), render.rgb(_hide_secrets(g)))
+        np.testing.assert_array_equal(picture.rgb(g), picture.rgb(_hide_secrets(g)))
 
 
 @pytest.mark.parametrize("num_players", [3, 4, 5, 6])
@@ -109,13 +110,13 @@ def test_spectator_text_hides_hands_and_dice(num_players):
     saw_dice = 0
     for seed in range(3):
         for g in random_states(num_players, seed=seed):
-            spectator = render.ansi(g, None)
+            spectator = ansi(g, None)
             assert "spectator" in spectator
             assert "hand:" not in spectator and "arrival dice" not in spectator
             assert not any(name in spectator for name in CARD_NAMES)
-            assert spectator == render.ansi(_hide_secrets(g), None)
+            assert spectator == ansi(_hide_secrets(g), None)
             for s in range(num_players):
-                mine = render.ansi(g, s)
+                mine = ansi(g, s)
                 assert mine.count("hand:") == 1
                 for card, count in enumerate(g.hands[s]):
                     if count:
@@ -128,7 +129,7 @@ def test_spectator_text_hides_hands_and_dice(num_players):
 
 def test_black_and_blue_characters_read_apart():
     g = next(s for s in random_states(6, seed=1) if s.round >= 1)
-    text = render.ansi(g, None)
+    text = ansi(g, None)
     assert "bk." in text and "bl." in text
 
 

@@ -10,7 +10,6 @@ from collections import Counter
 import pytest
 
 from zombie_envs.core.deck import counts
-from zombie_envs.games.mall_of_horror import render
 from zombie_envs.games.mall_of_horror.data import CARD_COUNTS, NUM_CARDS
 from zombie_envs.games.mall_of_horror.engine import MallOfHorror
 from zombie_envs.testing import MAX_DECISIONS, check_resample, game_states
@@ -46,7 +45,7 @@ def kept(g, seat):
 
 @pytest.mark.parametrize("num_players", [3, 4, 5, 6])
 def test_a_resample_looks_the_same_to_the_seat_and_redraws_what_it_cannot_see(num_players):
-    varied = check_resample(MallOfHorror, num_players, range(4), HIDDEN, kept, render, every=4)
+    varied = check_resample(MallOfHorror, num_players, range(4), HIDDEN, kept, every=4)
     assert set(varied) == set(HIDDEN), f"never redrawn: {set(HIDDEN) - set(varied)}"
 
 

@@ -18,12 +18,13 @@ import pytest
 
 from tests.games.maul_of_america.twins import DECKS
 from zombie_envs.core.aec import make_entry
-from zombie_envs.games.maul_of_america import GAME, render
+from zombie_envs.games.maul_of_america import GAME
 from zombie_envs.games.maul_of_america.actions import A_BITE, A_NO, A_YES
 from zombie_envs.games.maul_of_america.cards import DODGE, SHOPPER_CARDS, ZOMBIE_CARDS
 from zombie_envs.games.maul_of_america.declaration import KIND
 from zombie_envs.games.maul_of_america.engine import ZC, MaulOfAmerica
 from zombie_envs.games.maul_of_america.observe import Visible
+from zombie_envs.games.maul_of_america.text import ansi
 from zombie_envs.testing import (
     Dice,
     check_env_views,
@@ -100,7 +101,7 @@ def test_hand(who):
         seat = holder(g, who)
         c = g.clone()
         change_card(c, seat, *card_pair(g, seat))
-        check_secret(g, c, {seat}, render, picture=i == 0, seers_text=True)
+        check_secret(g, c, {seat}, picture=i == 0, seers_text=True)
 
 
 def test_hand_sizes_are_public():
@@ -112,7 +113,7 @@ def test_hand_sizes_are_public():
         c.sdiscard.append(old)
         for s in range(g.num_players):
             assert not np.array_equal(g.observation(s), c.observation(s))
-        assert render.ansi(g, None) != render.ansi(c, None)
+        assert ansi(g, None) != ansi(c, None)
 
 
 # ----- the decks -------------------------------------------------------------
@@ -126,7 +127,7 @@ def test_deck_order(deck):
         cards = getattr(c, deck)
         setattr(c, deck, cards[1:] + cards[:1])
         assert getattr(c, deck) != getattr(g, deck)
-        check_hidden_from_all(g, c, render, picture=i == 0)
+        check_hidden_from_all(g, c, picture=i == 0)
 
 
 @pytest.mark.parametrize("deck", DECKS)

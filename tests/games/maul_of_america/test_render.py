@@ -11,12 +11,13 @@ import pytest
 from pettingzoo.test import render_test
 
 from zombie_envs.core.aec import make_entry
-from zombie_envs.games.maul_of_america import GAME, render
+from zombie_envs.games.maul_of_america import GAME, picture
 from zombie_envs.games.maul_of_america.bots import HeuristicAgent
 from zombie_envs.games.maul_of_america.cards import HAND_NAMES
 from zombie_envs.games.maul_of_america.declaration import KIND
 from zombie_envs.games.maul_of_america.engine import MaulOfAmerica
 from zombie_envs.games.maul_of_america.maul import FACES
+from zombie_envs.games.maul_of_america.text import ansi, legend
 from zombie_envs.testing import state_clones
 
 raw_env, _ = make_entry(GAME, __name__)
@@ -93,7 +94,7 @@ def test_the_labels_around_the_map_name_squares_as_actions_do():
     labels lands on that square: its mark, or its own character."""
     checked = 0
     for g in some_states():
-        text = render.ansi(g, None)
+        text = ansi(g, None)
         marks = expected_marks(g)
         for v in range(g.maul.size):
             r, c = map(int, re.search(r"\br(\d+)c(\d+)\b", g.label("square", v)).groups())
@@ -109,7 +110,7 @@ def test_square_actions_name_the_squares_the_map_shows():
     for g in chain(states(3, seed=1, every=1), states(5, seed=2, every=1)):
         if g.decision not in (KIND.destination, KIND.place_zombie, KIND.spawn):
             continue
-        text = render.ansi(g, g.current_player)
+        text = ansi(g, g.current_player)
         for a in g.legal:
             r, c = map(int, re.search(r"\br(\d+)c(\d+)\b", g.action_name(a)).groups())
             stays = g.decision == KIND.destination and g.maul.rc[g.z_square] == (r, c)
@@ -121,7 +122,7 @@ def test_square_actions_name_the_squares_the_map_shows():
 def test_every_piece_is_marked_where_it_is():
     saw_shared = 0
     for g in some_states():
-        text = render.ansi(g, None)
+        text = ansi(g, None)
         area = "".join(map_area(text))
         marks = expected_marks(g)
         for s in g.shoppers():
@@ -142,9 +143,9 @@ def test_every_piece_is_marked_where_it_is():
 def test_a_seat_sees_its_own_hand_only():
     saw = 0
     for g in states(5, seed=3, every=5):
-        assert "hand:" not in render.ansi(g, None)
+        assert "hand:" not in ansi(g, None)
         for s in range(g.num_players):
-            mine = render.ansi(g, s)
+            mine = ansi(g, s)
             assert f"view of player_{s}" in mine and mine.count("hand:") == 1
             line = next(x for x in mine.splitlines() if x.startswith(f"player_{s} "))
             assert "hand:" in line
@@ -163,8 +164,8 @@ def test_the_legend_explains_every_mark_the_map_uses():
     used = set()
     for n in (2, 5):
         for g in chain(states(n, seed=20 + n, every=3), heuristic_states(n, 20 + n, 3)):
-            explained = {m for line in render.legend(g) for m in line.split(":")[0].split()}
-            chars = set("".join(map_area(render.ansi(g, None)))) - {" "}
+            explained = {m for line in legend(g) for m in line.split(":")[0].split()}
+            chars = set("".join(map_area(ansi(g, None)))) - {" "}
             assert chars <= explained, chars - explained
             used |= chars
     assert {"X", "z", "*", "#", "A", "d", "w"} <= used, used
@@ -175,7 +176,7 @@ def test_the_section_being_placed_is_named():
     g.apply(g.legal[0])  # the first section
     g.apply(g.legal[0])  # the second, to be placed
     assert g.decision == KIND.placement
-    assert f"map section being placed: {FACES[g.face].name}" in render.ansi(g, None)
+    assert f"map section being placed: {FACES[g.face].name}" in ansi(g, None)
 
 
 # ----- the picture -------------------------------------------------------------------------
@@ -188,11 +189,11 @@ def test_pettingzoo_render_test(num_players):
 def test_the_picture_is_a_steady_coloured_frame(num_players):
     shapes = set()
     for g in states(num_players, seed=num_players, every=20):
-        picture = render.rgb(g)
-        assert picture.ndim == 3 and picture.shape[2] == 3 and picture.dtype == np.uint8
-        packed = picture.astype(np.int32) @ np.array([1 << 16, 1 << 8, 1], dtype=np.int32)
+        pixels = picture.rgb(g)
+        assert pixels.ndim == 3 and pixels.shape[2] == 3 and pixels.dtype == np.uint8
+        packed = pixels.astype(np.int32) @ np.array([1 << 16, 1 << 8, 1], dtype=np.int32)
         assert len(np.unique(packed)) >= 8  # floor, walls, pieces, text
-        shapes.add(picture.shape)
+        shapes.add(pixels.shape)
     assert len(shapes) == 1  # one size for the whole game once the Maul is built
 
 
@@ -202,16 +203,16 @@ def test_the_picture_keeps_its_size_while_the_maul_is_drafted_and_across_games()
     for seed in range(3):
         g = MaulOfAmerica(3, seed=seed, map_draft="play")
         while len(g.plan) < 4:
-            shapes.add(render.rgb(g).shape)
+            shapes.add(picture.rgb(g).shape)
             g.apply(g.legal[-1])
-        shapes.add(render.rgb(g).shape)
+        shapes.add(picture.rgb(g).shape)
     assert len(shapes) == 1
 
 
 def cell_box(g, v: int) -> tuple[int, int, int, int]:
     r, c = g.maul.rc[v]
-    x, y = render.MARGIN + c * render.CELL, render.MARGIN + r * render.CELL
-    return x, y, x + render.CELL, y + render.CELL
+    x, y = picture.MARGIN + c * picture.CELL, picture.MARGIN + r * picture.CELL
+    return x, y, x + picture.CELL, y + picture.CELL
 
 
 def test_the_picture_changes_only_where_a_zombie_moves():
@@ -228,7 +229,7 @@ def test_the_picture_changes_only_where_a_zombie_moves():
         new = rng.choice(free)
         h = g.clone()
         h.zombies[0] = new
-        changed = (render.rgb(h) != render.rgb(g)).any(axis=2)
+        changed = (picture.rgb(h) != picture.rgb(g)).any(axis=2)
         ys, xs = np.nonzero(changed)
         inside = np.zeros_like(xs, dtype=bool)
         for x0, y0, x1, y1 in (cell_box(g, old), cell_box(g, new)):

@@ -7,7 +7,6 @@ from __future__ import annotations
 import pytest
 
 from zombie_envs.core.deck import from_counts
-from zombie_envs.games.maul_of_america import render
 from zombie_envs.games.maul_of_america.actions import A_CARD, A_YES
 from zombie_envs.games.maul_of_america.cards import (
     DODGE,
@@ -74,5 +73,5 @@ def kept(g, seat):
 
 @pytest.mark.parametrize("num_players", [2, 3, 4, 5])
 def test_a_resample_looks_the_same_to_the_seat_and_redraws_what_it_cannot_see(num_players):
-    varied = check_resample(MaulOfAmerica, num_players, range(2), HIDDEN, kept, render, every=23)
+    varied = check_resample(MaulOfAmerica, num_players, range(2), HIDDEN, kept, every=23)
     assert set(varied) == set(HIDDEN), f"never redrawn: {set(HIDDEN) - set(varied)}"

@@ -35,7 +35,7 @@ from zombie_envs.games.maul_of_america.actions import (
 from zombie_envs.games.maul_of_america.cards import EQUIPMENT, ESCAPE_PIECES, ZOMBIE_HIT
 from zombie_envs.games.maul_of_america.engine import ZC
 from zombie_envs.games.maul_of_america.observe import OBS
-from zombie_envs.games.maul_of_america.render import ansi
+from zombie_envs.games.maul_of_america.text import ansi
 
 ONE_OF_EACH = ["Pistol", "Ammo", "Food", "Medkit"]
 WEST = (3, 0)  # an arrow off the Maul's west edge, in the Food Court hall

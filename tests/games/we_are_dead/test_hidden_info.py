@@ -17,10 +17,10 @@ import numpy as np
 import pytest
 
 from tests.games.we_are_dead.twins import HEROES
-from zombie_envs.games.we_are_dead import render
 from zombie_envs.games.we_are_dead.data import BOARDS, HAND_KINDS, NUM_ATTACK, PANIC, SKATERS
 from zombie_envs.games.we_are_dead.engine import WeAreDead
 from zombie_envs.games.we_are_dead.observe import Visible
+from zombie_envs.games.we_are_dead.text import ansi
 from zombie_envs.testing import (
     check_hidden_from_all,
     check_leak_tests,
@@ -49,7 +49,7 @@ def find(pred, count=4, spread=True):
 
 
 def check_secret(g, c, seers, picture=False):
-    shared_check(g, c, seers, render, picture=picture, seers_text=True)
+    shared_check(g, c, seers, picture=picture, seers_text=True)
 
 
 def change_card(c, seat: int, old: int, new: int) -> None:
@@ -176,7 +176,7 @@ def test_flipped_shopper_tokens_are_public():
         for s in range(g.num_players):
             assert not np.array_equal(g.observation(s), c.observation(s))
         if g.a_node >= 0:
-            assert render.ansi(g, None) != render.ansi(c, None)
+            assert ansi(g, None) != ansi(c, None)
 
 
 def test_shopper_pool_order():
@@ -185,7 +185,7 @@ def test_shopper_pool_order():
         c = g.clone()
         c.pool = c.pool[1:] + c.pool[:1]
         assert c.pool != g.pool
-        check_hidden_from_all(g, c, render, picture=i == 0)
+        check_hidden_from_all(g, c, picture=i == 0)
 
 
 # ----- the deck --------------------------------------------------------------------
@@ -197,7 +197,7 @@ def test_deck_order():
         c = g.clone()
         c.deck = c.deck[1:] + c.deck[:1]
         assert c.deck != g.deck
-        check_hidden_from_all(g, c, render, picture=i == 0)
+        check_hidden_from_all(g, c, picture=i == 0)
 
 
 def test_state_vector_sees_the_deck_composition():

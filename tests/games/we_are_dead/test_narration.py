@@ -10,12 +10,12 @@ import pytest
 
 from tests.games.we_are_dead.twins import twin
 from tests.play.twins import check_games
-from zombie_envs.games.we_are_dead import render
 from zombie_envs.games.we_are_dead.actions import A_CARD, A_SQUARE
 from zombie_envs.games.we_are_dead.data import BOARDS
 from zombie_envs.games.we_are_dead.engine import WeAreDead
 from zombie_envs.games.we_are_dead.narrate import NARRATOR
 from zombie_envs.games.we_are_dead.observe import Visible
+from zombie_envs.games.we_are_dead.text import ansi, display_chars, legend
 
 
 def test_what_a_viewer_is_told_does_not_depend_on_what_it_may_not_see():
@@ -47,7 +47,7 @@ def map_rows(text: str, board) -> list[str]:
 def test_the_board_numbers_rows_and_columns_as_square_names_do(board):
     g = WeAreDead(3, seed=0, board=board)
     b = g.board
-    lines = render.ansi(g, 0).splitlines()
+    lines = ansi(g, 0).splitlines()
     tens, units = lines[1], lines[2]
     pad = len(str(b.height - 1)) + 1
     assert units[pad:] == "".join(str(c % 10) for c in range(b.width))
@@ -58,18 +58,18 @@ def test_the_board_numbers_rows_and_columns_as_square_names_do(board):
         r, c = b.rc[v]
         h = g.clone()
         h.pos = [v, b.neighbours[v][0], b.neighbours[v][0]]
-        rows = map_rows(render.ansi(h, 0), b)
+        rows = map_rows(ansi(h, 0), b)
         assert rows[r][c] == "0", (v, b.label(v))
         other = b.rc[b.neighbours[v][0]]
         assert rows[other[0]][other[1]] == "+"
         label = b.label(v)
-        assert f"r{r}c{c}" in label or label in render.ansi(h, 0)
+        assert f"r{r}c{c}" in label or label in ansi(h, 0)
 
 
 @pytest.mark.parametrize("board", BOARDS)
 def test_inside_the_map_a_digit_is_always_a_player(board):
     for g in random_states(2, players=5, board=board):
-        rows = map_rows(render.ansi(g, 1), g.board)
+        rows = map_rows(ansi(g, 1), g.board)
         digits = {(r, c) for r, row in enumerate(rows) for c, ch in enumerate(row) if ch.isdigit()}
         alone = [v for v in g.pos if g.pos.count(v) + g.hordes.count(v) == 1]
         assert digits == {g.board.rc[v] for v in alone}
@@ -82,14 +82,14 @@ def test_inside_the_map_a_digit_is_always_a_player(board):
 @pytest.mark.parametrize("board", BOARDS)
 def test_the_legend_names_every_mark_of_the_board(board):
     g = WeAreDead(4, seed=1, board=board)
-    legend = render.legend(g)
-    marks = {mark for line in legend for mark in line.split(": ")[0].split() if len(mark) == 1}
-    areas = next(line for line in legend if line.startswith(("stores:", "rides:")))
+    lines = legend(g)
+    marks = {mark for line in lines for mark in line.split(": ")[0].split() if len(mark) == 1}
+    areas = next(line for line in lines if line.startswith(("stores:", "rides:")))
     marks |= {part.split()[0] for part in areas.split(": ", 1)[1].split(", ")}
-    shown = set("".join(map_rows(render.ansi(g, 0), g.board)))
+    shown = set("".join(map_rows(ansi(g, 0), g.board)))
     missing = {ch for ch in shown - marks if not ch.isdigit()}
-    assert not missing, (missing, legend)
-    assert not any(ch.isdigit() for ch in render.display_chars(g.board).values())
+    assert not missing, (missing, lines)
+    assert not any(ch.isdigit() for ch in display_chars(g.board).values())
 
 
 def test_choices_key_squares_by_coordinates_and_the_rest_by_letters():

@@ -9,7 +9,7 @@ import pytest
 from pettingzoo.test import render_test
 
 from zombie_envs import we_are_dead_v0
-from zombie_envs.games.we_are_dead import render
+from zombie_envs.games.we_are_dead import picture
 from zombie_envs.games.we_are_dead.data import (
     BOARDS,
     CARD_NAMES,
@@ -19,6 +19,7 @@ from zombie_envs.games.we_are_dead.data import (
     NUM_HEROES,
 )
 from zombie_envs.games.we_are_dead.engine import WeAreDead
+from zombie_envs.games.we_are_dead.text import ansi
 from zombie_envs.testing import state_clones
 
 PLAYERS = [2, 3, 4, 5]
@@ -30,8 +31,8 @@ def random_states(num_players: int, board: str, seed: int, every: int = 1):
 
 def cell_box(g: WeAreDead, node: int) -> tuple[int, int, int, int]:
     row, col = g.board.rc[node]
-    x, y = render.BOARD_X + col * render.CELL, render.BOARD_Y + row * render.CELL
-    return x, y, x + render.CELL, y + render.CELL
+    x, y = picture.BOARD_X + col * picture.CELL, picture.BOARD_Y + row * picture.CELL
+    return x, y, x + picture.CELL, y + picture.CELL
 
 
 @pytest.mark.parametrize("board", BOARDS)
@@ -47,28 +48,28 @@ def test_pettingzoo_render_test(num_players, board):
 @pytest.mark.parametrize("board", BOARDS)
 @pytest.mark.parametrize("num_players", PLAYERS)
 def test_rgb_array_shape_and_dtype_over_a_whole_game(num_players, board):
-    f = render.frame(board)
+    f = picture.frame(board)
     env = we_are_dead_v0.env(num_players=num_players, board=board, render_mode="rgb_array")
     env.reset(seed=num_players)
-    picture = env.render()
-    assert isinstance(picture, np.ndarray)
-    assert picture.shape == (f.height, f.width, 3) and picture.dtype == np.uint8
-    packed = picture.astype(np.int32) @ np.array([1 << 16, 1 << 8, 1], dtype=np.int32)
+    pixels = env.render()
+    assert isinstance(pixels, np.ndarray)
+    assert pixels.shape == (f.height, f.width, 3) and pixels.dtype == np.uint8
+    packed = pixels.astype(np.int32) @ np.array([1 << 16, 1 << 8, 1], dtype=np.int32)
     assert len(np.unique(packed)) > 20
     for g in random_states(num_players, board, seed=num_players, every=40):
-        out = render.rgb(g)
+        out = picture.rgb(g)
         assert out.shape == (f.height, f.width, 3) and out.dtype == np.uint8
         assert out.flags.writeable and out is not f.background
     assert g.terminal
 
 
 def test_the_two_boards_have_their_own_frames():
-    mall, carnival = render.frame("mall"), render.frame("carnival")
+    mall, carnival = picture.frame("mall"), picture.frame("carnival")
     assert (mall.width, mall.height) != (carnival.width, carnival.height)
     for name, f in (("mall", mall), ("carnival", carnival)):
         b = f.board
         assert name in b.name and len(f.centre) == b.size
-        assert f.side_x >= render.BOARD_X + b.width * render.CELL
+        assert f.side_x >= picture.BOARD_X + b.width * picture.CELL
         assert not f.background.flags.writeable
 
 
@@ -77,13 +78,13 @@ def test_the_picture_changes_only_where_a_player_moves(board):
     g = next(
         s for s in random_states(3, board, seed=4) if s.turn >= 5 and s.a_node < 0 and s.decision
     )
-    before = render.rgb(g)
+    before = picture.rgb(g)
     old = g.pos[0]
     taken = set(g.pos) | set(g.hordes)
     new = next(v for v in g.board.by_distance[old] if v not in taken and not g.token[v])
     h = g.clone()
     h.pos[0] = new
-    changed = (render.rgb(h) != before).any(axis=2)
+    changed = (picture.rgb(h) != before).any(axis=2)
     assert changed.any()
     ys, xs = np.nonzero(changed)
     boxes = [cell_box(g, old), cell_box(g, new)]
@@ -120,9 +121,9 @@ def test_picture_and_spectator_text_show_no_secrets(num_players, board):
     saw_facedown = saw_flipped = 0
     for g in random_states(num_players, board, seed=11, every=13):
         h = _change_secrets(g)
-        np.testing.assert_array_equal(render.rgb(g), render.rgb(h))
-        spectator = render.ansi(g, None)
-        assert spectator == render.ansi(h, None)
+        np.testing.assert_array_equal(picture.rgb(g), picture.rgb(h))
+        spectator = ansi(g, None)
+        assert spectator == ansi(h, None)
         assert "view of spectator" in spectator and "hand:" not in spectator
         assert not any(name in spectator for name in CARD_NAMES[:NUM_ATTACK])
         saw_facedown += any(k >= 0 for k in g.facedown)
@@ -137,7 +138,7 @@ def test_a_flipped_token_shows_its_number():
     g = next(s for s in random_states(3, "mall", seed=2) if s.a_node >= 0)
     h = g.clone()
     h.a_value = h.token[h.a_node] = g.a_value % 5 + 1
-    changed = (render.rgb(h) != render.rgb(g)).any(axis=2)
+    changed = (picture.rgb(h) != picture.rgb(g)).any(axis=2)
     x0, y0, x1, y1 = cell_box(g, g.a_node)
     assert changed[y0:y1, x0:x1].any()
 
@@ -147,7 +148,7 @@ def test_a_seat_sees_its_own_hand_and_face_down_hero_and_no_other_secret(board):
     saw = 0
     for g in random_states(4, board, seed=3, every=3):
         for s in range(g.num_players):
-            mine = render.ansi(g, s)
+            mine = ansi(g, s)
             assert f"view of player_{s}" in mine and mine.count("hand:") == 1
             for card, count in enumerate(g.hands[s]):
                 if count:
@@ -155,7 +156,7 @@ def test_a_seat_sees_its_own_hand_and_face_down_hero_and_no_other_secret(board):
             if g.facedown[s] >= 0:
                 assert f"face down: {HERO_NAMES[g.facedown[s] - NUM_ATTACK]}" in mine
                 saw += 1
-            assert mine == render.ansi(_change_secrets(g, keep=s), s)
+            assert mine == ansi(_change_secrets(g, keep=s), s)
     assert saw, "no seat ever held a hero face down; the test proves nothing"
 
 
@@ -164,11 +165,11 @@ def test_the_result_is_in_the_title_strip_and_covers_no_square():
     assert end.terminal
     live = end.clone()
     live.terminal = False
-    done, playing = render.rgb(end), render.rgb(live)
-    f = render.frame("mall")
-    title = slice(0, render.BOARD_Y)
+    done, playing = picture.rgb(end), picture.rgb(live)
+    f = picture.frame("mall")
+    title = slice(0, picture.BOARD_Y)
     assert (done[title] != playing[title]).any()  # "Game over - ..." replaces the turn
-    board = (slice(render.BOARD_Y, None), slice(0, f.side_x))
+    board = (slice(picture.BOARD_Y, None), slice(0, f.side_x))
     assert (done[board] == playing[board]).all()  # the whole board stays in view
 
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import pytest
 
-from zombie_envs.games.we_are_dead import render
 from zombie_envs.games.we_are_dead.data import HAND_KINDS, deck_cards
 from zombie_envs.games.we_are_dead.engine import WeAreDead
 from zombie_envs.testing import check_resample
@@ -45,7 +44,7 @@ def hero_down(g):
 @pytest.mark.parametrize("num_players", [2, 3, 4, 5])
 def test_a_resample_looks_the_same_to_the_seat_and_redraws_what_it_cannot_see(num_players):
     varied = check_resample(
-        WeAreDead, num_players, range(2), HIDDEN, kept, render, every=25, also=hero_down
+        WeAreDead, num_players, range(2), HIDDEN, kept, every=25, also=hero_down
     )
     expected = set(HIDDEN)
     if num_players == 2:  # the one opponent's hero is fought at once: never face down at a decision
@@ -56,6 +55,6 @@ def test_a_resample_looks_the_same_to_the_seat_and_redraws_what_it_cannot_see(nu
 def test_shopper_tokens_still_to_place_are_redrawn_too():
     hidden = {"tokens to place": lambda g, seat: g.pool}
     varied = check_resample(
-        WeAreDead, 3, range(2), hidden, kept, render, every=3, shopper_placement="turns"
+        WeAreDead, 3, range(2), hidden, kept, every=3, shopper_placement="turns"
     )
     assert varied["tokens to place"] > 0

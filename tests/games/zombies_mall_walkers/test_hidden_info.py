@@ -18,12 +18,13 @@ import pytest
 
 from tests.games.zombies_mall_walkers.twins import shuffle_stack, twin
 from zombie_envs.core.aec import make_entry
-from zombie_envs.games.zombies_mall_walkers import GAME, render
+from zombie_envs.games.zombies_mall_walkers import GAME, picture
 from zombie_envs.games.zombies_mall_walkers.cards import KINDS
 from zombie_envs.games.zombies_mall_walkers.declaration import KIND
 from zombie_envs.games.zombies_mall_walkers.engine import MallWalkers
 from zombie_envs.games.zombies_mall_walkers.mall import HELIPAD
 from zombie_envs.games.zombies_mall_walkers.observe import Visible
+from zombie_envs.games.zombies_mall_walkers.text import ansi
 from zombie_envs.testing import (
     check_env_views,
     check_hidden_from_all,
@@ -92,9 +93,9 @@ def test_hand(who):
         seat = holder(g, who)
         c = g.clone()
         change_card(c, seat, *card_pair(g, seat))
-        check_secret(g, c, {seat}, render, picture=i == 0, seers_text=True)
+        check_secret(g, c, {seat}, picture=i == 0, seers_text=True)
         for s in range(g.num_players):  # each seat's own picture shows its hand only
-            same = np.array_equal(render.rgb(g, s), render.rgb(c, s))
+            same = np.array_equal(picture.rgb(g, s), picture.rgb(c, s))
             assert same == (s != seat), s
 
 
@@ -107,14 +108,14 @@ def test_hand_sizes_are_public():
         c.discard.append(old)
         for s in range(g.num_players):
             assert not np.array_equal(g.observation(s), c.observation(s))
-        assert render.ansi(g, None) != render.ansi(c, None)
+        assert ansi(g, None) != ansi(c, None)
 
 
 # ----- the event deck and the tile stack ----------------------------------------------------
 def same_masks_and_pictures(g, c) -> None:
     """Every seat's picture and the deciding seat's mask are the same in ``g`` and ``c``."""
     for s in range(g.num_players):
-        assert np.array_equal(render.rgb(g, s), render.rgb(c, s))
+        assert np.array_equal(picture.rgb(g, s), picture.rgb(c, s))
     assert np.array_equal(g.legal_mask(), c.legal_mask())
 
 
@@ -124,7 +125,7 @@ def test_deck_order():
         c = g.clone()
         c.deck = c.deck[1:] + c.deck[:1]
         assert c.deck != g.deck
-        check_hidden_from_all(g, c, render, picture=i == 0)
+        check_hidden_from_all(g, c, picture=i == 0)
         same_masks_and_pictures(g, c)
 
 
@@ -154,7 +155,7 @@ def test_stack_order():
         c = g.clone()
         assert shuffle_stack(c, rng)
         assert sorted(c.stack) == sorted(g.stack) and c.stack != g.stack
-        check_hidden_from_all(g, c, render, picture=i == 0)
+        check_hidden_from_all(g, c, picture=i == 0)
         same_masks_and_pictures(g, c)
         assert not np.array_equal(g.state_vector(), c.state_vector())
         bottom += g.options["helipad"] == "bottom" and g.stack[0] == HELIPAD
@@ -220,7 +221,7 @@ def test_a_twin_changes_only_what_the_seat_may_not_see():
         h, what = twin(g, seat, rng)
         changed.update(what)
         assert np.array_equal(g.observation(seat), h.observation(seat))
-        assert render.ansi(g, seat) == render.ansi(h, seat)
+        assert ansi(g, seat) == ansi(h, seat)
     assert set(changed) == set(Visible.secrets), changed
 
 

@@ -9,13 +9,13 @@ from tests.games.zombies_mall_walkers.twins import twin
 from tests.games.zombies_mall_walkers.z3_positions import position, sq, step, use
 from tests.play.twins import check_games
 from zombie_envs.core.narration import narrator_of, steps, story
-from zombie_envs.games.zombies_mall_walkers import render
 from zombie_envs.games.zombies_mall_walkers.actions import A_WOUND
 from zombie_envs.games.zombies_mall_walkers.cards import NAMES
 from zombie_envs.games.zombies_mall_walkers.declaration import KIND
 from zombie_envs.games.zombies_mall_walkers.engine import MallWalkers
 from zombie_envs.games.zombies_mall_walkers.mall import NAMES as TILE_NAMES
 from zombie_envs.games.zombies_mall_walkers.observe import Visible
+from zombie_envs.games.zombies_mall_walkers.text import result
 
 
 def test_what_a_viewer_is_told_does_not_depend_on_what_it_may_not_see():
@@ -63,7 +63,7 @@ def test_the_story_tells_tiles_rolls_fights_moves_zombies_cards_and_the_end():
         "To the discard pile: ",
     ):
         assert words in text, words
-    assert told[-1] == f"The game is over: {render.result(g)}"
+    assert told[-1] == f"The game is over: {result(g)}"
 
 
 def test_cards_drawn_are_named_to_their_holder_only():

@@ -12,10 +12,11 @@ from pettingzoo.test import render_test
 
 from tests.games.zombies_mall_walkers.z3_positions import position, sq
 from zombie_envs.core.aec import make_entry
-from zombie_envs.games.zombies_mall_walkers import GAME, render
+from zombie_envs.games.zombies_mall_walkers import GAME, picture
 from zombie_envs.games.zombies_mall_walkers.cards import NAMES
 from zombie_envs.games.zombies_mall_walkers.engine import MallWalkers
 from zombie_envs.games.zombies_mall_walkers.mall import NAMES as TILE_NAMES
+from zombie_envs.games.zombies_mall_walkers.text import ansi, legend, result
 from zombie_envs.testing import state_clones
 
 raw_env, _ = make_entry(GAME, __name__)
@@ -81,7 +82,7 @@ def test_the_labels_around_the_map_name_squares_as_actions_do():
     row and column labels lands on that square: its mark, or its own character."""
     checked = 0
     for g in some_states():
-        shown = squares_shown(render.ansi(g, None))
+        shown = squares_shown(ansi(g, None))
         marks = expected_marks(g)
         for i in g.mall.squares:
             r, c = map(int, re.fullmatch(r"\((-?\d+),(-?\d+)\)", g.mall.name(i)).groups())
@@ -97,7 +98,7 @@ def test_zombie_moves_name_squares_the_map_shows():
     for g in state_clones(MallWalkers, 3, 5, 1):
         if g.decision != "move_zombies":
             continue
-        shown = squares_shown(render.ansi(g, g.current_player))
+        shown = squares_shown(ansi(g, g.current_player))
         for a in g.legal:
             found = re.fullmatch(
                 r"zombie \((-?\d+),(-?\d+)\) -> \((-?\d+),(-?\d+)\)", g.action_name(a)
@@ -113,7 +114,7 @@ def test_zombie_moves_name_squares_the_map_shows():
 def test_every_piece_and_token_is_marked_or_listed():
     shared = 0
     for g in some_states():
-        text = render.ansi(g, None)
+        text = ansi(g, None)
         marks = expected_marks(g)
         for i, mark in marks.items():
             if mark == "&":
@@ -132,7 +133,7 @@ def test_every_piece_and_token_is_marked_or_listed():
 
 def test_tokens_in_numbers_are_listed():
     g = position(n=2, life_tokens={(-2, -2): 2}, bullet_tokens={(-2, -1): 1})
-    text = render.ansi(g, 0)
+    text = ansi(g, 0)
     assert at(text, -2, -2) == "h" and at(text, -2, -1) == "b"
     assert "(-2,-2): 2 life tokens" in text.splitlines()
     assert not any(line.startswith("(-2,-1):") for line in text.splitlines())
@@ -141,9 +142,9 @@ def test_tokens_in_numbers_are_listed():
 def test_a_seat_sees_its_own_hand_only():
     saw = 0
     for g in state_clones(MallWalkers, 5, 3, 37):
-        assert "hand:" not in render.ansi(g, None)
+        assert "hand:" not in ansi(g, None)
         for s in range(g.num_players):
-            mine = render.ansi(g, s)
+            mine = ansi(g, s)
             assert f"view of player_{s}" in mine and mine.count("hand:") == 1
             line = next(x for x in mine.splitlines() if x.startswith(f"player_{s} (you): "))
             assert "hand:" in line
@@ -165,8 +166,8 @@ def test_the_legend_explains_every_mark_the_map_uses():
     dropped = position(n=2, scenario="keys")
     dropped.keys_at = sq(-2, -2)  # keys lie where a keeper fell
     for g in chain(some_states(), [dropped]):
-        explained = {m for line in render.legend(g) for m in line.split(":")[0].split()}
-        cols, rows = map_lines(render.ansi(g, None))
+        explained = {m for line in legend(g) for m in line.split(":")[0].split()}
+        cols, rows = map_lines(ansi(g, None))
         chars = set("".join(line[5:] for line in rows.values())) - {" "}
         assert chars <= explained, chars - explained
         used |= chars
@@ -186,7 +187,7 @@ def test_tiles_seats_and_table_are_told():
     g.keeper = 1
     g.jammed[2] = 1
     g.life[0] = 0
-    text = render.ansi(g, 2)
+    text = ansi(g, 2)
     assert "tiles: 0 Front Door (0,0); 1 Four-Way Hall (-1,0);" in text
     assert "9 Department Store (-3,-1) turned 270 floor 2" in text.replace("\n  ", " ")
     line = next(x for x in text.splitlines() if x.startswith("player_1: "))
@@ -202,22 +203,22 @@ def test_tiles_seats_and_table_are_told():
 def test_the_tile_being_placed_the_fight_and_the_end_are_named():
     g = MallWalkers(3, seed=4)
     assert g.decision == "place_tile"
-    assert f"tile being placed: {TILE_NAMES[g.drawn]}" in render.ansi(g, None)
-    assert render.ansi(g, 1).splitlines()[-1] == "player_0 places the tile drawn"
+    assert f"tile being placed: {TILE_NAMES[g.drawn]}" in ansi(g, None)
+    assert ansi(g, 1).splitlines()[-1] == "player_0 places the tile drawn"
     rng = random.Random(4)
     fights = 0
     while not g.terminal:
         if g.decision == "fight":
-            assert f"fight at {g.mall.name(g.combat[0])}: rolled {g.combat[1]}" in render.ansi(g, 0)
+            assert f"fight at {g.mall.name(g.combat[0])}: rolled {g.combat[1]}" in ansi(g, 0)
             fights += 1
         if g.decision == "move":
-            assert render.ansi(g, None).endswith(
+            assert ansi(g, None).endswith(
                 f"moves ({g.moves_left} move{'s' * (g.moves_left != 1)} left)"
             )
         g.apply(rng.choice(g.legal))
     assert fights
-    assert render.ansi(g, None).splitlines()[-1] == f"game over: {render.result(g)}"
-    assert render.result(g) == "no winner: stopped at the round cap"  # a random game
+    assert ansi(g, None).splitlines()[-1] == f"game over: {result(g)}"
+    assert result(g) == "no winner: stopped at the round cap"  # a random game
 
 
 # ----- the picture -----------------------------------------------------------------------
@@ -231,20 +232,20 @@ def test_the_picture_is_one_coloured_frame_for_every_game():
     shapes = set()
     for g in some_states():
         for seat in (None, 0):
-            picture = render.rgb(g, seat)
-            assert picture.ndim == 3 and picture.shape[2] == 3 and picture.dtype == np.uint8
-            packed = picture[::3, ::3].astype(np.int32) @ np.array([1 << 16, 1 << 8, 1])
+            pixels = picture.rgb(g, seat)
+            assert pixels.ndim == 3 and pixels.shape[2] == 3 and pixels.dtype == np.uint8
+            packed = pixels[::3, ::3].astype(np.int32) @ np.array([1 << 16, 1 << 8, 1])
             assert len(np.unique(packed)) >= 8  # floors, walls, pieces, text
-            shapes.add(picture.shape)
-    assert shapes == {(render.HEIGHT, render.WIDTH, 3)}
+            shapes.add(pixels.shape)
+    assert shapes == {(picture.HEIGHT, picture.WIDTH, 3)}
 
 
 def test_every_square_lies_inside_the_map_area():
     for g in some_states():
         for i in g.mall.squares:
-            x0, y0, x1, y1 = render.cell_box(g, i)
-            assert x0 >= render.MARGIN and x1 <= render.MARGIN + render.MAP
-            assert y0 >= render.TITLE and y1 <= render.TITLE + render.MAP
+            x0, y0, x1, y1 = picture.cell_box(g, i)
+            assert x0 >= picture.MARGIN and x1 <= picture.MARGIN + picture.MAP
+            assert y0 >= picture.TITLE and y1 <= picture.TITLE + picture.MAP
             assert x1 - x0 >= 15
 
 
@@ -260,10 +261,10 @@ def test_the_picture_changes_only_where_a_zombie_moves():
                 continue
             h = g.clone()
             h.zombies[sq_], h.zombies[to] = 0, 1
-            changed = (render.rgb(h) != render.rgb(g)).any(axis=2)
+            changed = (picture.rgb(h) != picture.rgb(g)).any(axis=2)
             ys, xs = np.nonzero(changed)
             inside = np.zeros_like(xs, dtype=bool)
-            for x0, y0, x1, y1 in (render.cell_box(g, sq_), render.cell_box(g, to)):
+            for x0, y0, x1, y1 in (picture.cell_box(g, sq_), picture.cell_box(g, to)):
                 assert changed[y0:y1, x0:x1].any()
                 inside |= (x0 <= xs) & (xs < x1) & (y0 <= ys) & (ys < y1)
             assert inside.all(), "moving a zombie changed pixels outside its two squares"
@@ -274,17 +275,17 @@ def test_the_picture_changes_only_where_a_zombie_moves():
 
 def test_a_seats_picture_differs_from_the_spectators_in_the_panel_only():
     g = position(n=3, hands={1: ["Crossbow", "Jammed"]})
-    spectator = render.rgb(g, None)
+    spectator = picture.rgb(g, None)
     for seat in (0, 1):  # "(you)" and the hand, even an empty one
-        changed = (render.rgb(g, seat) != spectator).any(axis=2)
+        changed = (picture.rgb(g, seat) != spectator).any(axis=2)
         assert changed.any()
-        assert not changed[:, : render.MARGIN + render.MAP + render.MARGIN].any()
+        assert not changed[:, : picture.MARGIN + picture.MAP + picture.MARGIN].any()
 
 
 def test_a_fight_is_framed():
     g = position(n=2, at={0: (-2, 1)}, zombies=[(-2, 1)])
-    before = render.rgb(g)
+    before = picture.rgb(g)
     g.combat = [sq(-2, 1), 2, 0, -1]
-    changed = (render.rgb(g) != before).any(axis=2)
-    x0, y0, x1, y1 = render.cell_box(g, sq(-2, 1))
+    changed = (picture.rgb(g) != before).any(axis=2)
+    x0, y0, x1, y1 = picture.cell_box(g, sq(-2, 1))
     assert changed[y0:y1, x0:x1].any()

@@ -8,7 +8,6 @@ from __future__ import annotations
 import pytest
 
 from zombie_envs.core.deck import from_counts
-from zombie_envs.games.zombies_mall_walkers import render
 from zombie_envs.games.zombies_mall_walkers.cards import event_deck
 from zombie_envs.games.zombies_mall_walkers.engine import MallWalkers
 from zombie_envs.games.zombies_mall_walkers.mall import ALL_TILES, HELIPAD
@@ -45,13 +44,11 @@ def kept(g, seat):
 def test_a_resample_looks_the_same_to_the_seat_and_redraws_what_it_cannot_see(num_players):
     scenario = {2: "standard", 4: "search_and_rescue", 6: "keys"}[num_players]
     varied = check_resample(
-        MallWalkers, num_players, range(2), HIDDEN, kept, render, every=61, scenario=scenario
+        MallWalkers, num_players, range(2), HIDDEN, kept, every=61, scenario=scenario
     )
     assert set(varied) == set(HIDDEN), f"never redrawn: {set(HIDDEN) - set(varied)}"
 
 
 def test_a_helipad_known_to_lie_at_the_bottom_stays_there():
-    varied = check_resample(
-        MallWalkers, 3, range(1), HIDDEN, kept, render, every=23, helipad="bottom"
-    )
+    varied = check_resample(MallWalkers, 3, range(1), HIDDEN, kept, every=23, helipad="bottom")
     assert varied["stack order"]

@@ -22,7 +22,7 @@ from ...core.layout import Layout
 from ...core.visibility import GOD, Visibility
 from .cards import EQUIPMENT, HAND_NAMES, SEARCH_NAMES, SEARCH_TYPE, TYPES, WEAPONS, can_escape
 from .declaration import GAME, KIND
-from .maul import FACE_SIZE, FACES
+from .maul import FACE_SIZE, FACES, SECTIONS
 
 MAX_PLAYERS = GAME.max_players
 MAX_SQUARES = 4 * FACE_SIZE * FACE_SIZE
@@ -144,10 +144,22 @@ def _static(maul) -> bytes:
 
 
 def encode(g, seat: int, out: bytearray, god: bool) -> None:
-    """Write seat's view (everything if ``god``) into a zeroed ``out``."""
-    o, n = _O, g.num_players
+    """Write seat's view (everything if ``god``) into a zeroed ``out``, one group
+    of named blocks per function below, each asking ``see`` about secrets."""
     see = Visible(g, GOD if god else seat)
-    rel = [(s - seat) % n for s in range(n)]
+    rel = [(s - seat) % g.num_players for s in range(g.num_players)]
+    _head(g, seat, out, rel, see)
+    _seats(g, seat, out, rel)
+    _trade_and_table(g, out, rel)
+    if g.maul is not None:
+        _squares(g, seat, out)
+    if god:
+        _secrets(g, out, see)
+
+
+def _head(g, seat: int, out: bytearray, rel: list[int], see: Visible) -> None:
+    """my_seat to hand: who I am, who decides what, the public counts and my hand."""
+    o, n = _O, g.num_players
     out[o["my_seat"] + seat] = 1
     out[o["role"] + (0 if seat == 0 else 1)] = 1
     out[o["in_game"] : o["in_game"] + n] = b"\x01" * n
@@ -164,7 +176,12 @@ def encode(g, seat: int, out: bytearray, god: bool) -> None:
     out[o["counts"] : o["counts"] + len(COUNTS)] = bytes(min(max(c, 0), 127) for c in counts)
     if see.hand(seat):
         out[o["hand"] : o["hand"] + len(HAND_NAMES)] = bytes(g.hands[seat])
-    for s in range(n):
+
+
+def _seats(g, seat: int, out: bytearray, rel: list[int]) -> None:
+    """seats, equipment and my_shots: each seat's public row and what it carries."""
+    o = _O
+    for s in range(g.num_players):
         items = g.items[s]
         have = {SEARCH_TYPE[kind] for kind, _ in items}
         r, c = g.maul.rc[g.pos[s]] if g.pos[s] >= 0 else (0, 0)
@@ -181,6 +198,11 @@ def encode(g, seat: int, out: bytearray, god: bool) -> None:
         if kind in WEAPONS:
             i = o["my_shots"] + WEAPONS.index(kind)
             out[i] = max(out[i], shots)
+
+
+def _trade_and_table(g, out: bytearray, rel: list[int]) -> None:
+    """trade_partner to placing: the pending trade, the discards and the map sections."""
+    o = _O
     partner, give, take = g.trade
     if partner >= 0:
         out[o["trade_partner"] + rel[partner]] = 1
@@ -196,29 +218,37 @@ def encode(g, seat: int, out: bytearray, god: bool) -> None:
         out[o["placed"] + face] = 1
     if g.face >= 0:
         out[o["placing"] + g.face] = 1
-    if g.maul is not None:
-        if len(g.plan) == 4:
-            static = _static(g.maul)
-            out[o["square"] : o["square"] + len(static)] = static
-        for v in g.maul.way_out[g.exit] if g.exit >= 0 else ():
-            out[o["the_exit"] + v] = 1
-        for v, done in zip(g.zombies, g.zdone, strict=True):
-            out[o["zombies"] + v] += 1
-            out[o["zombies_done"] + v] += done
-        if g.searched[seat] >= 0:
-            out[o["my_last_search"] + g.searched[seat]] = 1
-        if g.z_square >= 0:
-            out[o["moving_zombie"] + g.z_square] = 1
-        for s in range(1, n):
-            if g.pos[s] >= 0:
-                out[o["me" if s == seat else "shoppers"] + g.pos[s]] += 1
-    if god:
-        for s in range(n):
-            if see.hand(s):
-                base = o["all_hands"] + s * len(HAND_NAMES)
-                out[base : base + len(HAND_NAMES)] = bytes(g.hands[s])
-        if see.deck():
-            for kind in g.search:
-                out[o["search_cards"] + kind] += 1
-            for kind in g.sdeck + g.zdeck:
-                out[o["deck_cards"] + kind] += 1
+
+
+def _squares(g, seat: int, out: bytearray) -> None:
+    """The per-square planes: the Maul's fixed ones once it is whole, then the pieces."""
+    o = _O
+    if len(g.plan) == SECTIONS:
+        static = _static(g.maul)
+        out[o["square"] : o["square"] + len(static)] = static
+    for v in g.maul.way_out[g.exit] if g.exit >= 0 else ():
+        out[o["the_exit"] + v] = 1
+    for v, done in zip(g.zombies, g.zdone, strict=True):
+        out[o["zombies"] + v] += 1
+        out[o["zombies_done"] + v] += done
+    if g.searched[seat] >= 0:
+        out[o["my_last_search"] + g.searched[seat]] = 1
+    if g.z_square >= 0:
+        out[o["moving_zombie"] + g.z_square] = 1
+    for s in range(1, g.num_players):
+        if g.pos[s] >= 0:
+            out[o["me" if s == seat else "shoppers"] + g.pos[s]] += 1
+
+
+def _secrets(g, out: bytearray, see: Visible) -> None:
+    """all_hands, search_cards and deck_cards: the central state's hidden blocks."""
+    o = _O
+    for s in range(g.num_players):
+        if see.hand(s):
+            base = o["all_hands"] + s * len(HAND_NAMES)
+            out[base : base + len(HAND_NAMES)] = bytes(g.hands[s])
+    if see.deck():
+        for kind in g.search:
+            out[o["search_cards"] + kind] += 1
+        for kind in g.sdeck + g.zdeck:
+            out[o["deck_cards"] + kind] += 1

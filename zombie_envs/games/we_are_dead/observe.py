@@ -140,10 +140,20 @@ def _pile(cards: list[int]) -> bytes:
 
 
 def encode(g, seat: int, out: bytearray, god: bool) -> None:
-    """Write seat's view (everything if ``god``) into a zeroed ``out``."""
-    n = g.num_players
+    """Write seat's view (everything if ``god``) into a zeroed ``out``, one group
+    of named blocks per function below, each asking ``see`` about secrets."""
     see = Visible(g, GOD if god else seat)
-    rel = [(s - seat) % n for s in range(n)]
+    rel = [(s - seat) % g.num_players for s in range(g.num_players)]
+    _head(g, seat, out, rel)
+    _seats(g, seat, out, rel, see)
+    _board(g, seat, out, see)
+    if god:
+        _secrets(g, out, see)
+
+
+def _head(g, seat: int, out: bytearray, rel: list[int]) -> None:
+    """my_seat to hand: who I am, who decides what, the public counts and my hand."""
+    n = g.num_players
     out[_MY_SEAT + seat] = 1
     out[_IN_GAME : _IN_GAME + n] = _ONES[n]
     out[_ACTIVE + rel[g.active]] = 1
@@ -158,9 +168,13 @@ def encode(g, seat: int, out: bytearray, god: bool) -> None:
     )  # fmt: skip
     out[_COUNTS : _COUNTS + len(COUNTS)] = bytes(counts)
     out[_HAND : _HAND + HAND_KINDS] = bytes(g.hands[seat])
+
+
+def _seats(g, seat: int, out: bytearray, rel: list[int], see: Visible) -> None:
+    """seats to lost_card: each seat's public row, the heroes and the cards played."""
     score, damage, infection, hands = g.score, g.damage, g.infection, g.hands
     fire, wounded, facedown, revealers = g.fire, g.wounded, g.facedown, g.revealers
-    for s in range(n):
+    for s in range(g.num_players):
         row = (
             score[s], damage[s], min(infection[s], 127), sum(hands[s]), fire[s],
             wounded[s], facedown[s] >= 0, s in revealers,
@@ -176,9 +190,13 @@ def encode(g, seat: int, out: bytearray, god: bool) -> None:
         out[_DISCARD_PILE : _DISCARD_PILE + NUM_KINDS] = _pile(g.discard)
     if g.last_lost >= 0:
         out[_LOST_CARD + g.last_lost] = 1
+
+
+def _board(g, seat: int, out: bytearray, see: Visible) -> None:
+    """my_square to prey: the players, the shopper tokens and the hordes on the board."""
     pos = g.pos
     out[_MY_SQUARE + pos[seat]] = 1
-    for s in range(n):
+    for s in range(g.num_players):
         if s != seat:
             out[_OPPONENTS + pos[s]] += 1
     out[_TOKENS : _TOKENS + g.board.size] = bytes(g.token).translate(_PRESENT)
@@ -191,8 +209,6 @@ def encode(g, seat: int, out: bytearray, god: bool) -> None:
         out[_HORDES + v] += 1
     if g.h_prey >= 0:
         out[_PREY + g.h_prey] = 1
-    if god:
-        _secrets(g, out, see)
 
 
 def _secrets(g, out: bytearray, see: Visible) -> None:

@@ -448,32 +448,45 @@ class HeuristicAgent(DecisionAgent):
     # ----- event cards ------------------------------------------------------------------------
     def card_value(self, g, seat: int, k: int) -> float:
         """What playing card ``k`` now is worth (0: keep it)."""
-        effect, type_ = EFFECT[k], TYPE[k]
-        life, bullets = g.life[seat], g.bullets[seat]
-        items = g.items[seat]
         if IN_PLAY[k]:
-            if k == CROSSBOW:
-                return 0.0 if items[CROSSBOW] else 7.0
-            if effect == "survive":
-                return 10.0 if life <= 2 else 8.0
-            return 6.0 if items[k] < 2 else 1.0
-        if type_ == "target":
-            targets = self.card_targets(g, seat, k)
-            if not targets:
-                return 0.0
-            p = self.top_threat(g, seat, targets)
-            w = self.threat(g, seat, p)
-            if effect == "unlucky":
-                return 1.0 + 1.5 * w
-            if effect == "jam":
-                return 0.5 + w if g.bullets[p] else 0.0
-            if effect == "clerk":
-                return 1.0 + w
-            if effect == "drop_items":
-                return 1.0 + 2.0 * sum(g.items[p]) + 0.5 * w
-            if effect == "lose_cards":
-                return 1.0 + 0.5 * sum(g.hands[p]) + 0.3 * w  # only its size: public
-            return 1.0
+            return self._item_value(g, seat, k)
+        if TYPE[k] == "target":
+            return self._target_value(g, seat, k)
+        return self._event_value(g, seat, k)
+
+    @staticmethod
+    def _item_value(g, seat: int, k: int) -> float:
+        """A card that stays in play in front of its player."""
+        items = g.items[seat]
+        if k == CROSSBOW:
+            return 0.0 if items[CROSSBOW] else 7.0
+        if EFFECT[k] == "survive":
+            return 10.0 if g.life[seat] <= 2 else 8.0
+        return 6.0 if items[k] < 2 else 1.0
+
+    def _target_value(self, g, seat: int, k: int) -> float:
+        """A card played on another seat: worth more on a bigger threat."""
+        targets = self.card_targets(g, seat, k)
+        if not targets:
+            return 0.0
+        p = self.top_threat(g, seat, targets)
+        w = self.threat(g, seat, p)
+        effect = EFFECT[k]
+        if effect == "unlucky":
+            return 1.0 + 1.5 * w
+        if effect == "jam":
+            return 0.5 + w if g.bullets[p] else 0.0
+        if effect == "clerk":
+            return 1.0 + w
+        if effect == "drop_items":
+            return 1.0 + 2.0 * sum(g.items[p]) + 0.5 * w
+        if effect == "lose_cards":
+            return 1.0 + 0.5 * sum(g.hands[p]) + 0.3 * w  # only its size: public
+        return 1.0
+
+    def _event_value(self, g, seat: int, k: int) -> float:
+        """A card played once, on the table or on its player."""
+        effect, life = EFFECT[k], g.life[seat]
         if effect == "garbage":
             best = max((KEEP[c] for c in g.discard), default=0)
             return best - 2.0
@@ -493,7 +506,7 @@ class HeuristicAgent(DecisionAgent):
         if k == FRIES:
             return 0.0 if life >= LIFE_CAP else 8.0 - 1.5 * life
         if k == SALE:
-            return 7.0 if bullets <= 2 else 4.0
+            return 7.0 if g.bullets[seat] <= 2 else 4.0
         return 0.0
 
     def card_targets(self, g, seat: int, k: int) -> list[int]:

@@ -220,6 +220,10 @@ STATE.add(
 
 _O = {b.name: b.start for b in STATE.blocks}
 _NS, _NF = len(PER_SEAT), len(TILE_FIELDS)
+#: the tile table's column set while playing; the ones before it are fixed with the mall
+_BARRICADED = TILE_FIELDS.index("barricaded")
+#: a tile slot's row of the ``placements`` block: a floor per side and quarter turn
+_PLACES = 4 * 4
 _DECISION_ROW = GAME.one_hot()
 _SCENARIO = {s: i for i, s in enumerate(SCENARIOS)}
 _HELIPAD_PLACE = {s: i for i, s in enumerate(HELIPAD_PLACES)}
@@ -242,7 +246,7 @@ def _static(mall) -> tuple[bytes, bytes, bytes]:
     (``STATIC``), each padded to its full size."""
     table, kinds = bytearray(MAX_TILES * _NF), bytearray(MAX_TILES * TILE_KINDS)
     for k, (kind, row, col, turns, floor) in enumerate(mall.tiles):
-        table[k * _NF : k * _NF + 5] = bytes(
+        table[k * _NF : k * _NF + _BARRICADED] = bytes(
             (1, row + TILE_OFFSET, col + TILE_OFFSET, turns, floor)
         )
         kinds[k * TILE_KINDS + kind] = 1
@@ -274,12 +278,12 @@ def _static(mall) -> tuple[bytes, bytes, bytes]:
 @lru_cache(maxsize=512)
 def _placements(mall, kind: int) -> bytes:
     """The ``placements`` block of tile ``kind`` drawn in ``mall``."""
-    out = bytearray(MAX_TILES * 16)
+    out = bytearray(MAX_TILES * _PLACES)
     for row, col, turns, floor in mall.placements(kind):
         for side in range(4):
             k = mall.at.get(beside((row, col), side))
             if k is not None:  # the position lies beside tile k, on k's opposite side
-                out[16 * k + 4 * opposite(side) + turns] = floor
+                out[_PLACES * k + 4 * opposite(side) + turns] = floor
     return bytes(out)
 
 
@@ -288,11 +292,22 @@ def _cap(v: int) -> int:
 
 
 def encode(g, seat: int, out: bytearray, god: bool) -> None:
-    """Write seat's view (everything if ``god``) into a zeroed ``out``."""
-    o, n = _O, g.num_players
+    """Write seat's view (everything if ``god``) into a zeroed ``out``, one group
+    of named blocks per function below, each asking ``see`` about secrets."""
     see = Visible(g, GOD if god else seat)
-    rel = [(s - seat) % n for s in range(n)]
-    mall = g.mall
+    rel = [(s - seat) % g.num_players for s in range(g.num_players)]
+    _head(g, seat, out, rel, see)
+    _seats(g, out, rel)
+    _table(g, out, rel)
+    _mall(g, out)
+    _pieces(g, seat, out)
+    if god:
+        _secrets(g, out, see)
+
+
+def _head(g, seat: int, out: bytearray, rel: list[int], see: Visible) -> None:
+    """my_seat to hand: who I am, who decides what, the options, the counts and my hand."""
+    o, n = _O, g.num_players
     out[o["my_seat"] + seat] = 1
     out[o["in_game"] : o["in_game"] + n] = b"\x01" * n
     out[o["active"] + rel[g.active]] = 1
@@ -302,8 +317,8 @@ def encode(g, seat: int, out: bytearray, god: bool) -> None:
         out[o["decision"] : o["decision"] + len(KIND)] = _DECISION_ROW[g.decision]
     out[o["scenario"] + _SCENARIO[g.options["scenario"]]] = 1
     out[o["helipad_option"] + _HELIPAD_PLACE[g.options["helipad"]]] = 1
-    fighting, die, bonus, weapon = g.combat
-    challenger, duel_mine, duel_theirs = g.duel
+    fighting, die, bonus, _ = g.combat
+    _, duel_mine, duel_theirs = g.duel
     counts = (
         g.round, g.options["max_rounds"], g.moves_left, g.zombie_moves, len(g.zmoved),
         len(g.tiles), len(g.stack),
@@ -316,9 +331,13 @@ def encode(g, seat: int, out: bytearray, god: bool) -> None:
     out[o["counts"] : o["counts"] + len(COUNTS)] = bytes(_cap(c) for c in counts)
     if see.hand(seat):
         out[o["hand"] : o["hand"] + KINDS] = bytes(g.hands[seat])
-    barricaded = {tile: s for tile, s in g.barricades}
-    barricading = set(barricaded.values())
-    for s in range(n):
+
+
+def _seats(g, out: bytearray, rel: list[int]) -> None:
+    """seats and items: each seat's public row and what it carries."""
+    o, mall = _O, g.mall
+    barricading = set({tile: s for tile, s in g.barricades}.values())  # a tile's last seat
+    for s in range(g.num_players):
         p = g.pos[s]
         r, c = mall.rc[p]
         row = (
@@ -331,6 +350,12 @@ def encode(g, seat: int, out: bytearray, god: bool) -> None:
         out[base : base + _NS] = bytes(_cap(v) for v in row)
         base = o["items"] + rel[s] * KINDS
         out[base : base + KINDS] = bytes(g.items[s])
+
+
+def _table(g, out: bytearray, rel: list[int]) -> None:
+    """duel_challenger to lost: the duel, the fight, the cards and the tiles off the mall."""
+    o = _O
+    challenger, weapon = g.duel[0], g.combat[3]
     if challenger >= 0:
         out[o["duel_challenger"] + rel[challenger]] = 1
     if weapon >= 0:
@@ -341,18 +366,27 @@ def encode(g, seat: int, out: bytearray, god: bool) -> None:
         out[o["discard_pile"] + k] += 1
     if g.drawn >= 0:
         out[o["drawn"] + g.drawn] = 1
-        out[o["placements"] : o["placements"] + MAX_TILES * 16] = _placements(mall, g.drawn)
+        out[o["placements"] : o["placements"] + MAX_TILES * _PLACES] = _placements(g.mall, g.drawn)
     for k in g.stack:
         out[o["stack_tiles"] + k] += 1
     for k in g.lost_tiles:
         out[o["lost"] + k] += 1
-    table, kinds, planes = _static(mall)
+
+
+def _mall(g, out: bytearray) -> None:
+    """tiles, tile_kind and the fixed square planes, with the barricaded tiles marked."""
+    o = _O
+    table, kinds, planes = _static(g.mall)
     out[o["tiles"] : o["tiles"] + len(table)] = table
-    for tile in barricaded:
-        out[o["tiles"] + tile * _NF + 5] = 1
+    for tile, _ in g.barricades:
+        out[o["tiles"] + tile * _NF + _BARRICADED] = 1
     out[o["tile_kind"] : o["tile_kind"] + len(kinds)] = kinds
     out[o["square"] : o["square"] + len(planes)] = planes
-    m = MAX_SQUARES
+
+
+def _pieces(g, seat: int, out: bytearray) -> None:
+    """zombies to others: what lies on each square, and who stands where."""
+    o, m = _O, MAX_SQUARES
     out[o["zombies"] : o["zombies"] + m] = bytes(g.zombies)
     for i in g.zmoved:
         out[o["zombie_moved"] + i] = 1
@@ -361,23 +395,27 @@ def encode(g, seat: int, out: bytearray, god: bool) -> None:
     out[o["rescue_tokens"] : o["rescue_tokens"] + m] = bytes(g.rescue_tokens)
     if g.keys_at >= 0:
         out[o["keys"] + g.keys_at] = 1
-    if fighting >= 0:
-        out[o["fight"] + fighting] = 1
-    for s in range(n):
+    if g.combat[0] >= 0:
+        out[o["fight"] + g.combat[0]] = 1
+    for s in range(g.num_players):
         if s == seat:
             out[o["me"] + g.pos[s]] = 1
         else:
             out[o["others"] + g.pos[s]] += 1
-    if god:
-        for s in range(n):
-            if see.hand(s):
-                base = o["all_hands"] + s * KINDS
-                out[base : base + KINDS] = bytes(g.hands[s])
-        if see.deck():
-            for k in g.deck:
-                out[o["deck_cards"] + k] += 1
-            if g.deck:
-                out[o["deck_top"] + g.deck[-1]] = 1
-        if see.stack():
-            for i, k in enumerate(reversed(g.stack)):
-                out[o["stack_order"] + i * TILE_KINDS + k] = 1
+
+
+def _secrets(g, out: bytearray, see: Visible) -> None:
+    """all_hands, deck_cards, deck_top and stack_order: the central state's hidden blocks."""
+    o = _O
+    for s in range(g.num_players):
+        if see.hand(s):
+            base = o["all_hands"] + s * KINDS
+            out[base : base + KINDS] = bytes(g.hands[s])
+    if see.deck():
+        for k in g.deck:
+            out[o["deck_cards"] + k] += 1
+        if g.deck:
+            out[o["deck_top"] + g.deck[-1]] = 1
+    if see.stack():
+        for i, k in enumerate(reversed(g.stack)):
+            out[o["stack_order"] + i * TILE_KINDS + k] = 1

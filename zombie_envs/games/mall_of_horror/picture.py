@@ -1,11 +1,8 @@
-"""Text and picture views of a Mall of Horror game.
+"""The picture of a Mall of Horror game.
 
-``ansi(game, seat)`` shows what ``seat`` may see (``seat=None``: a spectator,
-who sees only public information); ``legend(game)`` says what each of its
-abbreviations and marks means.  ``rgb(game)`` draws the whole board for a
-spectator.  Both ask the game's visibility model (``observe.Visible``), as the
-observation does: hands, dice and secret choices appear only for the seat
-allowed to see them, and never in the picture.
+``draw(game, seat, canvas_type)`` draws the whole board for a spectator on any
+canvas and ``rgb(game)`` as pixels: hands, dice and secret choices never appear
+in it, so it is the same for every seat.
 """
 
 from __future__ import annotations
@@ -15,122 +12,16 @@ import numpy as np
 from ...core.raster import Canvas, text_size
 from .data import (
     CAPACITY,
-    CARD_NAMES,
     CHARACTER_NAMES,
     COLOURS,
     KINDS,
     LOCATION_NAMES,
     PARKING,
-    POINTS,
 )
 from .declaration import GAME
 from .engine import CLOSED, EATEN, OUT, OVERRUN, PURPOSES
+from .text import SHORT
 
-_SHORT = {"Pin-Up": "P", "Tough Guy": "T", "Gunman": "G", "Little Girl": "g"}
-_ABBREV = {"black": "bk"}  # "bl" is blue's
-
-
-def _colour_tag(seat: int) -> str:
-    colour = COLOURS[seat]
-    return _ABBREV.get(colour, colour[:2])
-
-
-def _char(c: int, hidden: bool) -> str:
-    seat, kind = divmod(c, KINDS)
-    tag = f"{_colour_tag(seat)}.{_SHORT[CHARACTER_NAMES[kind]]}"
-    return f"({tag})" if hidden else tag
-
-
-def _chief(g) -> str:
-    """The chief, and when it was elected: an election still ahead this round
-    means the one that counts was last round's."""
-    if not g.chief_elected:
-        return COLOURS[g.chief]
-    ahead = any(task[0] == "elect_chief" for task in g.tasks)
-    return f"{COLOURS[g.chief]} (elected {'last' if ahead else 'this'} round)"
-
-
-def legend(g) -> list[str]:
-    """What every abbreviation and mark of ``ansi`` means, in this game."""
-    n = g.num_players
-    kinds = [k for k in range(KINDS) if any(g.loc[s * KINDS + k] != OUT for s in range(n))]
-    colours = ", ".join(f"{_colour_tag(s)} {COLOURS[s]}" for s in range(n))
-    pieces = ", ".join(
-        f"{_SHORT[CHARACTER_NAMES[k]]} {CHARACTER_NAMES[k]} ({POINTS[k]} points)" for k in kinds
-    )
-    return [
-        "1 Restroom ... 6 Supermarket: each location's number and name",
-        "[2/3]: characters inside / room for (inf: no limit)",
-        "zombies N: zombies in front of the location",
-        "CLOSED: not used in this game; OVERRUN: overrun by zombies, closed for good",
-        ">: the location the zombies attack now",
-        f"ye.P: a character, its colour then its kind; colours: {colours}",
-        f"kinds: {pieces}",
-        "(ye.P): a character hidden this round (Hidden card)",
-        "per colour: points, cards in hand, characters eaten, characters alive",
-        "destination N: a destination you may see (yours, or one announced or revealed)",
-        "arrival dice (secret): the arrival dice, when you may look at them",
-        "last vote: voter->colour voted for (votes cast)",
-        "elected this round / last round: the chief won an election (last round's counts "
-        "while this round's is still ahead)",
-    ]
-
-
-def ansi(g, seat: int | None = None) -> str:
-    n = g.num_players
-    see = g.visible(seat)
-    who = "spectator" if seat is None else f"player_{seat} ({COLOURS[seat]})"
-    lines = [f"{GAME.title} - round {g.round} - view of {who}"]
-    lines.append(f"Chief of Security: {_chief(g)} | truck: {len(g.deck)} cards")
-    for L, name in enumerate(LOCATION_NAMES):
-        cap = "inf" if CAPACITY[L] is None else CAPACITY[L]
-        state = {CLOSED: " CLOSED", OVERRUN: " OVERRUN"}.get(g.closed[L], "")
-        chars = " ".join(_char(c, g.hidden[c]) for c, w in enumerate(g.loc) if w == L)
-        marker = ">" if g.a_loc == L else " "
-        lines.append(
-            f"{marker}{L + 1} {name:<12} [{g.loc.count(L)}/{cap}] zombies {g.zombies[L]:>2}"
-            f"{state}  {chars}"
-        )
-    for s in range(n):
-        alive = [
-            CHARACTER_NAMES[c % KINDS] for c in range(s * KINDS, (s + 1) * KINDS) if g.loc[c] >= 0
-        ]
-        eaten = sum(1 for c in range(s * KINDS, (s + 1) * KINDS) if g.loc[c] == EATEN)
-        cards = sum(g.hands[s])
-        mine = ""
-        if see.hand(s):
-            held = [f"{CARD_NAMES[k]} x{v}" for k, v in enumerate(g.hands[s]) if v]
-            mine = " | hand: " + (", ".join(held) or "empty")
-        dest = ""
-        if see.destination(s):
-            dest = f" | destination {g.dest[s] + 1}"
-        lines.append(
-            f"  {COLOURS[s]:<6} points {g.scores()[s]:>2} cards {cards} eaten {eaten} "
-            f"alive: {', '.join(alive) or '-'}{dest}{mine}"
-        )
-    if see.arrival_dice():
-        lines.append("  arrival dice (secret): " + " ".join(str(d + 1) for d in sorted(g.dice)))
-    if g.last_vote[0] >= 0:
-        purpose, L, runoff = g.last_vote
-        ballots = ", ".join(
-            f"{COLOURS[s]}->{COLOURS[b]} ({g.last_weights[s]})"
-            for s, b in enumerate(g.last_ballots)
-            if b >= 0
-        )
-        lines.append(
-            f"  last vote ({PURPOSES[purpose]} at {L + 1}{', runoff' if runoff else ''}): {ballots}"
-        )
-    if g.terminal:
-        won = (
-            ", ".join(COLOURS[s] for s in g.final_winners()) or "nobody (stopped at the round cap)"
-        )
-        lines.append(f"  GAME OVER - scores {g.scores()} - winner(s): {won}")
-    elif g.decision is not None:
-        lines.append(f"  to act: {COLOURS[g.current_player]} ({g.decision})")
-    return "\n".join(lines)
-
-
-# ----- the picture --------------------------------------------------------------
 _SEAT_RGB = {
     "yellow": (240, 200, 40),
     "red": (205, 45, 45),
@@ -189,7 +80,7 @@ def _token(
     """A character: a disc in its seat colour with the letter of its kind."""
     seat, kind = divmod(c_slot, KINDS)
     colour = _seat_rgb(seat)
-    letter = _SHORT[CHARACTER_NAMES[kind]]
+    letter = SHORT[CHARACTER_NAMES[kind]]
     if hidden:
         c.disc(cx, cy, r, colour, alpha=0.35)
         c.ring(cx, cy, r, MUTED, 1)
