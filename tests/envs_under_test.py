@@ -15,8 +15,6 @@ from dataclasses import dataclass, field
 import zombie_envs
 from tests.core import toy_game
 
-#: Options that change the whole game and so are tried at every player count.
-BOARD_OPTIONS = ("board",)
 #: env name -> its entry module (``env``, ``raw_env``), for every env under test
 MODULES = {**zombie_envs.ENVS, toy_game.TOY.env: toy_game}
 
@@ -73,8 +71,9 @@ def _api_configs() -> list[Config]:
     for name, module in MODULES.items():
         cls = module.raw_env.engine_cls
         boards = [{}]
+        on_the_board = {o.name for o in cls.game_type.options if o.board}
         for key, values in _choices(cls).items():
-            if key in BOARD_OPTIONS:
+            if key in on_the_board:
                 boards += [{key: v} for v in values]
             else:
                 out += [Config(name, cls.default_players, {key: v}) for v in values]

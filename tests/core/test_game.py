@@ -35,7 +35,6 @@ TOY = GameType(
     text=__name__,
     picture=__name__,
     heuristic="zombie_envs.core.agent:RandomAgent",
-    rule_prefix="TOY",
     decisions=(Decision("bet", ("bet",), "bets"), Decision("pass_only", ("pass",), "passes")),
     options=(Option("rounds", 2, "rounds"), Option("style", "plain", "looks", ("plain", "fancy"))),
     actions=f"{__name__}:TOY_ACTIONS",

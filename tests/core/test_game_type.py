@@ -15,7 +15,7 @@ import pytest
 from zombie_envs import ENVS
 from zombie_envs.core.agent import DecisionAgent
 from zombie_envs.core.game import Engine
-from zombie_envs.core.game_type import Decision, GameType
+from zombie_envs.core.game_type import Decision, GameType, Option
 from zombie_envs.core.layout import Layout
 from zombie_envs.core.visibility import Visibility
 from zombie_envs.registry import engine_class, game_type
@@ -38,7 +38,6 @@ def declare(*decisions: Decision) -> GameType:
         text="nowhere",
         picture="nowhere",
         heuristic="nowhere:Bot",
-        rule_prefix="TINY",
         decisions=decisions,
         actions=f"{__name__}:ACTIONS",
         observation=f"{__name__}:ACTIONS",
@@ -111,6 +110,15 @@ def test_a_decision_in_an_unknown_block_fails_at_class_creation():
 def test_a_kind_declared_twice_is_refused():
     with pytest.raises(ValueError, match=r"decision \['agree'\] declared twice"):
         declare(Decision("agree", ("yes",), "agrees"), Decision("agree", ("no",), "agrees"))
+
+
+def test_quick_options_are_checked_as_options():
+    rounds = Option("rounds", 9, "rounds to play")
+    assert replace(TINY, options=(rounds,), quick_options={"rounds": 2}).quick_options
+    with pytest.raises(ValueError, match=r"unknown option\(s\) \['turns'\]"):
+        replace(TINY, options=(rounds,), quick_options={"turns": 2})
+    with pytest.raises(ValueError, match="option rounds must be an int >= 1"):
+        replace(TINY, options=(rounds,), quick_options={"rounds": 0})
 
 
 def test_bots_are_checked_and_dispatched_by_the_table():

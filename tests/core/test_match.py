@@ -162,7 +162,6 @@ class Rigged(Engine):
         text=__name__,
         picture=__name__,
         heuristic="zombie_envs.core.agent:RandomAgent",
-        rule_prefix="RIG",
         decisions=(Decision("go", ("pass",), "goes"),),
         actions=f"{__name__}:RIGGED_ACTIONS",
         observation=f"{__name__}:RIGGED_ACTIONS",

@@ -20,7 +20,7 @@ from zombie_envs.core.vote import plurality
 TOY = GameType(
     name="toy_vote", title="Toy vote", version=1, min_players=2, max_players=4,
     default_players=3, engine=f"{__name__}:ToyVote", text=__name__, picture=__name__,
-    heuristic=f"{__name__}:Greedy", rule_prefix="TOY",
+    heuristic=f"{__name__}:Greedy",
     options=(Option("rounds", 4, "rounds to play"),),
     decisions=(Decision("vote", ("vote",), "votes", secret=True),),
     actions=f"{__name__}:ACTIONS", observation=f"{__name__}:OBS", state=f"{__name__}:STATE",

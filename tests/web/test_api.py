@@ -18,16 +18,9 @@ from starlette.testclient import TestClient  # noqa: E402
 import zombie_envs  # noqa: E402
 from zombie_envs.ratings import RatingsBook  # noqa: E402
 from zombie_envs.records import read_records, replay_record  # noqa: E402
+from zombie_envs.registry import game_type  # noqa: E402
 from zombie_envs.web.app import MAX_BODY, create_app  # noqa: E402
 from zombie_envs.web.session import RECORDS, GameStore, Limits, RequestError  # noqa: E402
-
-#: engine options that keep a test game short (a safety cap ends the long ones)
-SHORT = {
-    "mall_of_horror_v0": {},
-    "maul_of_america_v0": {"max_rounds": 6},
-    "we_are_dead_v0": {"max_turns": 24},
-    "zombies_mall_walkers_v0": {"max_rounds": 6},
-}
 
 
 @pytest.fixture
@@ -41,7 +34,13 @@ def client(store):
 
 
 def new_game(client, env="mall_of_horror_v0", **setup) -> dict:
-    body = {"env": env, "opponents": ["random"], "seat": 1, "options": SHORT[env], **setup}
+    body = {
+        "env": env,
+        "opponents": ["random"],
+        "seat": 1,
+        "options": game_type(env).quick_options,
+        **setup,
+    }
     r = client.post("/api/games", json=body)
     assert r.status_code == 201, r.text
     return r.json()

@@ -2,12 +2,13 @@
 
 Each game's package holds one ``GameType`` (OpenSpiel's ``_GAME_TYPE`` is the
 model): its name and so its env id, where its engine, text view, picture and
-heuristic live, its rule-id prefix, player counts, options and its table of decision
-kinds.  Everything else derives from it: the registry and the generated docs
-read it; the engine takes its name, version, player counts, options and
-secret set from it; the observation's decision one-hot, the render's words for
-what a seat is doing and the bots' dispatch read the decision table.  A kind is
-spelled once, in the table; code names it as ``KIND.<name>``.
+heuristic live, its rule checklists, player counts, options (and those that keep
+a game short) and its table of decision kinds.  Everything else derives from it:
+the registry and the generated docs read it; the engine takes its name, version,
+player counts, options and secret set from it; the observation's decision
+one-hot, the render's words for what a seat is doing and the bots' dispatch read
+the decision table.  A kind is spelled once, in the table; code names it as
+``KIND.<name>``.
 
 The engine, text view, picture, heuristic and narrator, the action, observation and state
 layouts and the visibility model are named as ``"module:attribute"`` strings and
@@ -18,7 +19,7 @@ from __future__ import annotations
 
 import importlib
 from collections import namedtuple
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
@@ -29,12 +30,15 @@ HANDLER = "on_"
 @dataclass(frozen=True)
 class Option:
     """An engine option: its default, the values it may take (``choices``;
-    none: any int >= 1) and one line for the docs."""
+    none: any int >= 1) and one line for the docs.  ``board``: each value is another
+    board (We Are Dead's two sides), so the generic env suite plays it at every
+    player count."""
 
     name: str
     default: Any
     doc: str
     choices: tuple = ()
+    board: bool = False
 
     def check(self, env: str, value) -> Any:
         if not self.choices:
@@ -57,6 +61,20 @@ class Decision:
     blocks: tuple[str, ...]
     doing: str
     secret: bool = False
+
+
+@dataclass(frozen=True)
+class Checklist:
+    """A checklist of the game's rules, one id per rule, that the doc page's rules
+    coverage table covers: ids ``<prefix>-001`` .. ``<prefix>-<count>`` of the
+    rulebook (its shared copy named ``shared``, by default the game's name), or with
+    ``base`` ``<prefix>-01`` .. of the project's list of the base game's rules, for
+    an expansion."""
+
+    prefix: str
+    count: int
+    base: bool = False
+    shared: str = ""
 
 
 def _load(ref: str):
@@ -84,8 +102,6 @@ class GameType:
     text: str
     picture: str
     heuristic: str
-    #: rule ids of the game's checklist read ``<prefix>-001`` ...
-    rule_prefix: str
     decisions: tuple[Decision, ...]
     #: ``"module:object"`` of the action layout (a ``core.layout.Layout``; by convention
     #: the game's ``actions.py``), of the observation's and of the central state's
@@ -96,6 +112,10 @@ class GameType:
     #: who may see each secret; by default everything is public
     visibility: str = f"{__package__}.visibility:Visibility"
     options: tuple[Option, ...] = ()
+    #: options for short games: tests, demos
+    quick_options: dict[str, Any] = field(default_factory=dict, hash=False)
+    #: the rule checklists the game's rules tests cover (the rulebook's first)
+    checklists: tuple[Checklist, ...] = ()
     #: what seat *i* is, for the docs (``"seat i plays colour i of ..."``)
     seats: str = ""
     #: the role of each seat in an asymmetric game, the last one repeating for the
@@ -116,6 +136,7 @@ class GameType:
             doubled = sorted({n for n in names if names.count(n) > 1})
             if doubled:
                 raise ValueError(f"{self.name}: {what} {doubled} declared twice")
+        self.check_options(self.quick_options)
 
     def role_of(self, seat: int) -> str:
         """The role seat ``seat`` plays (``"player"`` in a symmetric game)."""

@@ -3,7 +3,7 @@ observation's decision one-hot, the render and the bots all read this."""
 
 from __future__ import annotations
 
-from ...core.game_type import Decision, GameType, Option
+from ...core.game_type import Checklist, Decision, GameType, Option
 from .data import COLOURS
 
 GAME = GameType(
@@ -23,7 +23,7 @@ GAME = GameType(
     state=f"{__package__}.observe:STATE",
     visibility=f"{__package__}.observe:Visible",
     narrator=f"{__package__}.narrate:NARRATOR",
-    rule_prefix="MOH",
+    checklists=(Checklist("MOH", 156),),
     seats=f"seat *i* plays colour *i* of {', '.join(COLOURS)}",
     options=(
         Option(

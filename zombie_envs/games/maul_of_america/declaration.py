@@ -3,7 +3,7 @@ observation's decision one-hot, the render and the bots all read this."""
 
 from __future__ import annotations
 
-from ...core.game_type import Decision, GameType, Option
+from ...core.game_type import Checklist, Decision, GameType, Option
 
 GAME = GameType(
     name="maul_of_america",
@@ -21,7 +21,7 @@ GAME = GameType(
     state=f"{__package__}.observe:STATE",
     visibility=f"{__package__}.observe:Visible",
     narrator=f"{__package__}.narrate:NARRATOR",
-    rule_prefix="MOA",
+    checklists=(Checklist("MOA", 176),),
     seats="seat 0 is the Zombie Controller, seats 1.. are the Shoppers in turn order",
     roles=("zombie_controller", "shopper"),
     options=(
@@ -40,6 +40,7 @@ GAME = GameType(
             "last Shopper's turn of this round (**assumed**; see the measured default)",
         ),
     ),
+    quick_options={"max_rounds": 6},
     # The order is the observation's decision one-hot: append, never reorder.  No kind
     # is secret: equipment, moves, attacks, trades and played cards are all public (a
     # hand's content is private, and is never revealed by which options are posed).

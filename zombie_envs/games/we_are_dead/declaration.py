@@ -3,7 +3,7 @@ engine, the observation's decision one-hot, the render and the bots all read thi
 
 from __future__ import annotations
 
-from ...core.game_type import Decision, GameType, Option
+from ...core.game_type import Checklist, Decision, GameType, Option
 from .data import BOARDS, GOAL
 
 GAME = GameType(
@@ -22,12 +22,16 @@ GAME = GameType(
     state=f"{__package__}.observe:STATE",
     visibility=f"{__package__}.observe:Visible",
     narrator=f"{__package__}.narrate:NARRATOR",
-    rule_prefix="WAD",
+    checklists=(Checklist("WAD", 203),),
     outside_winner=True,  # the horde
     seats="the goal is " + ", ".join(f"{g} points for {n} players" for n, g in GOAL.items()),
     options=(
         Option(
-            "board", "mall", "which side of the double-sided board (see [Boards](#boards))", BOARDS
+            "board",
+            "mall",
+            "which side of the double-sided board (see [Boards](#boards))",
+            BOARDS,
+            board=True,
         ),
         Option(
             "shopper_placement",
@@ -42,6 +46,7 @@ GAME = GameType(
             "safety cap on the number of turns (**assumed**; the rulebook has none)",
         ),
     ),
+    quick_options={"max_turns": 24},
     # The order is the observation's decision one-hot: append, never reorder.  Secret:
     # which hero goes face down (whether one was placed is public).
     decisions=(

@@ -3,7 +3,7 @@ observation's decision one-hot, the render and the bots all read this."""
 
 from __future__ import annotations
 
-from ...core.game_type import Decision, GameType, Option
+from ...core.game_type import Checklist, Decision, GameType, Option
 
 GAME = GameType(
     name="zombies_mall_walkers",
@@ -21,7 +21,10 @@ GAME = GameType(
     state=f"{__package__}.observe:STATE",
     visibility=f"{__package__}.observe:Visible",
     narrator=f"{__package__}.narrate:NARRATOR",
-    rule_prefix="Z3",
+    checklists=(
+        Checklist("Z3", 67, shared="zombies_3_mall_walkers"),
+        Checklist("Z3B", 33, base=True),
+    ),
     seats="seat i is player i in turn order; everyone starts at the Front Door",
     options=(
         Option(
@@ -47,6 +50,7 @@ GAME = GameType(
             "is truncated, with no winner (**assumed**; the rulebook has none)",
         ),
     ),
+    quick_options={"max_rounds": 6},
     # The order is the observation's decision one-hot: append, never reorder.  No kind
     # is secret: tiles, moves, fights, played and discarded cards are all seen by the
     # table (a hand's content is private, and is never revealed by which options are posed).
