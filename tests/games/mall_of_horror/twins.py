@@ -17,21 +17,10 @@ def twin(g, seat: int, rng: random.Random):
     h = g.clone()
     changed = {"hand"} if reshuffle_hands(h, seat, NUM_CARDS, rng) else set()
     for s in range(h.num_players):
-        if s == seat:
-            continue
-        if h.v_ballots[s] >= 0:
-            others = [c for c in h.v_candidates if c != h.v_ballots[s]]
-            if others:
-                h.v_ballots[s] = rng.choice(others)
-                changed.add("ballot")
-        if h.dest[s] >= 0 and not h.dest_public[s]:
-            h.dest[s] = rng.choice([L for L in range(6) if h.dest[s] != L])
-            changed.add("destination")
-    if h.dice[0] >= 0 and not h.dice_seen[seat]:
-        dice = [rng.randrange(6) for _ in h.dice]
-        if sorted(dice) != sorted(h.dice):
-            h.dice = dice
-            changed.add("arrival_dice")
+        if s != seat:
+            changed |= redraw_choices(h, s, rng)
+    if h.dice[0] >= 0 and not h.dice_seen[seat] and reroll(h, rng):
+        changed.add("arrival_dice")
     if reshuffle_deck(h, rng):
         changed.add("deck")
     giver, receiver, _ = h.gift
@@ -45,3 +34,26 @@ def twin(g, seat: int, rng: random.Random):
         h.truck[i] = rng.choice([k for k in range(NUM_CARDS) if k != h.truck[i]])
         changed.add("truck")
     return h, changed
+
+
+def redraw_choices(h, s: int, rng: random.Random) -> set[str]:
+    """Seat ``s``'s pending ballot and secret destination redrawn; what changed."""
+    changed = set()
+    if h.v_ballots[s] >= 0:
+        others = [c for c in h.v_candidates if c != h.v_ballots[s]]
+        if others:
+            h.v_ballots[s] = rng.choice(others)
+            changed.add("ballot")
+    if h.dest[s] >= 0 and not h.dest_public[s]:
+        h.dest[s] = rng.choice([L for L in range(6) if h.dest[s] != L])
+        changed.add("destination")
+    return changed
+
+
+def reroll(h, rng: random.Random) -> bool:
+    """The arrival dice rolled again; True if they show other numbers."""
+    dice = [rng.randrange(6) for _ in h.dice]
+    if sorted(dice) == sorted(h.dice):
+        return False
+    h.dice = dice
+    return True
