@@ -25,7 +25,8 @@ import zipfile
 from pathlib import Path
 
 from zombie_envs.agents import make_agent
-from zombie_envs.agents.policy import PolicyAgent, load_critic, load_policy
+from zombie_envs.agents.policy import PolicyAgent
+from zombie_envs.agents.policy_file import load_critic, load_policy
 from zombie_envs.arena import play_game
 from zombie_envs.core.agent import Agent
 from zombie_envs.match import head_to_head

@@ -168,7 +168,7 @@ def _train(args) -> int:
             "--imitation-games and --eval-games set up a new run; a resumed run keeps its config"
         )
     train = _rllib() if rllib else _training()
-    from .agents.policy import CheckpointError
+    from .agents.network import CheckpointError
     from .training.config import ConfigError, load_config
     from .training.runs import format_eval
 

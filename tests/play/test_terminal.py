@@ -19,7 +19,8 @@ import numpy as np
 import pytest
 
 import zombie_envs
-from zombie_envs.agents.policy import MLPPolicy, policy_entries
+from zombie_envs.agents.network import MLPPolicy
+from zombie_envs.agents.policy_file import policy_entries
 from zombie_envs.core.agent import Agent
 from zombie_envs.core.narration import Choice, narrator_of, pick
 from zombie_envs.play.terminal import TerminalGame, add_commands, main, screen

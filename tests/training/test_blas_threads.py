@@ -16,8 +16,8 @@ import pytest
 from threadpoolctl import threadpool_info, threadpool_limits
 
 from zombie_envs.agents import make_agent
-from zombie_envs.agents import policy as policy_module
-from zombie_envs.agents.policy import MLPPolicy
+from zombie_envs.agents import network as network_module
+from zombie_envs.agents.network import MLPPolicy
 from zombie_envs.registry import engine_class
 from zombie_envs.training.checkpoint import save_policy
 from zombie_envs.training.selfplay import SelfPlayEnv
@@ -35,13 +35,13 @@ def seen(monkeypatch) -> list[set[int]]:
     if not blas_threads():
         pytest.skip("numpy runs on no BLAS library threadpoolctl knows")
     out: list[set[int]] = []
-    for name, f in list(policy_module.ACTIVATIONS.items()):
+    for name, f in list(network_module.ACTIVATIONS.items()):
 
         def spy(x, f=f):
             out.append(blas_threads())
             return f(x)
 
-        monkeypatch.setitem(policy_module.ACTIVATIONS, name, spy)
+        monkeypatch.setitem(network_module.ACTIVATIONS, name, spy)
     return out
 
 
@@ -94,8 +94,8 @@ def test_the_limit_nests_and_restores():
     if not blas_threads():
         pytest.skip("numpy runs on no BLAS library threadpoolctl knows")
     with threadpool_limits(2, user_api="blas"):
-        with policy_module.ONE_BLAS_THREAD:
-            with policy_module.ONE_BLAS_THREAD:
+        with network_module.ONE_BLAS_THREAD:
+            with network_module.ONE_BLAS_THREAD:
                 assert blas_threads() == {1}
             assert blas_threads() == {1}
         assert blas_threads() == {2}

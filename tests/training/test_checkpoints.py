@@ -16,7 +16,7 @@ import pytest
 import torch as th
 
 from tests.training.conftest import TINY
-from zombie_envs.agents.policy import CheckpointError
+from zombie_envs.agents.network import CheckpointError
 from zombie_envs.training.checkpoint import load_checkpoint
 from zombie_envs.training.config import from_dict
 from zombie_envs.training.train import OPTIMIZER_STATE, Trainer, policy_from_model

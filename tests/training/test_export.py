@@ -14,7 +14,9 @@ import torch as th
 
 from tests.training.conftest import TINY
 from zombie_envs.agents import make_agent
-from zombie_envs.agents.policy import CheckpointError, load_critic, policy_input
+from zombie_envs.agents.inputs import policy_input
+from zombie_envs.agents.network import CheckpointError
+from zombie_envs.agents.policy_file import load_critic
 from zombie_envs.arena import play_game
 from zombie_envs.training.config import from_dict
 from zombie_envs.training.train import (

@@ -12,13 +12,9 @@ import torch as th
 from sb3_contrib import MaskablePPO
 
 from zombie_envs.agents import make_agent
-from zombie_envs.agents.policy import (
-    CheckpointError,
-    MLPPolicy,
-    PolicyAgent,
-    load_policy,
-    read_metadata,
-)
+from zombie_envs.agents.network import CheckpointError, MLPPolicy
+from zombie_envs.agents.policy import PolicyAgent
+from zombie_envs.agents.policy_file import load_policy, read_metadata
 from zombie_envs.match import head_to_head
 from zombie_envs.registry import engine_class
 from zombie_envs.training.checkpoint import save_policy
@@ -152,7 +148,7 @@ def hint_model(request):
 
 def _hinted_states(n=60):
     """Policy inputs (observation + hint) and masks from a heuristic game of We Are Dead."""
-    from zombie_envs.agents.policy import hint_agent, policy_input
+    from zombie_envs.agents.inputs import hint_agent, policy_input
 
     game = engine_class("we_are_dead_v0")(3, seed=1)
     players = [make_agent("heuristic", "we_are_dead_v0", s) for s in range(3)]

@@ -26,7 +26,8 @@ from ray.rllib.utils.pre_checks.env import check_multiagent_environments  # noqa
 
 import zombie_envs  # noqa: E402
 from zombie_envs.agents import make_agent  # noqa: E402
-from zombie_envs.agents.policy import CheckpointError, load_critic, load_policy  # noqa: E402
+from zombie_envs.agents.network import CheckpointError  # noqa: E402
+from zombie_envs.agents.policy_file import load_critic, load_policy  # noqa: E402
 from zombie_envs.arena import play_game  # noqa: E402
 from zombie_envs.cli import main  # noqa: E402
 from zombie_envs.training.config import ConfigError, from_dict  # noqa: E402

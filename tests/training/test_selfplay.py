@@ -9,7 +9,7 @@ from gymnasium.utils.env_checker import check_env as gym_check_env
 from stable_baselines3.common.env_checker import check_env as sb3_check_env
 
 import zombie_envs
-from zombie_envs.agents.policy import MLPPolicy
+from zombie_envs.agents.network import MLPPolicy
 from zombie_envs.training.selfplay import OpponentPool, SelfPlayEnv
 
 ENVS = [("mall_of_horror_v0", 4), ("we_are_dead_v0", 3)]

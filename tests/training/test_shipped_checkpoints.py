@@ -11,7 +11,7 @@ import pytest
 
 from zombie_envs import ENVS
 from zombie_envs.agents import make_agent, pretrained_agents
-from zombie_envs.agents.policy import load_policy
+from zombie_envs.agents.policy_file import load_policy
 from zombie_envs.agents.pretrained import pretrained_for
 from zombie_envs.match import head_to_head
 from zombie_envs.registry import game_type

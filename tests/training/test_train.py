@@ -16,7 +16,8 @@ import numpy as np
 import pytest
 import yaml
 
-from zombie_envs.agents.policy import CheckpointError, load_critic, load_policy
+from zombie_envs.agents.network import CheckpointError
+from zombie_envs.agents.policy_file import load_critic, load_policy
 from zombie_envs.cli import _train_until_done_or_stopped, main
 from zombie_envs.training.checkpoint import load_checkpoint
 from zombie_envs.training.config import ConfigError, from_dict

@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from ..core.agent import Agent, RandomAgent
 from ..registry import heuristic_class
-from .policy import CheckpointError, MLPPolicy, PolicyAgent
+from .network import CheckpointError, MLPPolicy
+from .policy import PolicyAgent
 from .pretrained import Pretrained, pretrained_agents, pretrained_for
 from .search import ISMCTSAgent, parse_spec, search_agent
 

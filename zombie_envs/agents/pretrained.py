@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..registry import canonical_env, shipped_folder
-from .policy import read_metadata
+from .policy_file import read_metadata
 
 
 @dataclass(frozen=True)

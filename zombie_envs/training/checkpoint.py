@@ -24,14 +24,8 @@ from pathlib import Path
 
 import numpy as np
 
-from zombie_envs.agents.policy import (
-    CheckpointError,
-    MLPPolicy,
-    parse_metadata,
-    policy_entries,
-    read_arrays,
-    read_zip,
-)
+from zombie_envs.agents.network import CheckpointError, MLPPolicy, read_arrays
+from zombie_envs.agents.policy_file import parse_metadata, policy_entries, read_zip
 from zombie_envs.core.files import parse_json, parse_yaml, write_atomic
 
 REQUIRED = ("metadata.json", "policy.npz", "config.yaml", "model.npz", "pool.npz", "state.json")

@@ -15,7 +15,8 @@ from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 
 import zombie_envs
-from zombie_envs.agents.policy import ACTIVATIONS, HINTS
+from zombie_envs.agents.inputs import HINTS
+from zombie_envs.agents.network import ACTIVATIONS
 from zombie_envs.core.files import parse_yaml
 from zombie_envs.registry import shipped_folder
 

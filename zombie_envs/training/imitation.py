@@ -17,7 +17,7 @@ import random
 import numpy as np
 
 from zombie_envs.agents import make_agent
-from zombie_envs.agents.policy import hint_agent, policy_input
+from zombie_envs.agents.inputs import hint_agent, policy_input
 from zombie_envs.registry import engine_class
 
 

@@ -61,7 +61,8 @@ try:
 except ImportError as e:
     raise missing_extra(e, "--backend rllib", "rllib") from None
 
-from zombie_envs.agents.policy import CheckpointError, MLPPolicy, hint_agent, policy_input
+from zombie_envs.agents.inputs import hint_agent, policy_input
+from zombie_envs.agents.network import CheckpointError, MLPPolicy
 from zombie_envs.core.files import INT, NUMBER, OBJECT, check_fields, list_of, or_null
 from zombie_envs.registry import engine_class, game_type
 

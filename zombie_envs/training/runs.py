@@ -15,7 +15,9 @@ from pathlib import Path
 import numpy as np
 
 import zombie_envs
-from zombie_envs.agents.policy import MLPPolicy, PolicyAgent, input_size
+from zombie_envs.agents.inputs import input_size
+from zombie_envs.agents.network import MLPPolicy
+from zombie_envs.agents.policy import PolicyAgent
 from zombie_envs.core.agent import Agent
 from zombie_envs.match import head_to_head
 from zombie_envs.registry import game_type

@@ -19,7 +19,9 @@ from gymnasium import spaces
 
 import zombie_envs
 from zombie_envs.agents import make_agent
-from zombie_envs.agents.policy import MLPPolicy, PolicyAgent, hint_agent, policy_input
+from zombie_envs.agents.inputs import hint_agent, policy_input
+from zombie_envs.agents.network import MLPPolicy
+from zombie_envs.agents.policy import PolicyAgent
 from zombie_envs.arena import win_shares
 from zombie_envs.registry import game_type
 

@@ -44,14 +44,9 @@ except ImportError as e:
     raise missing_extra(e, "training", "train") from None
 
 import zombie_envs
-from zombie_envs.agents.policy import (
-    HINTS,
-    CheckpointError,
-    MLPPolicy,
-    check_compatible,
-    load_critic,
-    load_policy,
-)
+from zombie_envs.agents.inputs import HINTS
+from zombie_envs.agents.network import CheckpointError, MLPPolicy
+from zombie_envs.agents.policy_file import check_compatible, load_critic, load_policy
 from zombie_envs.core.files import BOOL, INT, NUMBER, OBJECT, check_fields, list_of, or_null
 
 from . import checkpoint as ckpt
