@@ -49,8 +49,9 @@ from zombie_envs.games.maul_of_america.cards import (
     shopper_deck,
     zombie_deck,
 )
-from zombie_envs.games.maul_of_america.engine import DEAD, PLAYING, ZC, MaulOfAmerica
+from zombie_envs.games.maul_of_america.engine import MaulOfAmerica
 from zombie_envs.games.maul_of_america.maul import build
+from zombie_envs.games.maul_of_america.seats import DEAD, PLAYING, ZC
 from zombie_envs.games.maul_of_america.steps import DIRECTION_NAMES
 from zombie_envs.testing import Dice, act, asked, finished, rigged, settle, start
 

@@ -20,7 +20,8 @@ from zombie_envs.games.maul_of_america.actions import (
 from zombie_envs.games.maul_of_america.bots import HeuristicAgent
 from zombie_envs.games.maul_of_america.cards import DODGE, SPAWN, ZOMBIE_CARDS
 from zombie_envs.games.maul_of_america.declaration import KIND
-from zombie_envs.games.maul_of_america.engine import DEAD, ESCAPED, ZC, MaulOfAmerica
+from zombie_envs.games.maul_of_america.engine import MaulOfAmerica
+from zombie_envs.games.maul_of_america.seats import DEAD, ESCAPED, ZC
 from zombie_envs.testing import blindness_violations as shared_blindness
 
 # ----- information: the action depends only on what the seat may see ----------------

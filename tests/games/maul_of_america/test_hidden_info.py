@@ -22,8 +22,9 @@ from zombie_envs.games.maul_of_america import GAME
 from zombie_envs.games.maul_of_america.actions import A_BITE, A_NO, A_YES
 from zombie_envs.games.maul_of_america.cards import DODGE, SHOPPER_CARDS, ZOMBIE_CARDS
 from zombie_envs.games.maul_of_america.declaration import KIND
-from zombie_envs.games.maul_of_america.engine import ZC, MaulOfAmerica
+from zombie_envs.games.maul_of_america.engine import MaulOfAmerica
 from zombie_envs.games.maul_of_america.observe import Visible
+from zombie_envs.games.maul_of_america.seats import ZC
 from zombie_envs.games.maul_of_america.text import ansi
 from zombie_envs.testing import (
     Dice,

@@ -18,7 +18,8 @@ from zombie_envs.games.maul_of_america.cards import (
     zombie_deck,
 )
 from zombie_envs.games.maul_of_america.declaration import KIND
-from zombie_envs.games.maul_of_america.engine import ZC, MaulOfAmerica
+from zombie_envs.games.maul_of_america.engine import MaulOfAmerica
+from zombie_envs.games.maul_of_america.seats import ZC
 from zombie_envs.testing import check_resample
 
 

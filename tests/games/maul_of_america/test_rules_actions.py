@@ -28,8 +28,8 @@ from zombie_envs.games.maul_of_america.actions import (
     SEARCH,
     USE_MEDKIT,
 )
-from zombie_envs.games.maul_of_america.cards import HAND_NAMES
-from zombie_envs.games.maul_of_america.engine import MEDKIT, ZC
+from zombie_envs.games.maul_of_america.cards import HAND_NAMES, MEDKIT
+from zombie_envs.games.maul_of_america.seats import ZC
 
 ADRENALINE, STEADY_AIM, DODGE = (HAND_NAMES.index(n) for n in ("Adrenaline", "Steady Aim", "Dodge"))
 LURCH, GRAB = HAND_NAMES.index("Lurch"), HAND_NAMES.index("Grab")

@@ -33,8 +33,8 @@ from zombie_envs.games.maul_of_america.actions import (
     USE_MEDKIT,
 )
 from zombie_envs.games.maul_of_america.cards import EQUIPMENT, ESCAPE_PIECES, ZOMBIE_HIT
-from zombie_envs.games.maul_of_america.engine import ZC
 from zombie_envs.games.maul_of_america.observe import OBS
+from zombie_envs.games.maul_of_america.seats import ZC
 from zombie_envs.games.maul_of_america.text import ansi
 
 ONE_OF_EACH = ["Pistol", "Ammo", "Food", "Medkit"]

@@ -17,8 +17,8 @@ from zombie_envs.games.maul_of_america.cards import (
     shopper_deck,
     zombie_deck,
 )
-from zombie_envs.games.maul_of_america.engine import ZC
 from zombie_envs.games.maul_of_america.maul import SECTION, build, placement_at, random_plan
+from zombie_envs.games.maul_of_america.seats import ZC
 
 
 def _set_up(n: int, seed: int, **options) -> Rig:

@@ -26,7 +26,7 @@ from zombie_envs.games.maul_of_america.actions import (
     USE_MEDKIT,
 )
 from zombie_envs.games.maul_of_america.cards import DEADLY_WOUND, HAND_NAMES, MELEE_HIT, ZOMBIE_CAP
-from zombie_envs.games.maul_of_america.engine import DEAD, PLAYING, ZC
+from zombie_envs.games.maul_of_america.seats import DEAD, PLAYING, ZC
 
 
 def bite(g: Rig, zombie: tuple[int, int], seat: int, face: int) -> None:

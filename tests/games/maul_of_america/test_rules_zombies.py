@@ -32,7 +32,7 @@ from zombie_envs.games.maul_of_america.actions import (
     SEARCH,
 )
 from zombie_envs.games.maul_of_america.cards import NEXT_HIT, ZOMBIE_ACTIONS, ZOMBIE_CAP, ZOMBIE_HIT
-from zombie_envs.games.maul_of_america.engine import ZC
+from zombie_envs.games.maul_of_america.seats import ZC
 
 #: a card in the ZC's hand keeps its turn open once every zombie has acted
 KEEP = {ZC: ["Lurch"]}

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 from zombie_envs.games.maul_of_america.cards import SHOPPER_CARDS, ZOMBIE_CARDS
-from zombie_envs.games.maul_of_america.engine import ZC
+from zombie_envs.games.maul_of_america.seats import ZC
 
 DECKS = ("search", "sdeck", "zdeck")
 

@@ -52,7 +52,7 @@ from .cards import (
     can_escape,
 )
 from .declaration import GAME
-from .engine import PLAYING, ZC
+from .seats import PLAYING, ZC
 
 FAR = 10**6
 

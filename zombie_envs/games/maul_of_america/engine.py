@@ -5,9 +5,11 @@ The game runs as the rulebook tells it: the Maul is built from four map sections
 places one zombie per Shopper, the decks are dealt, and turns go round from the
 Shopper on the ZC's left (seat 1) to the ZC.  Each task method is one step of a
 turn, named as the rulebook names it; each ``on_<kind>`` method applies a seat's
-decision.  Squares are the assembled Maul's square ids; a hand is a list of counts
-per hand-card kind (``cards.HAND_NAMES``); a Shopper's equipment is a list of
-``[kind, shots left]`` items, public like everything on the table.
+decision.  A Shopper's attacks are ``attacks.py``, the Zombie Controller's turn
+``zombie_turn.py``, mixed into the engine; the seats and a Shopper's standing are
+``seats.py``.  Squares are the assembled Maul's square ids; a hand is a list of
+counts per hand-card kind (``cards.HAND_NAMES``); a Shopper's equipment is a list
+of ``[kind, shots left]`` items, public like everything on the table.
 """
 
 from __future__ import annotations
@@ -18,18 +20,12 @@ from ...core.game import Engine
 from . import actions, observe
 from .actions import (
     A_ACT,
-    A_ACTIVATE,
     A_ATTACK,
-    A_BITE,
     A_CALL_OFF,
     A_CARD,
-    A_DROP_AMMO,
-    A_DROP_WEAPON,
-    A_ENTER,
     A_FACE,
     A_GIVE,
     A_NO,
-    A_PASS,
     A_PLACEMENT,
     A_PROPOSE,
     A_SQUARE,
@@ -44,36 +40,25 @@ from .actions import (
     SEARCH,
     USE_MEDKIT,
 )
+from .attacks import Attacks
 from .cards import (
     ACTIONS_BONUS,
     AIM,
-    ALL_ACTIONS,
     AMMO,
-    AMMO_CARD,
-    AREA,
     DEADLY_WOUND,
     DODGE,
     EQUIPMENT,
     FREE_ATTACK_HIT,
     HAND,
     HAND_NAMES,
-    HIT,
     MEDKIT,
-    MELEE_HIT,
     MIN_ACTIONS,
-    NEXT_ACTIONS,
-    NEXT_HIT,
-    RANGE,
     ROLL_ACTIONS,
-    ROLL_NEXT_ACTIONS,
     SEARCH_NAMES,
     SETUP_DISTANCE,
     SHOPPER_CARDS,
     SPAWN,
     WEAPONS,
-    ZOMBIE_ACTIONS,
-    ZOMBIE_CAP,
-    ZOMBIE_CARDS,
     ZOMBIE_HIT,
     can_escape,
     search_deck,
@@ -82,21 +67,15 @@ from .cards import (
 )
 from .declaration import GAME, KIND
 from .maul import SLOTS, available, build, placement_index, placements, random_plan
+from .seats import DEAD, ESCAPED, PLAYING, ZC
 from .steps import tables
+from .zombie_turn import ZombieTurn
 
-ZC = 0  # the Zombie Controller's seat
 SECTIONS = 4  # map sections in a Maul
-PLAYING, DEAD, ESCAPED = 0, 1, 2
-_SLOT_INDEX = {slot: i for i, slot in enumerate(SLOTS)}
 _EQUIPMENT_INDEX = {k: i for i, k in enumerate(EQUIPMENT)}
 
 
-def _king(maul, a: int, b: int) -> int:
-    (ra, ca), (rb, cb) = maul.rc[a], maul.rc[b]
-    return max(abs(ra - rb), abs(ca - cb))
-
-
-class MaulOfAmerica(Engine):
+class MaulOfAmerica(Attacks, ZombieTurn, Engine):
     game_type = GAME
     FIELDS = {
         "map draft": ("plan", "face"),
@@ -383,84 +362,6 @@ class MaulOfAmerica(Engine):
             self.actions += roll(self.rng, 6) + 1
         self.aim += AIM[card]
 
-    # ----- attacks ------------------------------------------------------------
-    def attack_kinds(self, s: int) -> list[int]:
-        """Offsets in the attack_with block that have a target: bare hands, then
-        each weapon kind in play (a ranged one only with shots left)."""
-        out = [0] if self.targets(s, -1) else []
-        have = {kind for kind, shots in self.items[s] if RANGE[kind] == 0 or shots > 0}
-        out += [i + 1 for i, k in enumerate(WEAPONS) if k in have and self.targets(s, k)]
-        return out
-
-    def targets(self, s: int, weapon: int) -> list[int]:
-        """Squares an attack may aim at: a zombie next to the Shopper for bare hands
-        and melee weapons; in range and sight for a ranged weapon; for an area weapon
-        an aim whose area holds a zombie and no Shopper (MOA-076, MOA-077)."""
-        maul, v = self.maul, self.pos[s]
-        if weapon < 0 or RANGE[weapon] == 0:
-            return [w for w in maul.touches[v] if w in self.zombies]
-        reach = RANGE[weapon]
-        out = []
-        for w in range(maul.size):
-            if w == v or _king(maul, v, w) > reach or not maul.sees(v, w):
-                continue
-            if AREA[weapon]:
-                area = self.area(v, w, weapon)
-                if any(a in self.zombies for a in area) and not any(
-                    self.pos[p] in area for p in self.shoppers() if self.status[p] == PLAYING
-                ):
-                    out.append(w)
-            elif w in self.zombies:
-                out.append(w)
-        return out
-
-    def area(self, v: int, w: int, weapon: int) -> list[int]:
-        """Every square an area weapon touches: a spread is the aim and the squares
-        around it that the shooter sees; a stream every square on the line of fire."""
-        maul = self.maul
-        if AREA[weapon] == "stream":
-            return [a for a in maul.line(v, w) if a != v]
-        return [w] + [a for a in maul.touches[w] if a != v and maul.sees(v, a)]
-
-    def on_target(self, action: int) -> None:
-        s, w, weapon = self.active, action - A_SQUARE, self.shot
-        self.spend(1)
-        hit = MELEE_HIT if weapon < 0 else HIT[weapon]
-        squares = [w] if weapon < 0 or not AREA[weapon] else self.area(self.pos[s], w, weapon)
-        for a in squares:
-            for _ in range(self.zombies.count(a)):
-                if roll(self.rng, 6) + 1 + self.aim >= hit:
-                    self.kill_zombie(a)
-                if weapon < 0 or not AREA[weapon]:
-                    break  # one zombie per aimed attack
-        self.push(("shopper_act",))
-        if weapon >= 0 and RANGE[weapon]:
-            item = next(it for it in self.items[s] if it[0] == weapon and it[1] > 0)
-            item[1] -= 1
-            if item[1] == 0:
-                self.out_of_ammo(s)
-
-    def out_of_ammo(self, s: int) -> None:
-        """An empty weapon is discarded, unless its owner discards an Ammo card instead."""
-        if any(kind == AMMO_CARD for kind, _ in self.items[s]):
-            self.ask(s, KIND.out_of_ammo, [A_DROP_WEAPON, A_DROP_AMMO], public=True)
-        else:
-            self.discard_item(s, self.shot, empty=True)
-
-    def on_out_of_ammo(self, action: int) -> None:
-        s = self.active
-        if action == A_DROP_AMMO:
-            self.discard_item(s, AMMO_CARD)
-            item = next(it for it in self.items[s] if it[0] == self.shot and it[1] == 0)
-            item[1] = AMMO[self.shot]
-        else:
-            self.discard_item(s, self.shot, empty=True)
-
-    def kill_zombie(self, square: int) -> None:
-        i = self.zombies.index(square)
-        del self.zombies[i]
-        del self.zdone[i]
-
     # ----- search, equipment, trades ------------------------------------------
     def search_square(self, s: int) -> None:
         """The top Search card: equipment to the searcher, or zombies the ZC places
@@ -593,119 +494,6 @@ class MaulOfAmerica(Engine):
             self.sdiscard.append(DODGE)
         else:
             self.wound(s)
-
-    # ----- the Zombie Controller's turn ---------------------------------------
-    def zombie_turn(self) -> None:
-        """One reinforcement per living Shopper (lost beyond the cap), then every
-        zombie may act once."""
-        self.active = ZC
-        living = sum(1 for s in self.shoppers() if self.status[s] == PLAYING)
-        self.waiting = max(0, min(living, self.cap() - len(self.zombies)))
-        self.zdone = [0] * len(self.zombies)
-        self.z_all = self.z_next_actions = self.z_next_hit = 0
-        self.push(("command",))
-
-    def cap(self) -> int:
-        """25 zombies, one more per Shopper turned (MOA-126, MOA-160)."""
-        return ZOMBIE_CAP + self.dead
-
-    def room_for_zombies(self) -> bool:
-        return len(self.zombies) < self.cap()
-
-    def command(self) -> None:
-        self.ask(ZC, KIND.command, self.command_options())
-
-    def command_options(self) -> list[int]:
-        legal = sorted(
-            {A_ACTIVATE + v for v, done in zip(self.zombies, self.zdone, strict=True) if not done}
-        )
-        if self.waiting:
-            budget = ZOMBIE_ACTIONS + self.z_all + self.z_next_actions - 1
-            legal += [
-                A_ENTER + e
-                for e in self.maul.exits
-                if not self.shopper_at(e)
-                and (e not in self.zombies or self.zombie_stops(e, budget))
-            ]
-        hand = self.hands[ZC]
-        legal += [A_CARD + k for k in ZOMBIE_CARDS if hand[k]]
-        legal.append(A_ACT + END_TURN)
-        return legal
-
-    def on_command(self, action: int) -> None:
-        block = ACTIONS.locate(action)[0].name
-        if block == "card":
-            self.play_zombie_card(action - A_CARD)
-            self.push(("command",))
-        elif block == "act":
-            self.waiting = 0  # reinforcements not brought in are lost
-            self.zc_bonus = 0
-            self.push(("next_turn", ZC))
-        else:
-            entering = block == "enter"
-            square = action - (A_ENTER if entering else A_ACTIVATE)
-            if entering:
-                self.waiting -= 1
-                self.add_zombie(square, done=1)
-            else:
-                i = next(i for i, (v, d) in enumerate(zip(self.zombies, self.zdone, strict=True))
-                         if v == square and not d)  # fmt: skip
-                self.zdone[i] = 1
-            self.z_square = square
-            self.z_budget = ZOMBIE_ACTIONS + self.z_all + self.z_next_actions - entering
-            self.z_hit = self.z_next_hit or ZOMBIE_HIT
-            self.z_next_actions = self.z_next_hit = 0
-            self.push(("move_zombie",), ("command",))
-
-    def play_zombie_card(self, card: int) -> None:
-        self.hands[ZC][card] -= 1
-        self.zdiscard.append(card)
-        self.z_all += ALL_ACTIONS[card]
-        self.z_next_actions += NEXT_ACTIONS[card]
-        if ROLL_NEXT_ACTIONS[card]:
-            self.z_next_actions += roll(self.rng, 6) + 1
-        if NEXT_HIT[card]:
-            self.z_next_hit = min(self.z_next_hit or ZOMBIE_HIT, NEXT_HIT[card])
-
-    def zombie_stops(self, v: int, budget: int) -> dict[int, int]:
-        """Where a zombie on ``v`` may end its move: never into a Shopper's square,
-        through other zombies but not stopping on them."""
-        shoppers = {self.pos[s] for s in self.shoppers() if self.status[s] == PLAYING}
-        taken = shoppers | set(self.zombies)
-        return self.maul.reach(v, budget, lambda i: i not in shoppers, lambda i: i not in taken)
-
-    def move_zombie(self) -> None:
-        """The zombie's whole move as one decision: any square within its actions
-        (or staying put, unless it shares the square)."""
-        v = self.z_square
-        legal = [A_SQUARE + w for w in self.zombie_stops(v, self.z_budget)]
-        if self.zombies.count(v) == 1:
-            legal.append(A_SQUARE + v)
-        if legal:
-            self.ask(ZC, KIND.destination, sorted(legal), public=True)
-
-    def on_destination(self, action: int) -> None:
-        v, w = self.z_square, action - A_SQUARE
-        if w != v:
-            cost = self.zombie_stops(v, self.z_budget)[w]
-            # the moving zombie is marked done: a zombie sharing its square may not be
-            moving = next(i for i, u in enumerate(self.zombies) if u == v and self.zdone[i])
-            self.zombies[moving] = w
-            self.z_budget -= cost
-            self.z_square = w
-        if self.z_budget >= 1:  # an attack is the zombie's last action
-            near = self.maul.touches[w]
-            prey = [s for s in self.shoppers() if self.status[s] == PLAYING and self.pos[s] in near]
-            if prey:
-                legal = [A_BITE + (s - ZC) - 1 for s in prey] + [A_PASS]
-                self.ask(ZC, KIND.bite, legal, public=True)
-
-    def on_bite(self, action: int) -> None:
-        if action == A_PASS:
-            return
-        s = action - A_BITE + 1
-        if roll(self.rng, 6) + 1 >= self.z_hit:
-            self.push(("bitten", s))
 
     # ----- cards and pieces ---------------------------------------------------------
     def draw_shopper_card(self, s: int) -> None:

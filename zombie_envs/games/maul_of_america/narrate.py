@@ -12,7 +12,8 @@ from ...core.narration import Choice, Narrator, count, letters
 from .actions import A_ACTIVATE, A_CARD, A_ENTER, A_SQUARE
 from .cards import HAND_NAMES, SEARCH_NAMES
 from .declaration import KIND
-from .engine import ESCAPED, ZC, MaulOfAmerica
+from .engine import MaulOfAmerica
+from .seats import ESCAPED, ZC
 from .text import legend
 
 #: the blocks whose actions name a square, and where each block starts
