@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from zombie_envs.agents import pretrained_agents
-from zombie_envs.cli import build_parser, main
+from zombie_envs.cli.main import build_parser, main
 
 ROOT = Path(__file__).resolve().parents[1]
 

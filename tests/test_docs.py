@@ -104,7 +104,7 @@ COMMANDS = list(_commands())
 def test_every_command_in_the_docs_parses(where, argv, capsys):
     """Each ``zombie-envs`` line of a bash block is a command the CLI takes (its
     arguments parse; synopsis lines with ``[OPTIONAL]`` parts are left out)."""
-    from zombie_envs.cli import build_parser
+    from zombie_envs.cli.main import build_parser
 
     try:
         build_parser().parse_args(argv)
@@ -116,7 +116,7 @@ def test_the_readmes_checkpoint_figures_are_the_metadatas():
     """Every shipped policy has its README row, and its steps and win rates are
     the ones its metadata holds (``zombie-envs agents`` prints the same)."""
     from zombie_envs.agents import pretrained_agents
-    from zombie_envs.cli import _win_rate
+    from zombie_envs.cli.main import _win_rate
 
     readme = (ROOT / "README.md").read_text().splitlines()
     shipped = pretrained_agents()

@@ -18,7 +18,7 @@ def run_without(module: str, code: str, tmp_path) -> subprocess.CompletedProcess
     )
 
 
-CLI = "from zombie_envs.cli import main; raise SystemExit(main({argv!r}))"
+CLI = "from zombie_envs.cli.main import main; raise SystemExit(main({argv!r}))"
 
 
 @pytest.mark.parametrize(

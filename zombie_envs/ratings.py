@@ -18,9 +18,9 @@ from contextlib import contextmanager
 from functools import lru_cache
 from pathlib import Path
 
+from .cli.tables import render_table
 from .core.files import INT, NUMBER, check_fields, parse_json, write_atomic
 from .registry import canonical_env
-from .tables import render_table
 
 ENV_VAR = "ZOMBIE_ENVS_RATINGS"
 DEFAULT_PATH = "~/.zombie-envs/ratings.json"

@@ -6,7 +6,7 @@ import pytest
 
 from zombie_envs.agents import Agent, RandomAgent, heuristic_class, make_agent
 from zombie_envs.arena import GameResult, play_game
-from zombie_envs.cli import main
+from zombie_envs.cli.main import main
 from zombie_envs.games.mall_of_horror.bots import HeuristicAgent
 from zombie_envs.games.mall_of_horror.engine import MallOfHorror
 from zombie_envs.registry import engine_class

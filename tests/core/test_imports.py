@@ -65,9 +65,9 @@ def layer(module: str) -> str:
         return head
     if re.fullmatch(r"\w+_v\d+", head):
         return "entries"
-    if head in ("tables", "cliutil"):
-        return "helpers"
-    return "cli" if head == "cli" else "tools"
+    if head == "cli":
+        return "helpers" if parts[1:] in (["tables"], ["util"]) else "cli"
+    return "tools"
 
 
 def modules() -> dict[str, Path]:
@@ -177,7 +177,8 @@ def test_graph_sees_upward_and_cyclic_imports(tmp_path):
     found = imports("zombie_envs.games.mall_of_horror.bots", path, known)
     assert found == {"zombie_envs.agents", "zombie_envs.arena", *known}
     assert layer("zombie_envs.agents") not in ALLOWED["games"]
-    assert layer("zombie_envs.arena") == "tools" and layer("zombie_envs.cli") == "cli"
+    assert layer("zombie_envs.arena") == "tools" and layer("zombie_envs.cli.main") == "cli"
+    assert layer("zombie_envs.cli.tables") == layer("zombie_envs.cli.util") == "helpers"
 
 
 def loaded_after(code: str) -> set[str]:
@@ -217,7 +218,7 @@ def test_the_package_root_loads_envs_on_first_use():
 
 
 def test_the_command_line_loads_no_web_server_until_serve_runs():
-    loaded = loaded_after("from zombie_envs.cli import build_parser\nbuild_parser()")
+    loaded = loaded_after("from zombie_envs.cli.main import build_parser\nbuild_parser()")
     assert not {"starlette", "uvicorn"} & loaded
 
 
@@ -227,7 +228,7 @@ def test_ray_loads_only_for_rllib():
     pytest.importorskip("sb3_contrib", reason="the train extra is not installed")
     code = (
         "import zombie_envs.training.train\n"
-        "from zombie_envs.cli import build_parser\n"
+        "from zombie_envs.cli.main import build_parser\n"
         "build_parser().parse_args(['train', '--backend', 'rllib'])"
     )
     assert "ray" not in loaded_after(code)

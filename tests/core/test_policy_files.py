@@ -15,7 +15,7 @@ from zombie_envs.agents import RandomAgent, make_agent
 from zombie_envs.agents.network import CheckpointError, MLPPolicy
 from zombie_envs.agents.policy_file import load_policy, policy_entries
 from zombie_envs.arena import play_game
-from zombie_envs.cli import main
+from zombie_envs.cli.main import main
 from zombie_envs.registry import engine_class
 
 ENV = "mall_of_horror_v0"

@@ -12,7 +12,7 @@ import pytest
 
 from zombie_envs.agents import PolicyAgent, check_kind, make_agent, pretrained_agents
 from zombie_envs.agents.pretrained import pretrained_for
-from zombie_envs.cli import build_parser, main
+from zombie_envs.cli.main import build_parser, main
 from zombie_envs.core.pettingzoo_ids import pettingzoo_id
 from zombie_envs.play import terminal
 from zombie_envs.play.seat import seat_specs

@@ -11,9 +11,10 @@ import numpy as np
 import pytest
 
 import zombie_envs
-from zombie_envs import ENVS, __version__, replay_cli
+from zombie_envs import ENVS, __version__
 from zombie_envs.agents import make_agent
 from zombie_envs.arena import play_game
+from zombie_envs.cli import replay
 from zombie_envs.core.record import FORMAT, FORMAT_VERSION, UnverifiedRecordWarning, record_check
 from zombie_envs.match import run_tournament
 from zombie_envs.play.terminal import TerminalGame
@@ -163,7 +164,7 @@ def test_public_action_text_hides_secret_moves_from_others():
 
 def _cli(argv):
     parser = argparse.ArgumentParser()
-    replay_cli.add_commands(parser.add_subparsers(dest="command"))
+    replay.add_commands(parser.add_subparsers(dest="command"))
     args = parser.parse_args(argv)
     return args.func(args)
 

@@ -9,7 +9,7 @@ import zombie_envs
 from zombie_envs.agents import ISMCTSAgent, check_kind, make_agent
 from zombie_envs.agents.search import parse_spec
 from zombie_envs.arena import play_game
-from zombie_envs.cli import main
+from zombie_envs.cli.main import main
 from zombie_envs.testing.random_games import MAX_DECISIONS, game_states
 
 ENGINES = {name: mod.raw_env.engine_cls for name, mod in zombie_envs.ENVS.items()}

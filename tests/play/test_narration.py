@@ -22,6 +22,7 @@ from tests.games.mall_of_horror.positions import (
     position,
 )
 from tests.games.we_are_dead import wad_positions as wad
+from zombie_envs.cli.replay import replay_frames
 from zombie_envs.core.agent import Agent
 from zombie_envs.core.narration import Choice, layout, narrator_of, pick, screen, steps, story
 from zombie_envs.games.mall_of_horror.engine import EATEN, MallOfHorror
@@ -29,7 +30,6 @@ from zombie_envs.games.we_are_dead.engine import WeAreDead
 from zombie_envs.play.terminal import TerminalGame
 from zombie_envs.records import stamped_record
 from zombie_envs.registry import engine_class
-from zombie_envs.replay_cli import replay_frames
 
 
 class FirstLegal(Agent):

@@ -83,7 +83,7 @@ def test_bad_files(tmp_path):
 
 
 def test_a_wrong_type_in_a_config_file_is_one_line_from_train(tmp_path):
-    from zombie_envs.cli import main
+    from zombie_envs.cli.main import main
 
     bad = tmp_path / "bad.yaml"
     bad.write_text("env: we_are_dead_v0\nnum_players: four\n")

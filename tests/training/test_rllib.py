@@ -29,7 +29,7 @@ from zombie_envs.agents import make_agent  # noqa: E402
 from zombie_envs.agents.network import CheckpointError  # noqa: E402
 from zombie_envs.agents.policy_file import load_critic, load_policy  # noqa: E402
 from zombie_envs.arena import play_game  # noqa: E402
-from zombie_envs.cli import main  # noqa: E402
+from zombie_envs.cli.main import main  # noqa: E402
 from zombie_envs.training.config import ConfigError, from_dict  # noqa: E402
 from zombie_envs.training.rllib import (  # noqa: E402
     RLLIB_CHECKPOINT,

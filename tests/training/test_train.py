@@ -18,7 +18,7 @@ import yaml
 
 from zombie_envs.agents.network import CheckpointError
 from zombie_envs.agents.policy_file import load_critic, load_policy
-from zombie_envs.cli import _train_until_done_or_stopped, main
+from zombie_envs.cli.main import _train_until_done_or_stopped, main
 from zombie_envs.training.checkpoint import load_checkpoint
 from zombie_envs.training.config import ConfigError, from_dict
 from zombie_envs.training.imitation import clone_teacher, teacher_dataset

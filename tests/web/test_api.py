@@ -344,7 +344,7 @@ def test_a_client_holds_few_unfinished_games_and_bounded_bot_time(tmp_path):
 
 
 def test_serve_takes_its_limits_as_options():
-    from zombie_envs.cli import main
+    from zombie_envs.cli.main import main
 
     with pytest.raises(SystemExit) as info:
         main(["serve", "--max-simulations", "0"])

@@ -7,7 +7,7 @@ import sys
 
 import pytest
 
-from zombie_envs.cli import build_parser
+from zombie_envs.cli.main import build_parser
 from zombie_envs.web.serve import default_data
 
 

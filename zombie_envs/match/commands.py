@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..agents.policy_file import read_metadata
-from ..cliutil import add_option_argument
+from ..cli.util import add_option_argument
 from ..ratings import RatingsBook, format_ratings, ratings_path, require
 from ..registry import env_argument
 from .report import format_head_to_head

@@ -14,9 +14,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..arena import win_shares
+from ..cli.tables import render_table
 from ..ratings import RatingsBook
 from ..registry import engine_class
-from ..tables import render_table
 
 
 def wilson_interval(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:

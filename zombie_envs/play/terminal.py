@@ -15,7 +15,7 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import TextIO
 
-from ..cliutil import add_option_argument, add_ratings_arguments
+from ..cli.util import add_option_argument, add_ratings_arguments
 from ..core.narration import Choice, narrator_of, pick, screen, told_lines
 from ..records import write_records
 from ..registry import ENVS, env_argument

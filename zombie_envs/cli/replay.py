@@ -15,9 +15,9 @@ import sys
 import warnings
 from collections.abc import Iterator
 
-from .core.narration import narrator_of, public_action_text, story
-from .core.record import UNVERIFIED, UnverifiedRecordWarning
-from .records import read_records, replay_record
+from ..core.narration import narrator_of, public_action_text, story
+from ..core.record import UNVERIFIED, UnverifiedRecordWarning
+from ..records import read_records, replay_record
 
 
 def _who(record: dict, seat: int, viewer: int | None) -> str:

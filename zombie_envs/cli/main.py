@@ -14,7 +14,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from .registry import engine_class, shipped_folder
+from ..registry import engine_class, shipped_folder
 
 
 def _train_until_done_or_stopped(trainer):
@@ -38,11 +38,11 @@ def _demo(args) -> int:
     policy and the shipped checkpoint against the bots and show a final board."""
     import shutil
 
-    from .match.commands import head_to_heads
-    from .match.report import format_head_to_head
+    from ..match.commands import head_to_heads
+    from ..match.report import format_head_to_head
 
     train = _training()
-    from .training.config import ConfigError, load_config
+    from ..training.config import ConfigError, load_config
 
     try:
         cfg = load_config(args.config, total_steps=args.total_steps)
@@ -71,7 +71,7 @@ def _demo(args) -> int:
         f"training time {trainer.wall_time:.0f} s; learning curve: {run_dir / 'learning_curve.png'}"
     )
 
-    from .core.raster import write_png
+    from ..core.raster import write_png
 
     final = rows[-1].result.last_game
     board = out / "final_board.png"
@@ -86,7 +86,7 @@ def _shipped(path: str | None, env: str, players: int) -> Path:
     """The checkpoint the demo compares with: ``path``, else the one shipped for
     the env and player count."""
     if path is None:
-        from .agents import pretrained_for
+        from ..agents import pretrained_for
 
         return pretrained_for(env, players).path
     if not Path(path).exists():
@@ -96,7 +96,7 @@ def _shipped(path: str | None, env: str, players: int) -> Path:
 
 def _agents(args) -> int:
     """The shipped policies: what each plays and the figures its metadata holds."""
-    from .agents import pretrained_agents
+    from ..agents import pretrained_agents
     from .tables import render_table
 
     head = ["name", "env", "players", "engine", "steps", "vs random", "vs heuristic"]
@@ -144,7 +144,7 @@ def _win_rate(figures, kind: str) -> str:
 def _training():
     """The ``training`` package, or a clear message saying how to get it."""
     try:
-        from .training import train
+        from ..training import train
     except ImportError as e:
         raise SystemExit(str(e)) from None
     return train
@@ -153,7 +153,7 @@ def _training():
 def _rllib():
     """The RLlib backend's module, or a clear message saying how to get it."""
     try:
-        from .training import rllib
+        from ..training import rllib
     except ImportError as e:
         raise SystemExit(str(e)) from None
     return rllib
@@ -168,9 +168,9 @@ def _train(args) -> int:
             "--imitation-games and --eval-games set up a new run; a resumed run keeps its config"
         )
     train = _rllib() if rllib else _training()
-    from .agents.network import CheckpointError
-    from .training.config import ConfigError, load_config
-    from .training.runs import format_eval
+    from ..agents.network import CheckpointError
+    from ..training.config import ConfigError, load_config
+    from ..training.runs import format_eval
 
     try:
         if args.resume and rllib:
@@ -281,13 +281,13 @@ def build_parser() -> argparse.ArgumentParser:
     agents.add_argument("--markdown", action="store_true", help="print the table as Markdown")
     agents.set_defaults(func=_agents)
 
-    from . import replay_cli
-    from .match import commands
-    from .play import terminal
-    from .web import serve
+    from ..match import commands
+    from ..play import terminal
+    from ..web import serve
+    from . import replay
 
     commands.add_commands(sub)
-    replay_cli.add_commands(sub)
+    replay.add_commands(sub)
     terminal.add_commands(sub)
     serve.add_commands(sub)
     return parser
@@ -302,7 +302,3 @@ def main(argv: list[str] | None = None) -> int:
     if getattr(args, "games", 1) < 1:
         raise SystemExit("--games must be at least 1")
     return args.func(args)
-
-
-if __name__ == "__main__":
-    sys.exit(main())
