@@ -2,15 +2,14 @@
 
 A turn is the rulebook's four steps: movement, attack, discard/draw, the horde.
 Each task method is one step or sub-step, named as the rulebook names it; each
-``on_<kind>`` method applies a seat's decision.  Board squares are node ids of
+``on_<kind>`` method applies a seat's decision.  The horde's steps are
+``horde.py``, mixed into the engine.  Board squares are node ids of
 ``core.grid.Board``; a hand is a list of counts per card kind (attack values
 0-4, then the eleven heroes).  Seats in the ``choose`` block are relative to
 the deciding seat, so one policy can play every seat.
 """
 
 from __future__ import annotations
-
-from itertools import compress
 
 from ...core.deck import counts, draw, from_counts, redeal, reshuffle, reshuffled, shuffled
 from ...core.dice import pick, roll
@@ -37,8 +36,6 @@ from .data import (
     HAND_KINDS,
     HAND_SIZE,
     HORDE_INFECTION,
-    HORDE_REACH,
-    HORDE_REDUCTION,
     MOTHER,
     MOVEMENT,
     NUM_ATTACK,
@@ -55,6 +52,7 @@ from .data import (
     shopper_tokens,
 )
 from .declaration import GAME, KIND
+from .horde import Horde
 
 HEROES = range(NUM_ATTACK, HAND_KINDS)
 ATTACKS = range(NUM_ATTACK)
@@ -68,7 +66,7 @@ def _in_hand(card: int) -> bool:
     return card < HAND_KINDS
 
 
-class WeAreDead(Engine):
+class WeAreDead(Horde, Engine):
     game_type = GAME
     FIELDS = {
         "game": (
@@ -254,8 +252,12 @@ class WeAreDead(Engine):
 
     def hero_offer(self, seat: int) -> None:
         """Every opponent is asked, hero in hand or not, so asking reveals nothing."""
+        self.ask(seat, KIND.place_hero, self.heroes_or_pass(seat))
+
+    def heroes_or_pass(self, seat: int) -> list[int]:
+        """A hero of the hand, or pass: a hero offer in an attack or against the horde."""
         hand = self.hands[seat]
-        self.ask(seat, KIND.place_hero, [A_CARD + k for k in HEROES if hand[k]] + [A_PASS])
+        return [A_CARD + k for k in HEROES if hand[k]] + [A_PASS]
 
     def on_place_hero(self, action: int) -> None:
         if action != A_PASS:
@@ -485,156 +487,7 @@ class WeAreDead(Engine):
         if action == A_YES:
             self.draw(seat, 1, trigger=True)
 
-    # ----- the horde --------------------------------------------------------
-    def release_the_horde(self) -> None:
-        """A horde card was drawn: every horde hunts, then the players may stop it."""
-        if self.h_triggered:
-            self.push(*[("horde_move",)] * len(self.hordes), ("stop_the_horde",))
-
-    def hunt(self) -> tuple:
-        """This horde attack so far: where the hordes are, which have moved, the tokens
-        they went for and those they reached."""
-        return tuple(self.hordes), set(self.h_moved), set(self.h_claimed), frozenset(self.h_targets)
-
-    def prey(self, hordes, moved, claimed) -> dict[int, list[int]]:
-        """The hunt's next step: the shopper tokens no horde went for that are at the
-        shortest distance from a horde still to move, each with the hordes (one per
-        square) that are that near, as {token: [horde, ...]}; empty when no horde or
-        no token is left."""
-        waiting = [i for i in range(len(hordes)) if i not in moved]
-        if not waiting:
-            return {}
-        # compress: the few squares with a token, found in C
-        free = [v for v in compress(range(len(self.token)), self.token) if v not in claimed]
-        if not free:
-            return {}
-        dist = self.board.dist
-        near = {}  # one horde per square: {square: (horde, its distances, the least)}
-        for i in waiting:
-            if hordes[i] not in near:
-                row = dist[hordes[i]]
-                near[hordes[i]] = (i, row, min([row[v] for v in free]))
-        best = min(d for _, _, d in near.values())
-        out: dict[int, list[int]] = {}
-        for i, row, d in near.values():
-            if d == best:
-                for v in [v for v in free if row[v] == best]:
-                    out.setdefault(v, []).append(i)
-        return dict(sorted(out.items()))
-
-    def sent(self, hunt: tuple, i: int, target: int) -> tuple:
-        """The hunt (hordes, moved, claimed, reached) after horde ``i`` went for ``target``:
-        up to 10 spaces toward it, and the other horde will not go for it."""
-        hordes, moved, claimed, reached = hunt
-        where = self.board.step_toward(hordes[i], target, HORDE_REACH)
-        hordes = hordes[:i] + (where,) + hordes[i + 1 :]
-        reached = reached | {target} if where == target else reached
-        return hordes, moved | {i}, claimed | {target}, reached
-
-    def endings(self, hunt: tuple) -> frozenset:
-        """Every way the hunt can end from ``hunt``, whatever the active player answers
-        from here on: the squares the hordes end on (the tokens look alike, so sorted)
-        and the shopper tokens they reach."""
-        hordes, moved, claimed, reached = hunt
-        prey = self.prey(hordes, moved, claimed)
-        if not prey:
-            return frozenset([(tuple(sorted(hordes)), reached)])
-        return frozenset().union(
-            *(self.endings(self.sent(hunt, i, v)) for v, hunters in prey.items() for i in hunters)
-        )
-
-    @staticmethod
-    def telling(options: dict) -> list:
-        """The options ({option: its endings}) worth asking about: only the first one
-        that keeps every ending open when there is one (the answer can wait for a later
-        question, or changes nothing); else the first option of each set of endings."""
-        every = frozenset().union(*options.values())
-        for option, endings in options.items():
-            if endings == every:
-                return [option]
-        firsts = {}
-        for option, endings in options.items():
-            firsts.setdefault(endings, option)
-        return list(firsts.values())
-
-    def horde_move(self) -> None:
-        """The closest horde and shopper token pair goes first, so the nearer horde
-        has a token both want.  A tie is the active player's when the answer changes
-        where the hordes end or what they eat; a tie that changes nothing is not asked."""
-        hunt = self.hunt()
-        prey = self.prey(*hunt[:3])
-        if not prey:
-            return  # a horde with no token left to go for stays where it is
-        targets = list(prey)
-        if len(targets) > 1:  # a tie: does the answer change anything?
-            options = {
-                v: frozenset().union(*(self.endings(self.sent(hunt, i, v)) for i in hunters))
-                for v, hunters in prey.items()
-            }
-            targets = self.telling(options)
-        self.ask(self.active, KIND.horde_target, [A_SQUARE + v for v in targets], public=True)
-
-    def on_horde_target(self, action: int) -> None:
-        target = action - A_SQUARE
-        hunt = self.hunt()
-        picks = self.prey(*hunt[:3])[target]
-        if len(picks) > 1:  # both hordes as near: does it matter which goes?
-            picks = self.telling({i: self.endings(self.sent(hunt, i, target)) for i in picks})
-        if len(picks) == 1:
-            self.send_horde(picks[0], target)
-            return
-        self.h_prey = target
-        self.ask(self.active, KIND.horde_pick, [A_SQUARE + self.hordes[i] for i in picks])
-
-    def on_horde_pick(self, action: int) -> None:
-        """Both hordes are as near, and which one goes matters: the active player says."""
-        square = action - A_SQUARE
-        hunters = self.prey(self.hordes, self.h_moved, self.h_claimed)[self.h_prey]
-        i = next(i for i in hunters if self.hordes[i] == square)
-        self.send_horde(i, self.h_prey)
-        self.h_prey = -1
-
-    def send_horde(self, i: int, target: int) -> None:
-        """Up to 10 spaces toward the token; the other horde will not go for it."""
-        self.h_moved.append(i)
-        self.h_claimed.append(target)
-        self.hordes[i] = self.board.step_toward(self.hordes[i], target, HORDE_REACH)
-        if self.hordes[i] == target:
-            self.h_targets.append(target)
-
-    def stop_the_horde(self) -> None:
-        self.h_moved, self.h_claimed = [], []
-        if self.h_targets:
-            self.h_passes = 0
-            self.push(("horde_offer", self.active))
-        else:
-            self.push(("refill",))
-
-    def horde_offer(self, seat: int) -> None:
-        hand = self.hands[seat]
-        self.ask(seat, KIND.horde_hero, [A_CARD + k for k in HEROES if hand[k]] + [A_PASS])
-
-    def on_horde_hero(self, action: int) -> None:
-        seat = self.current_player
-        if action == A_PASS:
-            self.h_passes += 1
-        else:
-            self.spend(seat, action - A_CARD)
-            self.h_reduction += HORDE_REDUCTION[action - A_CARD - NUM_ATTACK]
-            self.h_passes = 0
-        if self.h_passes < self.num_players:  # until everyone has passed in a row
-            self.push(("horde_offer", (seat + 1) % self.num_players))
-        else:
-            self.push(("horde_feeds",), ("refill",))
-
-    def horde_feeds(self) -> None:
-        eaten = sum(self.token[v] for v in self.h_targets)
-        self.horde_score += max(0, eaten - self.h_reduction)
-        for v in self.h_targets:
-            self.token[v] = 0
-        self.h_targets = []
-        self.h_reduction = 0
-
+    # ----- the end of the turn ----------------------------------------------
     def refill(self) -> None:
         for seat in self.order():
             self.draw(seat, self.hand_limit(seat) - sum(self.hands[seat]), trigger=False)
