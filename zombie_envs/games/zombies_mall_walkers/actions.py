@@ -74,41 +74,68 @@ DUEL_BULLET, DUEL_LIFE, DUEL_GIVE_UP = range(3)
 PLACE_AT = tuple(placement_at(i) for i in range(4 * len(WINDOW)))
 
 
-def label(g, block: str, offset: int) -> str:
+def _place(g, offset: int) -> str:
+    r, c, t = PLACE_AT[offset]
+    name = TILE_NAMES[g.drawn] if g.drawn >= 0 else "the tile"
+    # the tile's position, and the squares it covers as the map numbers them
+    squares = f"({3 * r},{3 * c})..({3 * r + 2},{3 * c + 2})"
+    return f"place {name} at ({r},{c}) rotated {90 * t}, on squares {squares}"
+
+
+def _zombie(g, offset: int) -> str:
     mall = g.mall
-    if block == "place":
-        r, c, t = PLACE_AT[offset]
-        name = TILE_NAMES[g.drawn] if g.drawn >= 0 else "the tile"
-        # the tile's position, and the squares it covers as the map numbers them
-        squares = f"({3 * r},{3 * c})..({3 * r + 2},{3 * c + 2})"
-        return f"place {name} at ({r},{c}) rotated {90 * t}, on squares {squares}"
-    if block == "zombie":
-        sq, d = divmod(offset, 4)
-        to = mall.nbr[sq][d] if mall and mall.char[sq] else -1
-        if to < 0:
-            return f"zombie on square {sq} {DIRECTIONS[d]}"
-        return f"zombie {mall.name(sq)} -> {mall.name(to)}"
-    if block == "step":
-        return "stop" if offset == 4 else f"move {DIRECTIONS[offset]}"
-    if block == "duct":
-        if mall and offset < len(mall.tiles):
-            return f"crawl through the duct to the {mall.tile_name(offset)}"
-        return f"crawl through the duct to tile {offset}"
-    if block == "fight":
-        if offset == 0 and g.combat[0] >= 0:
-            need = HIT - g.combat[1] - g.combat[2]
-            return f"spend {need} bullet{'s' if need != 1 else ''}"
-        return ACTIONS[block].labels[offset]
-    if block == "target":
-        seat = (g.current_player + 1 + offset) % g.num_players
-        return f"play {NAMES[g.card] if g.card >= 0 else 'it'} on player_{seat}"
-    if block in ("use", "card", "pick", "discard"):
-        verb = {"use": "use", "card": "play", "pick": "take", "discard": "discard"}[block]
+    sq, d = divmod(offset, 4)
+    to = mall.nbr[sq][d] if mall and mall.char[sq] else -1
+    if to < 0:
+        return f"zombie on square {sq} {DIRECTIONS[d]}"
+    return f"zombie {mall.name(sq)} -> {mall.name(to)}"
+
+
+def _step(g, offset: int) -> str:
+    return "stop" if offset == 4 else f"move {DIRECTIONS[offset]}"
+
+
+def _duct(g, offset: int) -> str:
+    if g.mall and offset < len(g.mall.tiles):
+        return f"crawl through the duct to the {g.mall.tile_name(offset)}"
+    return f"crawl through the duct to tile {offset}"
+
+
+def _fight(g, offset: int) -> str:
+    if offset == 0 and g.combat[0] >= 0:
+        need = HIT - g.combat[1] - g.combat[2]
+        return f"spend {need} bullet{'s' if need != 1 else ''}"
+    return ACTIONS["fight"].labels[offset]
+
+
+def _target(g, offset: int) -> str:
+    seat = (g.current_player + 1 + offset) % g.num_players
+    return f"play {NAMES[g.card] if g.card >= 0 else 'it'} on player_{seat}"
+
+
+#: blocks whose label reads the state, by block name
+_LABELS = {
+    "place": _place,
+    "zombie": _zombie,
+    "step": _step,
+    "duct": _duct,
+    "fight": _fight,
+    "target": _target,
+}
+#: blocks of card kinds: the verb of each
+_VERBS = {"use": "use", "card": "play", "pick": "take", "discard": "discard"}
+#: blocks named by the layout's labels, save these
+_PLAIN = {"pass": "play no card", "keep": "keep every card"}
+
+
+def label(g, block: str, offset: int) -> str:
+    """An action's name in words, with what the state says of it (the tile drawn,
+    the squares a zombie moves between, the bullets a fight needs)."""
+    if block in _LABELS:
+        return _LABELS[block](g, offset)
+    if block in _VERBS:
         tail = " from the discard pile" if block == "pick" else ""
-        return f"{verb} {NAMES[offset]}{tail}"
+        return f"{_VERBS[block]} {NAMES[offset]}{tail}"
     if block in ("roll", "pass", "keep", "challenge", "duel"):
-        return {
-            "pass": "play no card",
-            "keep": "keep every card",
-        }.get(block, ACTIONS[block].labels[offset])
+        return _PLAIN.get(block, ACTIONS[block].labels[offset])
     return f"{block} {ACTIONS[block].labels[offset]}"

@@ -10,9 +10,10 @@ one card a round (``card_window``, or in a fight), roll and move (``movement``,
 ``step_choice`` / ``on_move``; or crawl through an air duct, ``on_start_move``),
 roll and move that many zombies one square each (``zombie_phase`` /
 ``on_move_zombies``) and discard a card if you like (``discard_step``).  Fights
-are ``fight_zombie`` / ``combat_roll`` / ``on_fight``; being killed is ``killed``
-(the pawn has no life until its next ``turn`` brings 3 life and 3 bullets).
-The mall's geometry is ``mall.py``; the cards ``cards.py``.
+are ``fights.py`` (``fight_zombie`` / ``combat_roll`` / ``on_fight``; being killed
+is ``killed``: the pawn has no life until its next ``turn`` brings 3 life and 3
+bullets), the Keys scenario's duels ``keys.py``, both mixed into the engine.  The
+mall's geometry is ``mall.py``; the cards ``cards.py``.
 
 State (stable names, read by the observation, render, bots and narration):
 
@@ -50,12 +51,9 @@ from ...core.dice import roll
 from ...core.game import Engine
 from . import actions, observe
 from .actions import (
-    A_BULLETS,
     A_CARD,
-    A_CHALLENGE,
     A_DISCARD,
     A_DUCT,
-    A_DUEL,
     A_KEEP,
     A_PASS,
     A_PICK,
@@ -64,36 +62,27 @@ from .actions import (
     A_STEP,
     A_STOP,
     A_TARGET,
-    A_USE,
-    A_WOUND,
     A_ZOMBIE,
-    DUEL_BULLET,
-    DUEL_GIVE_UP,
-    DUEL_LIFE,
     PLACE_AT,
 )
 from .cards import (
-    BONUS,
     BULLETS,
     EFFECT,
-    FIGHTING,
     HAND,
-    HIT,
     IN_PLAY,
-    KILL,
     KINDS,
     LIFE,
     LIFE_CAP,
     OUTSIDE_WORDS,
     START_BULLETS,
     START_LIFE,
-    TROPHIES_TO_WIN,
     TYPE,
-    WEAPON,
     WHERE,
     event_deck,
 )
 from .declaration import GAME, KIND
+from .fights import Fights
+from .keys import Keys
 from .mall import (
     ALL_TILES,
     CELLS,
@@ -107,10 +96,8 @@ from .mall import (
     turned,
 )
 
-SURVIVE = EFFECT.index("survive")
 
-
-class MallWalkers(Engine):
+class MallWalkers(Fights, Keys, Engine):
     game_type = GAME
     FIELDS = {
         "game": (
@@ -180,17 +167,6 @@ class MallWalkers(Engine):
     @property
     def scenario(self) -> str:
         return self.options["scenario"]
-
-    def roll_for_keys(self) -> None:
-        """Everyone rolls a die once more; the highest gets the keys and goes first
-        (ties roll again among themselves, assumed)."""
-        contenders = list(range(self.num_players))
-        while len(contenders) > 1:
-            rolls = [roll(self.rng, 6) for _ in contenders]
-            best = max(rolls)
-            contenders = [s for s, r in zip(contenders, rolls, strict=True) if r == best]
-        self.keeper = self.first = contenders[0]
-        self.keys_first = 1
 
     # ----- tiles ------------------------------------------------------------
     def populate(self, k: int) -> None:
@@ -311,111 +287,6 @@ class MallWalkers(Engine):
                 if not self.deck:
                     return
             hand[draw(self.deck)] += 1
-
-    # ----- fights -----------------------------------------------------------
-    def fight_zombie(self, square: int) -> None:
-        self.combat = [square, 0, 0, -1]
-        self.push(("combat_roll",))
-
-    def combat_roll(self) -> None:
-        self.combat[1] = roll(self.rng, 6) + 1
-        self.combat_check()
-
-    def combat_check(self) -> None:
-        """4 to 6 kills; below, the player spends bullets, uses a card, or loses a
-        life and rolls again."""
-        square, die, bonus, _ = self.combat
-        if die + bonus >= HIT:
-            self.kill_zombie()
-            return
-        self.ask_fight()
-
-    def ask_fight(self) -> None:
-        s = self.active
-        _, die, bonus, weapon = self.combat
-        need = HIT - die - bonus
-        legal = []
-        if self.bullets[s] >= need and not self.jammed[s]:
-            legal.append(A_BULLETS)
-        legal.append(A_WOUND)
-        secret = False
-        for k in FIGHTING:
-            if IN_PLAY[k]:
-                if self.items[s][k] and weapon < 0:
-                    legal.append(A_USE + k)
-            elif not self.played[s]:
-                secret = True  # the hand decides: always posed
-                if self.hands[s][k]:
-                    legal.append(A_USE + k)
-        self.ask(s, KIND.fight, sorted(legal), public=not secret)
-
-    def on_fight(self, action: int) -> None:
-        s = self.active
-        _, die, bonus, _ = self.combat
-        if action == A_BULLETS:
-            self.bullets[s] -= HIT - die - bonus
-            self.kill_zombie()
-        elif action == A_WOUND:
-            self.life[s] -= 1
-            if self.life[s] <= 0:
-                if self.items[s][SURVIVE]:
-                    self.items[s][SURVIVE] -= 1
-                    self.discard.append(SURVIVE)
-                    self.life[s] = 1
-                else:
-                    self.killed(s)
-                    return
-            self.push(("combat_roll",))
-        else:
-            k = action - A_USE
-            if IN_PLAY[k]:
-                self.combat[3] = k
-                if KILL[k]:
-                    self.items[s][k] -= 1
-                    self.discard.append(k)
-                    self.kill_zombie()
-                else:
-                    self.combat[2] += BONUS[k]
-                    self.combat_check()
-            else:
-                self.hands[s][k] -= 1
-                self.played[s] = 1
-                self.discard.append(k)
-                self.kill_zombie()
-
-    def kill_zombie(self) -> None:
-        """The zombie becomes a trophy; 25 of them win at once."""
-        s = self.active
-        self.zombies[self.combat[0]] = 0
-        self.combat = [-1, 0, 0, -1]
-        self.trophies[s] += 1
-        if self.trophies[s] >= TROPHIES_TO_WIN:
-            self.win(s)
-
-    def killed(self, s: int) -> None:
-        """No life left: back to the Front Door with half the trophies (the loss
-        rounded up) and no weapons in play (its items stay); it has no life until its
-        next turn brings 3 life and 3 bullets (``turn``); dropped keys stay where the
-        keeper fell; rescued tokens are lost.  The turn ends (assumed)."""
-        here = self.pos[s]
-        if self.keeper == s:
-            self.keeper, self.keys_at = -1, here
-        self.rescued[s] = 0
-        self.trophies[s] //= 2
-        items = self.items[s]
-        for k in range(KINDS):
-            if WEAPON[k]:
-                self.discard += [k] * items[k]
-                items[k] = 0
-        self.pos[s] = self.mall.start
-        self.duct[s] = 0
-        self.combat = [-1, 0, 0, -1]
-        self.duel = [-1, 0, 0]
-        self.moves_left = 0
-        for i in range(len(self.tasks) - 1, -1, -1):  # the rest of the turn is lost
-            if self.tasks[i][0] == "end_turn":
-                del self.tasks[i + 1 :]
-                break
 
     # ----- event cards ------------------------------------------------------
     def where_ok(self, k: int, square: int) -> bool:
@@ -716,74 +587,6 @@ class MallWalkers(Engine):
         k = action - A_DISCARD
         self.hands[self.active][k] -= 1
         self.discard.append(k)
-
-    # ----- the keys -----------------------------------------------------------
-    def challenge_here(self) -> None:
-        """On the keeper's square, the active player may try to take the keys (once
-        a turn, assumed): at the start of its turn or entering that square."""
-        if not self.dueled:
-            self.offer_keys(self.active)
-
-    def meet_keeper(self) -> None:
-        """Entering a square: "if a player is on the same square as the player with the
-        keys, he may try to take them" (Z3-015), whoever moved: the active player on
-        the keeper's square (``challenge_here``), or, the active player being the
-        keeper, each other player on the square it enters, clockwise (every time it
-        enters; assumed)."""
-        s = self.active
-        if self.keeper != s:
-            self.challenge_here()
-            return
-        here = self.pos[s]
-        self.push(*(("offer_keys", p) for p in self.clockwise(s)[1:] if self.pos[p] == here))
-
-    def offer_keys(self, p: int) -> None:
-        """Player ``p``, on the keeper's square, may try for the keys (the keys may have
-        changed hands among the players there since the keeper entered)."""
-        keeper = self.keeper
-        if keeper >= 0 and keeper != p and self.pos[keeper] == self.pos[p]:
-            self.ask(p, KIND.challenge, [A_CHALLENGE, A_CHALLENGE + 1], public=True)
-
-    def on_challenge(self, action: int) -> None:
-        if action != A_CHALLENGE:
-            return
-        challenger = self.current_player
-        if challenger == self.active:
-            self.dueled = 1
-        self.duel = [challenger, roll(self.rng, 6) + 1, roll(self.rng, 6) + 1]
-        self.push(("duel_step",))
-
-    def duel_step(self) -> None:
-        """Both roll a die, the higher takes the keys, a tie leaves them with the keeper.
-        The side behind may spend a bullet (+1) or a life (roll again, never the last
-        life: assumed), or give up."""
-        challenger, mine, theirs = self.duel
-        behind = self.keeper if mine > theirs else challenger
-        legal = []
-        if self.bullets[behind] and not self.jammed[behind]:
-            legal.append(A_DUEL + DUEL_BULLET)
-        if self.life[behind] > 1:
-            legal.append(A_DUEL + DUEL_LIFE)
-        legal.append(A_DUEL + DUEL_GIVE_UP)
-        self.ask(behind, KIND.duel, legal, public=True)
-
-    def on_duel(self, action: int) -> None:
-        challenger, mine, theirs = self.duel
-        behind = self.current_player
-        slot = 2 if behind == self.keeper else 1
-        what = action - A_DUEL
-        if what == DUEL_GIVE_UP:
-            if behind == self.keeper:
-                self.keeper = challenger
-            self.duel = [-1, 0, 0]
-            return
-        if what == DUEL_BULLET:
-            self.bullets[behind] -= 1
-            self.duel[slot] += 1
-        else:
-            self.life[behind] -= 1
-            self.duel[slot] = roll(self.rng, 6) + 1
-        self.push(("duel_step",))
 
     # ----- results ----------------------------------------------------------
     def scores(self) -> list[int]:
