@@ -21,10 +21,24 @@ class Resampling:
         among the legal ones, and the arrival dice unless it looked at them."""
         see = self.visible(seat)
         others = [s for s in range(self.num_players) if not see.hand(s)]
-        shown = [[0] * NUM_CARDS for _ in range(self.num_players)]  # given by seat, still held
+        held, aside = self.redeal_unseen(seat, see, others, rng)
+        self.redraw_gifts(seat, held, aside, rng)
+        self.redraw_choices(see, others, rng)
+
+    def given_by(self, seat: int) -> list[list[int]]:
+        """The cards ``seat`` gave that each receiver still holds, by kind."""
+        shown = [[0] * NUM_CARDS for _ in range(self.num_players)]
         for giver, receiver, card in self.gifts:
             if giver == seat:
                 shown[receiver][card] += 1
+        return shown
+
+    def redeal_unseen(self, seat: int, see, others: list[int], rng) -> tuple[dict, list]:
+        """Deal the cards ``seat`` has not seen again, each place keeping its size:
+        the deck's places it did not fill, the truck unless it looked, a gift given
+        but not yet placed, and the other hands but for the cards it gave them.
+        Returns the cards dealt to each other hand and the gift's new card (if any)."""
+        shown = self.given_by(seat)
         unseen = {s: [h - k for h, k in zip(self.hands[s], shown[s], strict=True)] for s in others}
         places = [i for i, s in enumerate(self.bottomed) if s != seat]
         places += range(len(self.bottomed), len(self.deck))
@@ -44,7 +58,11 @@ class Resampling:
             self.hands[s] = [
                 a + b for a, b in zip(counts(held[s], NUM_CARDS), shown[s], strict=True)
             ]
-        self.redraw_gifts(seat, held, aside, rng)
+        return held, aside
+
+    def redraw_choices(self, see, others: list[int], rng) -> None:
+        """The arrival dice unless seen, and the other seats' unrevealed ballots and
+        destinations among the legal ones."""
         if self.dice[0] >= 0 and not see.arrival_dice():
             self.dice = roll_dice(rng, ARRIVAL_DICE, NUM_LOCATIONS)
         for s in others:
