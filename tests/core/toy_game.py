@@ -8,11 +8,13 @@ tournaments run on it, which shows a new game needs nothing beyond the core.
 
 from zombie_envs.core.aec import make_entry
 from zombie_envs.core.agent import DecisionAgent
-from zombie_envs.core.deck import counts, draw, from_counts, redeal, shuffled
+from zombie_envs.core.deck import counts, from_counts, redeal, shuffled
+from zombie_envs.core.deck import draw as draw_card
 from zombie_envs.core.dice import pick, roll
 from zombie_envs.core.game import Engine
 from zombie_envs.core.game_type import Decision, GameType, Option
 from zombie_envs.core.layout import Layout
+from zombie_envs.core.narration import Narrator
 from zombie_envs.core.raster import Canvas
 from zombie_envs.core.visibility import GOD, Visibility
 from zombie_envs.core.vote import plurality
@@ -24,7 +26,8 @@ TOY = GameType(
     options=(Option("rounds", 4, "rounds to play"),),
     decisions=(Decision("vote", ("vote",), "votes", secret=True),),
     actions=f"{__name__}:ACTIONS", observation=f"{__name__}:OBS", state=f"{__name__}:STATE",
-    visibility=f"{__name__}:Seen",
+    visibility=f"{__name__}:Seen", narrator=f"{__name__}:NARRATOR",
+    quick_options={"rounds": 2},
 )  # fmt: skip
 KIND = TOY.kinds
 ACTIONS, OBS, STATE = Layout("toy actions"), Layout("toy obs"), Layout("toy state")
@@ -59,7 +62,7 @@ class ToyVote(Engine):
         self.deck = shuffled(self.rng, from_counts([3] * 4))
         self.hands = [[0] * 4 for _ in range(n)]
         for hand in self.hands:
-            hand[draw(self.deck)] += 1
+            hand[draw_card(self.deck)] += 1
         self.points, self.die, self.ballots, self.round = [0] * n, -1, [-1] * n, 0
         self.push(("start_round",))
 
@@ -80,7 +83,7 @@ class ToyVote(Engine):
         if len(top) == 1:
             self.points[top[0]] += self.die + 1
             if self.deck:
-                self.hands[top[0]][draw(self.deck)] += 1
+                self.hands[top[0]][draw_card(self.deck)] += 1
         self.ballots = [-1] * self.num_players
 
     def scores(self):
@@ -129,11 +132,32 @@ def ansi(g, seat=None):
     return "\n".join(lines)
 
 
-def rgb(g):
-    canvas = Canvas(360, 80, (30, 30, 30))
-    for i, line in enumerate(ansi(g).splitlines()):
+def draw(g, seat=None, canvas_type=Canvas):
+    """The text view, as seat ``seat`` sees it, on a new ``canvas_type`` (a raster
+    ``Canvas``, the browser's ``SvgCanvas``)."""
+    canvas = canvas_type(360, 80, (30, 30, 30))
+    for i, line in enumerate(ansi(g, seat).splitlines()):
         canvas.text(4, 4 + 12 * i, line, (240, 240, 240))
-    return canvas.pixels
+    return canvas
+
+
+def rgb(g):
+    return draw(g).pixels
+
+
+class ToyNarrator(Narrator, engine=ToyVote):
+    """The toy's words: the tally of each round, told by its engine task's name."""
+
+    def told_tally(self, before, after, viewer):
+        gained = [s for s in range(after.num_players) if after.points[s] > before.points[s]]
+        if not gained:
+            return ["the vote was tied: nobody scored"]
+        s = gained[0]
+        scored = after.points[s] - before.points[s]
+        return [f"{self.who(after, s, viewer)} won the vote and scored {scored}"]
+
+
+NARRATOR = ToyNarrator()
 
 
 class Greedy(DecisionAgent):
