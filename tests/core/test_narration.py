@@ -58,11 +58,15 @@ def test_every_narrator_tells_its_games_engine(env):
 
 
 def renamed(engine: type, task: str) -> type:
-    """A copy of ``engine`` whose method ``task`` is spelled ``task_renamed``."""
-    body = {k: v for k, v in vars(engine).items() if k not in ("__dict__", "__weakref__")}
+    """A copy of ``engine`` whose method ``task`` is spelled ``task_renamed``:
+    one class holding what the game's engine and its components define."""
+    core = [k for k in engine.__mro__ if k.__module__.startswith("zombie_envs.core")]
+    body = {}
+    for klass in reversed(engine.__mro__[: engine.__mro__.index(core[0])]):
+        body.update((k, v) for k, v in vars(klass).items() if k not in ("__dict__", "__weakref__"))
     if task:
         body[f"{task}_renamed"] = body.pop(task)
-    return type(engine.__name__, engine.__bases__, body)
+    return type(engine.__name__, (core[0],), body)
 
 
 def told(env: str) -> list[tuple[str, str]]:
