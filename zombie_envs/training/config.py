@@ -18,7 +18,7 @@ import zombie_envs
 from zombie_envs.agents.inputs import HINTS
 from zombie_envs.agents.network import ACTIVATIONS
 from zombie_envs.core.files import parse_yaml
-from zombie_envs.registry import shipped_folder
+from zombie_envs.registry import engine_class, shipped_folder
 
 from .selfplay import OPPONENT_KINDS, role_weights
 
@@ -214,11 +214,27 @@ def _coerce(key: str, value, default):
 
 
 def validate(cfg: TrainConfig) -> TrainConfig:
+    """``cfg`` if every setting can make a run, else ``ConfigError`` naming the
+    first that cannot, section by section."""
+    for check in (
+        _validate_game,
+        _validate_sizes,
+        _validate_ppo,
+        _validate_imitation,
+        _validate_policy,
+        _validate_opponents,
+    ):
+        check(cfg)
+    _validate_rllib(cfg.rllib)
+    return cfg
+
+
+def _validate_game(cfg: TrainConfig) -> None:
     if cfg.env not in zombie_envs.ENVS:
         raise ConfigError(
             f"env {cfg.env!r} is not in the suite; available: {sorted(zombie_envs.ENVS)}"
         )
-    engine = zombie_envs.ENVS[cfg.env].raw_env.engine_cls
+    engine = engine_class(cfg.env)
     if not engine.min_players <= cfg.players <= engine.max_players:
         raise ConfigError(
             f"num_players {cfg.players} is outside {engine.min_players}-{engine.max_players} "
@@ -228,6 +244,9 @@ def validate(cfg: TrainConfig) -> TrainConfig:
         engine.check_options(cfg.env_options)
     except (TypeError, ValueError) as e:
         raise ConfigError(f"env_options: {e}") from None
+
+
+def _validate_sizes(cfg: TrainConfig) -> None:
     positive = {
         "total_steps": cfg.total_steps,
         "n_envs": cfg.n_envs,
@@ -247,6 +266,9 @@ def validate(cfg: TrainConfig) -> TrainConfig:
     for key, value in positive.items():
         if value <= 0:
             raise ConfigError(f"{key} must be positive, got {value}")
+
+
+def _validate_ppo(cfg: TrainConfig) -> None:
     if cfg.ppo.learning_rate_final is not None and cfg.ppo.learning_rate_final < 0:
         raise ConfigError(
             f"ppo.learning_rate_final must be >= 0, got {cfg.ppo.learning_rate_final}"
@@ -256,6 +278,9 @@ def validate(cfg: TrainConfig) -> TrainConfig:
         raise ConfigError(f"ppo.hold_actor_until_ev must be in [-1, 1), got {ev}")
     if cfg.init_from == "":
         raise ConfigError(f"init_from must be a policy file's path, got {cfg.init_from!r}")
+
+
+def _validate_imitation(cfg: TrainConfig) -> None:
     if cfg.imitation.fit not in ("both", "critic"):
         raise ConfigError(f"imitation.fit must be 'both' or 'critic', got {cfg.imitation.fit!r}")
     if cfg.imitation.workers < 1:
@@ -270,6 +295,9 @@ def validate(cfg: TrainConfig) -> TrainConfig:
         raise ConfigError(f"imitation.games must be >= 0, got {cfg.imitation.games}")
     if cfg.vec_env not in ("subproc", "dummy"):
         raise ConfigError(f"vec_env must be 'subproc' or 'dummy', got {cfg.vec_env!r}")
+
+
+def _validate_policy(cfg: TrainConfig) -> None:
     if cfg.policy.activation not in ACTIVATIONS:
         raise ConfigError(
             f"policy.activation must be one of {list(ACTIVATIONS)}, got {cfg.policy.activation!r}"
@@ -280,6 +308,11 @@ def validate(cfg: TrainConfig) -> TrainConfig:
         raise ConfigError(
             f"policy.hint_scale must be a number from 0 to 50, got {cfg.policy.hint_scale!r}"
         )
+    if cfg.hint not in HINTS:
+        raise ConfigError(f"hint must be one of {list(HINTS)}, got {cfg.hint!r}")
+
+
+def _validate_opponents(cfg: TrainConfig) -> None:
     try:
         per_role = role_weights(cfg.env, cfg.opponents)
     except ValueError as e:
@@ -293,13 +326,9 @@ def validate(cfg: TrainConfig) -> TrainConfig:
         weights = list(mix.values())
         if any(not isinstance(w, int | float) or w < 0 for w in weights) or sum(weights) <= 0:
             raise ConfigError(f"{where}: weights must be numbers >= 0, not all 0; got {mix}")
-    if cfg.hint not in HINTS:
-        raise ConfigError(f"hint must be one of {list(HINTS)}, got {cfg.hint!r}")
     for kind in cfg.eval_opponents:
         if kind not in ("random", "heuristic"):
             raise ConfigError(f"eval_opponents: {kind!r} is not 'random' or 'heuristic'")
-    _validate_rllib(cfg.rllib)
-    return cfg
 
 
 def _validate_rllib(r: RLlibConfig) -> None:
