@@ -17,8 +17,6 @@ import numpy as np
 import pytest
 
 from tests.games.maul_of_america.twins import DECKS
-from zombie_envs.core.aec import make_entry
-from zombie_envs.games.maul_of_america import GAME
 from zombie_envs.games.maul_of_america.actions import A_BITE, A_NO, A_YES
 from zombie_envs.games.maul_of_america.cards import DODGE, SHOPPER_CARDS, ZOMBIE_CARDS
 from zombie_envs.games.maul_of_america.declaration import KIND
@@ -26,6 +24,7 @@ from zombie_envs.games.maul_of_america.engine import MaulOfAmerica
 from zombie_envs.games.maul_of_america.observe import Visible
 from zombie_envs.games.maul_of_america.seats import ZC
 from zombie_envs.games.maul_of_america.text import ansi
+from zombie_envs.maul_of_america_v0 import raw_env
 from zombie_envs.testing import (
     Dice,
     check_env_views,
@@ -40,7 +39,6 @@ from zombie_envs.testing import (
 )
 
 GAMES = 40
-raw_env, _ = make_entry(GAME, __name__)
 
 
 def setup_of(seed: int) -> tuple[int, dict]:

@@ -10,17 +10,15 @@ import numpy as np
 import pytest
 from pettingzoo.test import render_test
 
-from zombie_envs.core.aec import make_entry
-from zombie_envs.games.maul_of_america import GAME, picture
+from zombie_envs.games.maul_of_america import picture
 from zombie_envs.games.maul_of_america.bots import HeuristicAgent
 from zombie_envs.games.maul_of_america.cards import HAND_NAMES
 from zombie_envs.games.maul_of_america.declaration import KIND
 from zombie_envs.games.maul_of_america.engine import MaulOfAmerica
 from zombie_envs.games.maul_of_america.maul import FACES
 from zombie_envs.games.maul_of_america.text import ansi, legend
+from zombie_envs.maul_of_america_v0 import raw_env
 from zombie_envs.testing import state_clones
-
-raw_env, _ = make_entry(GAME, __name__)
 
 
 def states(num_players: int, seed: int, every: int = 7, **options):

@@ -17,8 +17,7 @@ import numpy as np
 import pytest
 
 from tests.games.zombies_mall_walkers.twins import shuffle_stack, twin
-from zombie_envs.core.aec import make_entry
-from zombie_envs.games.zombies_mall_walkers import GAME, picture
+from zombie_envs.games.zombies_mall_walkers import picture
 from zombie_envs.games.zombies_mall_walkers.cards import KINDS
 from zombie_envs.games.zombies_mall_walkers.declaration import KIND
 from zombie_envs.games.zombies_mall_walkers.engine import MallWalkers
@@ -35,10 +34,10 @@ from zombie_envs.testing import (
     live_states,
     same_decisions,
 )
+from zombie_envs.zombies_mall_walkers_v0 import raw_env
 
 GAMES = 30
 SCENARIOS = ("standard", "search_and_rescue", "keys")
-raw_env, _ = make_entry(GAME, __name__)
 
 
 def setup_of(seed: int) -> tuple[int, dict]:

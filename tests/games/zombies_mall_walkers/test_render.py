@@ -11,15 +11,14 @@ import pytest
 from pettingzoo.test import render_test
 
 from tests.games.zombies_mall_walkers.z3_positions import position, sq
-from zombie_envs.core.aec import make_entry
-from zombie_envs.games.zombies_mall_walkers import GAME, picture
+from zombie_envs.games.zombies_mall_walkers import picture
 from zombie_envs.games.zombies_mall_walkers.cards import NAMES
 from zombie_envs.games.zombies_mall_walkers.engine import MallWalkers
 from zombie_envs.games.zombies_mall_walkers.mall import NAMES as TILE_NAMES
 from zombie_envs.games.zombies_mall_walkers.text import ansi, legend, result
 from zombie_envs.testing import state_clones
+from zombie_envs.zombies_mall_walkers_v0 import raw_env
 
-raw_env, _ = make_entry(GAME, __name__)
 SCENARIOS = ("standard", "search_and_rescue", "keys")
 
 
