@@ -10,6 +10,7 @@ from stable_baselines3.common.env_checker import check_env as sb3_check_env
 
 import zombie_envs
 from zombie_envs.agents.network import MLPPolicy
+from zombie_envs.registry import engine_class
 from zombie_envs.training.selfplay import OpponentPool, SelfPlayEnv
 
 ENVS = [("mall_of_horror_v0", 4), ("we_are_dead_v0", 3)]
@@ -50,6 +51,16 @@ def test_checkers_pass(name, n):
     env = SelfPlayEnv(name, n, {"random": 1, "heuristic": 1}, illegal_action="terminate", seed=0)
     gym_check_env(env, skip_render_check=True)
     sb3_check_env(SelfPlayEnv(name, n, {"heuristic": 1}, seed=1), warn=False)
+
+
+@pytest.mark.parametrize("name", sorted(zombie_envs.ENVS))
+def test_ansi_render_is_the_learners_text_view(name):
+    env = SelfPlayEnv(name, engine_class(name).default_players, {"random": 1}, seed=2,
+                      render_mode="ansi")  # fmt: skip
+    env.reset(seed=2)
+    game = env.aec.game
+    assert env.render() == game.game_type.text_module.ansi(game, env.seat)
+    assert SelfPlayEnv(name, engine_class(name).default_players, {"random": 1}).render() is None
 
 
 def test_action_space_samples_legal_actions_and_pickles_plain():

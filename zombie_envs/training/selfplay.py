@@ -230,7 +230,8 @@ class SelfPlayEnv(gymnasium.Env):
 
     def render(self):
         if self.render_mode == "ansi":
-            return self.aec.renderer.ansi(self.aec.game, self.seat)
+            game = self.aec.game
+            return game.game_type.text_module.ansi(game, self.seat)
         return None
 
     # ----- internals --------------------------------------------------------
