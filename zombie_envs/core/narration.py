@@ -34,13 +34,18 @@ class Choice:
     """One legal action as a person picks it: ``key`` is what to type (a
     location's number, a square's coordinates, else a letter), ``text`` its name
     as shown, ``names`` other words that choose it, ``detail`` what is shown
-    after the name but does not choose it (counts, distances)."""
+    after the name but does not choose it (counts, distances).  On the board:
+    ``place`` is the key of the place the picture marks (``Canvas.place``) that
+    picks it by a click, ``preview`` the places to light up while pointing at
+    it (the path a move takes, the squares a tile would cover)."""
 
     action: int
     key: str
     text: str
     names: tuple[str, ...] = ()
     detail: str = ""
+    place: str = ""
+    preview: tuple[str, ...] = ()
 
 
 def public_action_text(engine_before, viewer, action: int) -> str | None:

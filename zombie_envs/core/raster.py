@@ -178,6 +178,14 @@ class Canvas:
     def __init__(self, width: int, height: int, background: Color = (0, 0, 0)):
         self.pixels = np.empty((int(height), int(width), 3), dtype=np.uint8)
         self._paint(self.pixels, None, background, 1.0)
+        #: the places marked on the picture: key -> (x, y, w, h, label)
+        self.places: dict[str, tuple[int, int, int, int, str]] = {}
+
+    def place(self, key: str, x, y, w, h, label: str = "") -> None:
+        """Mark a place of the board (a square, a location, a tile's slot, a token)
+        under the key a ``narration.Choice`` names as its ``place``, so a front end
+        can find what a click or a pointer is on; it paints nothing."""
+        self.places[key] = (int(x), int(y), int(w), int(h), label)
 
     @property
     def width(self) -> int:

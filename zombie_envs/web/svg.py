@@ -48,6 +48,7 @@ class SvgCanvas(Canvas):
     def __init__(self, width: int, height: int, background: Color = (0, 0, 0)):
         self._size = (int(width), int(height))
         self.parts: list[str] = []
+        self.places: dict[str, tuple[int, int, int, int, str]] = {}
         self.fill_rect(0, 0, width, height, background)
 
     @property
@@ -63,8 +64,20 @@ class SvgCanvas(Canvas):
         return (
             f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {w} {h}" '
             f'width="{w}" height="{h}" font-family="DejaVu Sans Mono, Menlo, Consolas, '
-            f'monospace" xml:space="preserve">' + "".join(self.parts) + "</svg>"
+            f'monospace" xml:space="preserve">' + "".join(self.parts) + self._places() + "</svg>"
         )
+
+    def _places(self) -> str:
+        """The marked places as transparent boxes over the drawing, which the page
+        lights up and makes clickable where a choice names them."""
+        boxes = [
+            f'<rect class="place" data-place="{escape(key)}" x="{x}" y="{y}" width="{w}" '
+            f'height="{h}" fill="none" pointer-events="all">'
+            + (f"<title>{_clean(label)}</title>" if label else "")
+            + "</rect>"
+            for key, (x, y, w, h, label) in self.places.items()
+        ]
+        return f'<g class="places">{"".join(boxes)}</g>' if boxes else ""
 
     # ----- shapes -----------------------------------------------------------
     def fill_rect(self, x, y, w, h, color: Color, alpha: float = 1.0) -> None:
