@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import io
 import random
+import re
 
 import pytest
 
@@ -223,6 +224,53 @@ def test_typing_a_key_or_the_games_own_names(typed, action):
 def test_typing_what_fits_no_choice_or_several_says_so(typed, message):
     with pytest.raises(ValueError, match=message.replace("(", r"\(").replace(")", r"\)")):
         pick(typed, CHOICES)
+
+
+COMPASS = [
+    Choice(0, "a", "move north", ("north", "n")),
+    Choice(1, "b", "move northeast", ("northeast", "ne")),
+    Choice(2, "c", "move northwest", ("northwest", "nw")),
+    Choice(3, "d", "shoot north", ("shoot n",)),
+    Choice(4, "r1c2", "Food Court", ("square r1c2",)),
+    Choice(5, "r1c20", "Fountain", ("square r1c20",)),
+    Choice(6, "tile-2,0", "tile at the left", ("tile-2,0 left",)),
+    Choice(7, "e", "end the turn", ("end", "done")),
+    Choice(8, "f", "end the game", ("end",)),
+]
+
+
+@pytest.mark.parametrize(
+    "typed, action",
+    [
+        ("north", 0),  # though it starts northeast, northwest and shoot north's words
+        ("n", 0),
+        ("  NORTH ", 0),
+        ("ne", 1),
+        ("northe", 1),  # the start of one name only
+        ("nw", 2),
+        ("shoot n", 3),
+        ("r1c2", 4),  # a key, though it starts r1c20
+        ("R1C20", 5),
+        ("square r1c2", 4),
+        ("tile-2,0", 6),  # a key with marks in it is itself
+        ("done", 7),
+    ],
+)
+def test_a_whole_key_or_name_picks_its_choice_though_it_starts_others(typed, action):
+    assert pick(typed, COMPASS).action == action
+
+
+@pytest.mark.parametrize(
+    "typed, message",
+    [
+        ("nort", "'nort' fits 4 choices (a move north, b move northeast, c move northwest, ...)"),
+        ("end", "'end' fits 2 choices (e end the turn, f end the game)"),  # a name of both
+        ("west", "no choice is called 'west'"),
+    ],
+)
+def test_a_name_of_several_choices_or_of_none_is_refused(typed, message):
+    with pytest.raises(ValueError, match=re.escape(message)):
+        pick(typed, COMPASS)
 
 
 def test_list_keys_never_look_like_location_numbers_and_keep_their_order():

@@ -374,12 +374,14 @@ class Watched(Agent):
         twin, changed = self.perturb(game, self.viewer, self.rng)
         self.counts.update(f"log {what}" for what in changed)
         assert narrator.decision(twin, action, self.viewer) == told
+        self.counts["moves"] += 1
         return action
 
 
 class Looker:
-    """The person: at each decision, checks that the screen printed is ``screen``'s
-    and that twins with other seats' secrets changed give the same screen."""
+    """The person: at each decision, checks that the screen printed is ``screen``'s,
+    with the board at the first decision and after other seats moved and only
+    then, and that twins with other seats' secrets changed give the same screen."""
 
     def __init__(self, perturb, seat: int, rng: random.Random, counts):
         self.perturb = perturb
@@ -388,16 +390,23 @@ class Looker:
         self.counts = counts
         self.output = io.StringIO()
         self.game: TerminalGame | None = None
+        #: the other seats' moves made by the last decision (None: before the first)
+        self.moves: int | None = None
 
     def __call__(self, prompt: str) -> str:
         g, log = self.game.seated.engine, self.game.seated.log
-        shown = screen(g, self.seat, log)
-        assert self.output.getvalue().endswith(shown + "\n")
+        board = self.moves is None or self.counts["moves"] > self.moves
+        self.moves = self.counts["moves"]
+        shown, printed = screen(g, self.seat, log, board), self.output.getvalue()
+        assert printed.endswith(shown + "\n")
+        assert printed.endswith(screen(g, self.seat, log) + "\n") is board
+        assert (narrator_of(g).board(g, self.seat) in shown) is board
         for _ in range(2):
             twin, changed = self.perturb(g, self.seat, self.rng)
             self.counts.update(changed)
-            assert screen(twin, self.seat, log) == shown
+            assert screen(twin, self.seat, log, board) == shown
         self.counts["screens"] += 1
+        self.counts["screens without the board"] += not board
         return self.rng.choice(narrator_of(g).choices(g)).key
 
 
@@ -422,11 +431,45 @@ def test_the_screen_never_shows_another_seats_secret(env_name):
             game.seated.agents[s] = Watched(agent, seat, perturb, rng, counts)
         assert game.play()["finished"] is True
     assert counts["screens"] > 50
-    at_screens = {k for k in counts if k not in ("screens", "secret") and not k.startswith("log ")}
+    assert 0 < counts["screens without the board"] < counts["screens"]
+    at_screens = {k for k in counts if not k.startswith(("screens", "secret", "moves", "log "))}
     others = set(cls.visibility.secrets) - {"hand", "deck"}  # the game's other secrets
     assert "hand" in at_screens and len(at_screens - {"hand", "deck"}) >= min(2, len(others))
     assert counts["log hand"] > 0, counts
     assert counts["secret"] > 0 or not cls.secret_decisions, counts  # secret moves were told
+
+
+def test_show_prints_the_board_a_decision_in_a_row_leaves_out():
+    """Maul of America's Shopper takes several steps a turn: the screens after the
+    first leave the board out, and ``show`` prints the whole screen with it."""
+    out, rng = io.StringIO(), random.Random(1)
+    printed, seen, showing = Counter(), [0], [False]
+
+    def person(prompt: str) -> str:
+        seated = game.seated
+        g, seat = seated.engine, seated.seat
+        new, seen[0] = out.getvalue()[seen[0] :], len(out.getvalue())
+        full = screen(g, seat, seated.log)
+        if showing[0]:
+            assert new == full + "\n"
+            showing[0] = False
+            printed["shown"] += 1
+        elif new.endswith("\n" + full + "\n"):
+            printed["with the board"] += 1
+        else:
+            assert new.endswith("\n" + screen(g, seat, seated.log, board=False) + "\n")
+            assert narrator_of(g).board(g, seat) not in new
+            printed["without"] += 1
+            showing[0] = True
+            return "show"
+        return rng.choice(seated.choices()).key
+
+    options = engine_class("maul_of_america_v0").game_type.quick_options
+    game = TerminalGame(
+        "maul_of_america_v0", 1, ["random"], 3, 4, options=options, input_fn=person, output=out
+    )
+    game.play()
+    assert printed["with the board"] > 3 and printed["without"] == printed["shown"] > 3
 
 
 def test_the_installed_command_plays_a_whole_game_through_real_stdin(tmp_path):

@@ -266,13 +266,15 @@ def told_lines(told: Sequence[str]) -> list[str]:
     return out
 
 
-def screen(g, viewer: int, told: Sequence[str]) -> str:
-    """What ``viewer`` is shown at its decision: its view of the board, what
-    happened since its last decision (``told``), where the game is and its
+def screen(g, viewer: int, told: Sequence[str], board: bool = True) -> str:
+    """What ``viewer`` is shown at its decision: its view of the board (left out
+    with ``board=False``, for a decision that follows the seat's own last one
+    with no other seat's move between: the story tells what its move changed),
+    what happened since its last decision (``told``), where the game is and its
     choices.  Built only from what the seat may see."""
     narrator = narrator_of(g)
     choices = narrator.choices(g)
-    lines = [narrator.board(g, viewer), ""]
+    lines = [narrator.board(g, viewer), ""] if board else []
     if told:
         lines += ["Since your last decision:", *told_lines(told), ""]
     lines.append(narrator.phase(g, viewer))
@@ -281,7 +283,9 @@ def screen(g, viewer: int, told: Sequence[str]) -> str:
     if len(choices) == 1:
         lines.append(f"Enter: {choices[0].text} (your only choice); help: legend and commands.")
     else:
-        lines.append("Type a key or a name; help: legend and commands; quit: stop.")
+        lines.append(
+            "Type a key or a name; show: the board; help: legend and commands; quit: stop."
+        )
     return "\n".join(lines)
 
 
@@ -291,6 +295,12 @@ def _words(text: str) -> list[str]:
     return text.lower().split()
 
 
+def _is(typed: str, name: str) -> bool:
+    """``typed`` is ``name`` itself: case, extra spaces and the marks ``(),:;``
+    do not matter (``R12C3`` is ``r12c3``; ``tile-2,0`` is itself)."""
+    return typed.lower().split() == name.lower().split() or _words(typed) == _words(name)
+
+
 def _fits(typed: list[str], name: list[str]) -> bool:
     """Each typed word starts a word of ``name``, in order (``"shoe 2"`` fits
     ``"Shoe Store 2"``, ``"meg"`` fits ``"location 3 Megatoys"``)."""
@@ -298,25 +308,27 @@ def _fits(typed: list[str], name: list[str]) -> bool:
     return all(any(word.startswith(t) for word in rest) for t in typed)
 
 
-def pick(text: str, choices: Sequence[Choice]) -> Choice:
-    """The choice ``text`` names: its key, else a whole name, else words that
-    start the words of one name only.  ``ValueError`` with a short message
-    otherwise."""
+def _named(text: str, choices: Sequence[Choice]) -> list[Choice]:
+    """The choices ``text`` is a whole name of; else those whose names' words it starts."""
+    whole = [c for c in choices if any(_is(text, n) for n in (c.text, *c.names))]
+    if whole:
+        return whole
     typed = _words(text)
-    if not typed:
+    return [c for c in choices if any(_fits(typed, _words(n)) for n in (c.text, *c.names))]
+
+
+def pick(text: str, choices: Sequence[Choice]) -> Choice:
+    """The choice ``text`` names: the one whose key it is; else the one it is a
+    whole name of (its text or one of its ``names``), even when it also starts
+    other choices' words (``n`` and ``north`` pick the choice named so though
+    ``northeast`` starts with them); else the one whose name's words it starts.
+    ``ValueError`` with a short message otherwise."""
+    if not _words(text):
         raise ValueError("type the key or the name of a choice (help: legend and commands)")
-    joined = " ".join(typed)
     for choice in choices:
-        if joined == choice.key.lower():
+        if _is(text, choice.key):
             return choice
-
-    def names(choice: Choice) -> list[list[str]]:
-        return [_words(n) for n in (choice.text, *choice.names)]
-
-    whole = [c for c in choices if typed in names(c)]
-    if len(whole) == 1:
-        return whole[0]
-    hits = [c for c in choices if any(_fits(typed, n) for n in names(c))]
+    hits = _named(text, choices)
     if len(hits) == 1:
         return hits[0]
     shown = text.strip()

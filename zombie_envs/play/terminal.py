@@ -4,9 +4,12 @@ The person sees only what their seat may see, as the game's narrator tells it
 (``core.narration``): the board, a log of what happened since their last
 decision (another seat's secret choice shows only that it was made), where
 the game is, and the legal actions keyed by location number, square or
-letter.  The game itself is a ``seat.SeatedGame``; this module only prints
-its text and reads the answers.  A finished game is saved as a record and
-rated on the shared OpenSkill table, so people and bots are ranked together.
+letter.  The board is shown once per decision that follows another seat's
+move: between two decisions of the person in a row the log says what their
+own move changed (``show`` prints the board on demand).  The game itself is
+a ``seat.SeatedGame``; this module only prints its text and reads the
+answers.  A finished game is saved as a record and rated on the shared
+OpenSkill table, so people and bots are ranked together.
 """
 
 from __future__ import annotations
@@ -27,10 +30,13 @@ COMMANDS = """\
 Commands:
   KEY      choose the action with that key: a location's number, a square's
            coordinates (r12c3) or a letter
-  NAME     choose by name: case does not matter, and the starts of its words are
-           enough when they fit one choice only ("meg", "vote red", "shoe 2")
+  NAME     choose by name: case does not matter; a whole name picks its choice
+           even when it starts other names too ("north", "n"), and the starts
+           of its words are enough when they fit one choice only ("meg",
+           "vote red", "shoe 2")
   Enter    take the only choice, when there is one
-  show     show the board and the choices again
+  show     show the board and the choices again (a decision that follows your
+           own last one, with no other seat's move between, shows no board)
   help     this text and the legend of the board
   quit     stop here; the game so far is saved as an unfinished record (not rated)"""
 
@@ -44,7 +50,7 @@ def legend_text(engine) -> str:
 
 def help_text(engine) -> str:
     """The commands, the legend, then what the pending decision is about: the
-    meaning of each action block its choices come from."""
+    meaning of each action block its choices come from, named in words."""
     blocks = []
     for a in engine.legal:
         block, _ = engine.action_layout.locate(a)
@@ -55,9 +61,9 @@ def help_text(engine) -> str:
         "",
         legend_text(engine),
         "",
-        f"Pending decision: {engine.decision}. Its choices are:",
+        f"Pending decision: {engine.game_type.by_kind[engine.decision].doing}. Its choices:",
     ]
-    lines += [f"  {block.name}: {block.doc}" for block in blocks]
+    lines += [f"  {block.name.replace('_', ' ')}: {block.doc}" for block in blocks]
     return "\n".join(lines)
 
 
@@ -82,6 +88,8 @@ class TerminalGame:
         self.seated = SeatedGame.new(env_name, seat, opponents, num_players, name, options, seed)
         self.input_fn = input_fn
         self.output = output if output is not None else sys.stdout
+        #: the person's forced moves in the last ``advance``
+        self.forced_moves = 0
 
     def write(self, text: str) -> None:
         self.output.write(text + "\n")
@@ -95,28 +103,39 @@ class TerminalGame:
         # the seed fixes every hidden card and die: shown only once the game is over
         self.write(f"{game.env_name}: you are player_{game.seat}; playing against {others}")
         self.write(legend_text(game.engine))
-        game.advance(self.forced)
+        self.advance()
+        board = True  # the first decision shows the board, whoever moved before it
         while not game.finished:
-            action = self.ask()
+            action = self.ask(board)
             if action is None:
                 self.write(
                     f"stopped: the game so far is kept as an unfinished record (seed {game.seed})"
                 )
                 return game.record()
             game.decide(action)
-            game.advance(self.forced)
+            board = self.advance()
         self.write(self.result())
         return game.record()
 
+    def advance(self) -> bool:
+        """Play up to the person's next decision or the end; whether another seat
+        moved meanwhile, which is when the board is shown again."""
+        game = self.seated
+        start, self.forced_moves = len(game.actions), 0
+        game.advance(self.forced)
+        return len(game.actions) - start > self.forced_moves
+
     def forced(self, choice: Choice) -> None:
+        self.forced_moves += 1
         self.write(f"you: {choice.text} (your only choice)")
 
-    def ask(self) -> int | None:
-        """The person's action, or None when they quit (``quit``, end of input, Ctrl-C)."""
+    def ask(self, board: bool = True) -> int | None:
+        """The person's action, or None when they quit (``quit``, end of input,
+        Ctrl-C); the screen shows the board when ``board``."""
         game = self.seated
         g = game.engine
         choices = game.choices()
-        self.write("\n" + screen(g, game.seat, game.log))
+        self.write("\n" + screen(g, game.seat, game.log, board))
         while True:
             try:
                 text = self.input_fn("> ")
