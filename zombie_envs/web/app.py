@@ -9,7 +9,17 @@ step).  The API:
 - ``GET /api/games/{id}``: the person's view of a game;
 - ``POST /api/games/{id}/action`` ``{move, action}``: the person's move, sent at
   ``move`` (the view's counter); the bots reply before the answer;
-- ``POST /api/games/{id}/rematch``: a new game with the same set-up.
+- ``POST /api/games/{id}/rematch``: a new game with the same set-up;
+- ``GET /api/games/{id}/review`` and ``.../review/{n}?agent=SPEC``: the
+  person's decisions in their finished game, and an agent's advice at one;
+- ``GET /api/records``: the saved records the server shows; ``GET
+  /api/records/{id}?step=N&seat=S``: one step of one, from a seat's view or
+  the spectator's (``seat=spectator``);
+- ``POST /api/watch`` ``{env, players, agents, options}``: a bot-only game to
+  watch; ``GET /api/watch/{id}?seat=S`` and ``POST /api/watch/{id}/step``
+  ``{move}``: its frame now, and after one more move.
+
+``GET /replay`` is the page that lists, plays back, watches and reviews.
 
 Every answer is the seat's view only (``session.Session.view``); a request the
 game cannot take gets a 4xx answer ``{"error": message}`` and changes nothing.
@@ -33,7 +43,10 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from ..core.files import parse_json
+from .replays import Shelf
+from .review import Reviews
 from .session import GameStore, RequestError, env_choices
+from .watch import Stage
 
 STATIC = Path(__file__).parent / "static"
 #: the largest request body taken, in bytes
@@ -50,6 +63,7 @@ HEADERS = {
     "X-Frame-Options": "DENY",
 }
 SETUP_FIELDS = {"env", "players", "seat", "opponents", "name", "options"}
+WATCH_FIELDS = {"env", "players", "agents", "options"}
 
 
 def _error(status: int, message: str) -> JSONResponse:
@@ -119,8 +133,109 @@ def _setup(body: dict) -> dict:
     }
 
 
-def create_app(store: GameStore, allowed_hosts: list[str] | None = None) -> Starlette:
-    """The app serving ``store``'s games.  ``allowed_hosts``: the names the page
+def _step(request: Request) -> int:
+    """The ``step`` a replay request asks for (0: the opening)."""
+    text = request.query_params.get("step", "0")
+    if not text.isdigit():
+        raise RequestError(400, f"step must be a whole number, not {text!r}")
+    return int(text)
+
+
+def _watch_setup(body: dict) -> dict:
+    """The arguments of ``Stage.create`` from a watch body, type-checked."""
+    unknown = set(body) - WATCH_FIELDS
+    if unknown:
+        raise RequestError(
+            400, f"unknown field(s) {sorted(unknown)}; known: {sorted(WATCH_FIELDS)}"
+        )
+    setup = _setup({k: v for k, v in body.items() if k != "agents"})
+    agents = body.get("agents")
+    if isinstance(agents, str):
+        agents = [agents]
+    if agents is not None and not (
+        isinstance(agents, list) and all(isinstance(s, str) and s for s in agents)
+    ):
+        raise RequestError(400, "'agents' must be a list of agent specs")
+    return {
+        "env": setup["env_name"],
+        "players": setup["players"],
+        "agents": agents,
+        "options": setup["options"],
+    }
+
+
+def replay_routes(store: GameStore, shelf: Shelf) -> list[Route]:
+    """The routes of the replay page: records, watched games and reviews."""
+    stage, reviews = Stage(store, shelf), Reviews(store)
+
+    def seat(request: Request) -> str | None:
+        return request.query_params.get("seat")
+
+    async def page(request: Request):
+        return FileResponse(STATIC / "replay.html")
+
+    async def records(request: Request):
+        return JSONResponse(await run_in_threadpool(shelf.listing))
+
+    async def replay(request: Request):
+        record_id, step = request.path_params["record_id"], _step(request)
+        return JSONResponse(await run_in_threadpool(shelf.frame, record_id, step, seat(request)))
+
+    async def watch(request: Request):
+        setup = _watch_setup(await _body(request))
+
+        def make():
+            return stage.create(_client(request), **setup).frame(seat(request))
+
+        return JSONResponse(await run_in_threadpool(make), status_code=201)
+
+    async def watched(request: Request):
+        game_id = request.path_params["game_id"]
+        return JSONResponse(await run_in_threadpool(stage.view, game_id, seat(request)))
+
+    async def step(request: Request):
+        game_id = request.path_params["game_id"]
+        body = await _body(request)
+        if set(body) != {"move"}:
+            raise RequestError(400, 'send {"move": N}: the frame\'s move')
+        return JSONResponse(
+            await run_in_threadpool(
+                stage.step, game_id, body["move"], seat(request), _client(request)
+            )
+        )
+
+    async def review(request: Request):
+        game_id = request.path_params["game_id"]
+        return JSONResponse(
+            await run_in_threadpool(lambda: reviews.get(game_id, seat(request)).index())
+        )
+
+    async def decision(request: Request):
+        game_id, number = request.path_params["game_id"], request.path_params["number"]
+        spec = request.query_params.get("agent", "heuristic")
+        return JSONResponse(
+            await run_in_threadpool(
+                reviews.decision, game_id, number, spec, seat(request), _client(request)
+            )
+        )
+
+    return [
+        Route("/replay", page),
+        Route("/api/records", records),
+        Route("/api/records/{record_id}", replay),
+        Route("/api/watch", watch, methods=["POST"]),
+        Route("/api/watch/{game_id}", watched),
+        Route("/api/watch/{game_id}/step", step, methods=["POST"]),
+        Route("/api/games/{game_id}/review", review),
+        Route("/api/games/{game_id}/review/{number:int}", decision),
+    ]
+
+
+def create_app(
+    store: GameStore, allowed_hosts: list[str] | None = None, shelf: Shelf | None = None
+) -> Starlette:
+    """The app serving ``store``'s games and ``shelf``'s records (default: the
+    store's finished games only).  ``allowed_hosts``: the names the page
     may be reached under (a server on this machine only answers its own names,
     so another site cannot reach it by pointing a name of its own at 127.0.0.1)."""
 
@@ -189,6 +304,7 @@ def create_app(store: GameStore, allowed_hosts: list[str] | None = None) -> Star
             Route("/api/games/{game_id}", show),
             Route("/api/games/{game_id}/action", act, methods=["POST"]),
             Route("/api/games/{game_id}/rematch", rematch, methods=["POST"]),
+            *replay_routes(store, shelf or Shelf(store)),
             Mount("/static", StaticFiles(directory=STATIC), name="static"),
         ],
         middleware=middleware,

@@ -28,14 +28,24 @@ def default_data() -> Path:
     return ratings_path().parent
 
 
-def build(data: str | Path, ratings, host: str, limits: Limits | None = None):
+def build(
+    data: str | Path,
+    ratings,
+    host: str,
+    limits: Limits | None = None,
+    records: str | Path | None = None,
+):
     """The app for ``host``: only this machine's names are answered when it
-    listens on this machine only.  ``ImportError`` without the ``web`` extra."""
+    listens on this machine only; ``records``: a folder of record files to
+    list besides the browser games.  ``ImportError`` without the ``web`` extra,
+    ``ValueError`` for a records folder that is not one."""
     from .app import create_app
+    from .replays import Shelf
     from .session import GameStore
 
     allowed = list(LOOPBACK) if host in LOOPBACK else None
-    return create_app(GameStore(data, ratings, limits), allowed)
+    store = GameStore(data, ratings, limits)
+    return create_app(store, allowed, Shelf(store, records))
 
 
 def main(args) -> int:
@@ -43,12 +53,13 @@ def main(args) -> int:
         import uvicorn
 
         limits = Limits(**{f.name: getattr(args, f.name) for f in fields(Limits)})
-        app = build(args.data, False if args.no_ratings else args.ratings, args.host, limits)
+        ratings = False if args.no_ratings else args.ratings
+        app = build(args.data, ratings, args.host, limits, args.records)
     except ImportError as e:
         raise SystemExit(
             f"serve needs the web extra ({e.name} is missing): pip install 'zombie-envs[web]'"
         ) from None
-    except ValueError as e:  # an unreadable records file
+    except ValueError as e:  # an unreadable records file, no records folder
         raise SystemExit(str(e)) from None
     try:  # a port in use or not ours is one line, before uvicorn logs it its way
         with socket.create_server((args.host, args.port)):
@@ -60,7 +71,9 @@ def main(args) -> int:
     where = "no ratings" if args.no_ratings else f"ratings: {ratings_path(args.ratings)}"
     print(
         f"zombie-envs serve: http://{args.host}:{args.port}/ "
-        f"(records: {Path(args.data) / RECORDS}, {where}); Ctrl-C stops it"
+        f"(records: {Path(args.data) / RECORDS}, {where}); Ctrl-C stops it\n"
+        f"replays, watching and reviews: http://{args.host}:{args.port}/replay"
+        + (f" (record files under {args.records})" if args.records else "")
     )
     # no access log: a game's id, its only key, is in every path the page asks for
     uvicorn.run(app, host=args.host, port=args.port, access_log=False, log_level="warning")
@@ -108,6 +121,12 @@ def add_commands(subparsers) -> None:
         default=str(default_data()),
         help=f"folder of the finished games' record file {RECORDS} "
         "(default: the ratings file's folder, ~/.zombie-envs)",
+    )
+    p.add_argument(
+        "--records",
+        metavar="DIR",
+        help="a folder of game record files (*.jsonl, e.g. tournament records) to list "
+        "on the replay page beside the finished browser games",
     )
     add_ratings_arguments(p, "rate no game")
     limits = p.add_argument_group("limits", "what one client's requests may ask of this machine")
