@@ -10,13 +10,14 @@ import numpy as np
 import pytest
 from pettingzoo.test import render_test
 
+from zombie_envs.core.narration import count as counted
 from zombie_envs.games.maul_of_america import picture
 from zombie_envs.games.maul_of_america.bots import HeuristicAgent
 from zombie_envs.games.maul_of_america.cards import HAND_NAMES
 from zombie_envs.games.maul_of_america.declaration import KIND
 from zombie_envs.games.maul_of_america.engine import MaulOfAmerica
 from zombie_envs.games.maul_of_america.maul import FACES
-from zombie_envs.games.maul_of_america.text import ansi, legend
+from zombie_envs.games.maul_of_america.text import ansi, legend, seat_name
 from zombie_envs.maul_of_america_v0 import raw_env
 from zombie_envs.testing import state_clones
 
@@ -144,8 +145,8 @@ def test_a_seat_sees_its_own_hand_only():
         assert "hand:" not in ansi(g, None)
         for s in range(g.num_players):
             mine = ansi(g, s)
-            assert f"view of player_{s}" in mine and mine.count("hand:") == 1
-            line = next(x for x in mine.splitlines() if x.startswith(f"player_{s} "))
+            assert f"view of {seat_name(s)}" in mine and mine.count("hand:") == 1
+            line = next(x for x in mine.splitlines() if x.startswith(seat_name(s)))
             assert "hand:" in line
             for card, count in enumerate(g.hands[s]):
                 if count:
@@ -153,8 +154,9 @@ def test_a_seat_sees_its_own_hand_only():
                     saw += 1
             for other in range(g.num_players):
                 if other != s:
-                    theirs = next(x for x in mine.splitlines() if x.startswith(f"player_{other} "))
-                    assert f"{sum(g.hands[other])} cards" in theirs and "hand:" not in theirs
+                    theirs = next(x for x in mine.splitlines() if x.startswith(seat_name(other)))
+                    assert "hand:" not in theirs
+                    assert theirs.endswith("; " + counted(sum(g.hands[other]), "card"))
     assert saw
 
 
@@ -208,9 +210,9 @@ def test_the_picture_keeps_its_size_while_the_maul_is_drafted_and_across_games()
 
 
 def cell_box(g, v: int) -> tuple[int, int, int, int]:
-    r, c = g.maul.rc[v]
-    x, y = picture.MARGIN + c * picture.CELL, picture.MARGIN + r * picture.CELL
-    return x, y, x + picture.CELL, y + picture.CELL
+    """The pixels of square ``v``: the place the picture marks for it."""
+    x, y, w, h, _ = picture.draw(g).places[g.maul.label(v)]
+    return x, y, x + w, y + h
 
 
 def test_the_picture_changes_only_where_a_zombie_moves():

@@ -8,16 +8,17 @@ named only to its holder (its size, and every card played, are public).
 
 from __future__ import annotations
 
+from itertools import count as count_up
+
 from ...core.narration import Choice, Narrator, count, letters
-from .actions import A_ACTIVATE, A_CARD, A_ENTER, A_SQUARE
+from .actions import A_ACT, A_BITE, A_CARD, A_PASS, A_PROPOSE, A_SQUARE, A_YES, ACTIONS, SEARCH
 from .cards import HAND_NAMES, SEARCH_NAMES
-from .declaration import KIND
+from .choices import CHOICES as _CHOICE
+from .choices import COMPASS
+from .declaration import GAME, KIND
 from .engine import MaulOfAmerica
 from .seats import ESCAPED, ZC
 from .text import legend
-
-#: the blocks whose actions name a square, and where each block starts
-_SQUARE_BLOCKS = ((A_SQUARE, KIND.start), (A_ACTIVATE, None), (A_ENTER, None))
 
 
 def _found(before: list, after: list) -> list[int]:
@@ -40,42 +41,71 @@ class MaulNarrator(Narrator, engine=MaulOfAmerica):
     def phase(self, g, viewer) -> str:
         if g.terminal:
             return f"Round {g.round}: the game is over"
+        deciding = f"{self.named(g, g.current_player, viewer)} {GAME.by_kind[g.decision].doing}"
         if g.maul is None or len(g.plan) < 4:
-            return f"Setup: building the Maul, {len(g.plan)} of 4 sections placed"
+            return f"Setup: building the Maul, {len(g.plan)} of 4 sections placed; {deciding}"
         if g.round == 0:
-            return "Setup: Shoppers' starting squares and the first zombies"
+            return f"Setup: {deciding}"
         whose = "your" if g.active == viewer else f"{self.name(g, g.active)}'s"
         rounds = f"Round {g.round} of {g.options['max_rounds']}, {whose} turn"
         if g.active == ZC:
-            return f"{rounds}: {count(len(g.zombies), 'zombie')}, {g.waiting} to bring in"
-        return f"{rounds}: {count(g.actions, 'action')} left of a roll of {g.roll}"
+            rounds += f": {count(len(g.zombies), 'zombie')}, {g.waiting} to bring in"
+        else:
+            rounds += f": {count(g.actions, 'action')} left of a roll of {g.roll}"
+        plain = g.current_player == g.active and g.decision in (KIND.act, KIND.command)
+        return rounds if plain else f"{rounds}; {deciding}"
 
     # ----- choices ---------------------------------------------------------------------
     def choices(self, g) -> list[Choice]:
-        """Squares keyed by their row and column where a decision has one square per
-        action; everything else (and the ZC's command, which mixes zombies, exits
-        and cards) by letters."""
-        out, lettered = [], 0
-        by_square = g.decision in (
-            KIND.start, KIND.place_zombie, KIND.target, KIND.designate, KIND.destination,
-            KIND.spawn,
-        )  # fmt: skip
+        """Each legal action named as the table says it, on the place of the board
+        that picks it (``picture``'s keys): a square by its name (``r12c3``), a
+        step by its compass word (``n``, ``ne``), the rest by letters."""
+        lettered = (key for key in map(letters, count_up()) if key not in COMPASS)
+        out = []
         for a in g.legal:
-            name = g.action_name(a)
-            if by_square:
-                r, c = g.maul.rc[a - A_SQUARE]
-                out.append(Choice(a, f"r{r}c{c}", name, (g.maul.label(a - A_SQUARE),)))
-                continue
-            out.append(Choice(a, letters(lettered), name))
-            lettered += 1
+            block, offset = ACTIONS.locate(a)
+            key, text, names, detail, place, preview = _CHOICE[block.name](g, offset)
+            out.append(Choice(a, key or next(lettered), text, names, detail, place, preview))
         return out
 
     # ----- what happened ----------------------------------------------------------------
     def decision(self, g, action: int, viewer) -> list[str]:
-        who = self.who(g, g.current_player, viewer)
+        """The choices whose effect the board does not show: a card played, an
+        attack aimed, a search, a trade offered and answered, a zombie's attack."""
+        who, kind = self.who(g, g.current_player, viewer), g.decision
         if A_CARD <= action < A_CARD + len(HAND_NAMES):
             return [f"{who} played {HAND_NAMES[action - A_CARD]}"]
+        if kind == KIND.target:
+            weapon = "bare hands" if g.shot < 0 else f"the {SEARCH_NAMES[g.shot]}"
+            return [f"{who} attacked {g.maul.name(action - A_SQUARE)} with {weapon}"]
+        if action == A_ACT + SEARCH and kind == KIND.act:
+            return [f"{who} searched {g.maul.name(g.pos[g.active])}"]
+        if kind == KIND.dodge:
+            return [f"{who} played Dodge" if action == A_YES else f"{who} took the wound"]
+        if kind == KIND.accept:
+            return [f"{who} {'accepted' if action == A_YES else 'refused'} the trade"]
+        if action == A_PROPOSE:
+            partner, give, take = g.trade
+            gives = ", ".join(SEARCH_NAMES[k] for k in give) or "nothing"
+            takes = ", ".join(SEARCH_NAMES[k] for k in take) or "nothing"
+            named = self.who(g, partner, viewer)
+            return [f"{who} offered {named} a trade: {gives} for {takes}"]
+        if kind == KIND.bite and action != A_PASS:
+            prey = self.who(g, action - A_BITE + 1, viewer)
+            return [f"The zombie on {g.maul.label(g.z_square)} attacked {prey}"]
         return []  # the rest is told by what it changed
+
+    def told_on_bite(self, b, a, viewer, action: int) -> list[str]:
+        """A zombie's attack hits (the Shopper may still dodge) or misses."""
+        if action == A_PASS:
+            return self.changed(b, a, viewer)
+        hit = bool(a.tasks) and a.tasks[-1][0] == "bitten"
+        return ["It hit" if hit else "It missed", *self.changed(b, a, viewer)]
+
+    def told_on_target(self, b, a, viewer, action: int) -> list[str]:
+        """An attack that killed no zombie missed."""
+        missed = [] if len(a.zombies) < len(b.zombies) else ["It missed"]
+        return missed + self.changed(b, a, viewer)
 
     def changed(self, b, a, viewer) -> list[str]:
         lines = self.turn(b, a, viewer)
@@ -103,8 +133,11 @@ class MaulNarrator(Narrator, engine=MaulOfAmerica):
         if b.maul is None and a.maul is not None or len(a.plan) > len(b.plan):
             lines.append(f"A map section was placed: {len(a.plan)} of 4")
         if a.roll and (a.active != b.active or a.roll != b.roll) and a.active != ZC:
+            wounds = a.wounds[a.active]
+            less = f", less {count(wounds, 'wound')}" if wounds else ""
             lines.append(
-                f"{self.who(a, a.active, viewer)} rolled {a.roll}: {count(a.actions, 'action')}"
+                f"{self.who(a, a.active, viewer)} rolled {a.roll} on two dice{less}: "
+                f"{count(a.actions, 'action')}"
             )
         return lines
 

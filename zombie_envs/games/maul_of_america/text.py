@@ -9,13 +9,14 @@ its holder; ``legend(game)`` says what each mark means.
 
 from __future__ import annotations
 
+from ...core.narration import count
 from .cards import AMMO, HAND_NAMES, SEARCH_NAMES
 from .declaration import GAME, KIND
 from .maul import FACES
 from .observe import Visible
+from .seats import PLAYING, ZC
 
-ROLE = {0: "Zombie Controller"}
-STATUS = ("in the Maul", "dead: a zombie now", "escaped")
+STATUS = ("in the Maul", "dead, a zombie now", "escaped")
 #: what the map's own characters mean (``maul.Maul.lines``)
 MAP_LEGEND = (
     ".: floor",
@@ -63,14 +64,19 @@ def _marks(g) -> dict[int, str]:
     return marks
 
 
+def seat_name(seat: int) -> str:
+    """A seat as the table calls it: the Zombie Controller or Shopper 1, 2, ..."""
+    return "Zombie Controller" if seat == ZC else f"Shopper {seat}"
+
+
 def _shared(g) -> list[str]:
     """A line per square that several pieces share, saying which."""
     out = []
     for v, on in sorted(pieces(g).items()):
         if len(on) > 1:
             zombies = sum(1 for m in on if not m.isdigit())
-            who = [f"player_{m}" for m in on if m.isdigit()]
-            who += [f"{zombies} zombie{'s' * (zombies > 1)}"] if zombies else []
+            who = [seat_name(int(m)) for m in on if m.isdigit()]
+            who += [count(zombies, "zombie")] if zombies else []
             out.append(f"{g.maul.label(v)}: " + " and ".join(who))
     return out
 
@@ -85,14 +91,41 @@ def map_lines(g) -> list[str]:
     return head + [(f"{y // 2:3d} " if y % 2 else "    ") + line for y, line in enumerate(lines)]
 
 
-def _items(g, s: int) -> str:
+def items(g, s: int) -> str:
+    """Shopper ``s``'s equipment, a weapon's shots left with it."""
     shown = [SEARCH_NAMES[k] + (f" ({shots} shots)" if AMMO[k] else "") for k, shots in g.items[s]]
     return ", ".join(shown) or "no equipment"
 
 
+def seat_line(g, s: int, equipment: bool = True) -> str:
+    """What the table sees of seat ``s``: its pieces or standing, its equipment
+    (unless the picture shows it apart) and how many cards it holds (which ones is
+    ``ansi``'s to say, to their holder)."""
+    cards = count(sum(g.hands[s]), "card")
+    if s == ZC:
+        return (
+            f"Zombie Controller: {count(len(g.zombies), 'zombie')} in the Maul (at most "
+            f"{g.cap()}), {g.waiting} reinforcements waiting; {cards}"
+        )
+    if g.status[s] != PLAYING:
+        return f"Shopper {s}: {STATUS[g.status[s]]}"
+    where = f"at {g.maul.label(g.pos[s])}" if g.pos[s] >= 0 else "not in the Maul yet"
+    gear = f", {items(g, s)}" if equipment else ""
+    return f"Shopper {s} {where}, {count(g.wounds[s], 'wound')}{gear}; {cards}"
+
+
+def status_line(g) -> str:
+    """Who won, or who decides what now."""
+    if g.terminal:
+        return "Game over: " + ", ".join(f"{seat_name(s)} wins" for s in g.winners())
+    doing = GAME.by_kind[g.decision].doing
+    left = f" ({count(g.actions, 'action')} left)" if g.decision == KIND.act else ""
+    return f"{seat_name(g.current_player)} {doing}{left}"
+
+
 def ansi(g, seat: int | None = None) -> str:
     see = Visible(g, seat)
-    who = "a spectator" if seat is None else f"player_{seat}"
+    who = "a spectator" if seat is None else seat_name(seat)
     out = [f"{GAME.title}, round {g.round} of {g.options['max_rounds']}, view of {who}"]
     if g.maul is None:
         out.append("the Maul is not built yet")
@@ -101,32 +134,13 @@ def ansi(g, seat: int | None = None) -> str:
     if g.face >= 0:
         out.append(f"map section being placed: {FACES[g.face].name}")
     for s in range(g.num_players):
-        role = ROLE.get(s, f"Shopper {s}")
-        hand = g.hands[s]
-        cards = f"{sum(hand)} cards"
+        line = seat_line(g, s)
         if see.hand(s):
-            held = ", ".join(f"{HAND_NAMES[k]} x{c}" for k, c in enumerate(hand) if c)
-            cards = f"hand: {held or 'empty'}"
-        if s == 0:
-            out.append(
-                f"player_0 ({role}): {len(g.zombies)} zombies in the Maul (at most "
-                f"{g.cap()}), {g.waiting} reinforcements waiting; {cards}"
-            )
-            continue
-        where = g.maul.label(g.pos[s]) if g.pos[s] >= 0 else "-"
-        out.append(
-            f"player_{s} ({role}, {STATUS[g.status[s]]}): at {where}, {g.wounds[s]} wounds, "
-            f"{_items(g, s)}; {cards}"
-        )
+            held = ", ".join(f"{HAND_NAMES[k]} x{c}" for k, c in enumerate(g.hands[s]) if c)
+            line = line.rsplit("; ", 1)[0] + f"; hand: {held or 'empty'}"
+        out.append(line)
     if g.exit >= 0:
         out.append(f"the exit to escape by: {g.maul.exit_name(g.exit)}")
-    if g.terminal:
-        won = g.winners()
-        out.append(
-            "game over: " + ", ".join(f"player_{s} ({ROLE.get(s, 'Shopper')}) wins" for s in won)
-        )
-    elif g.decision is not None:
-        doing = GAME.by_kind[g.decision].doing
-        left = f" ({g.actions} actions left)" if g.decision == KIND.act else ""
-        out.append(f"player_{g.current_player} {doing}{left}")
+    if g.terminal or g.decision is not None:
+        out.append(status_line(g))
     return "\n".join(out)

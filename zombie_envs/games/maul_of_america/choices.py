@@ -1,0 +1,220 @@
+"""Maul of America's choices as a person makes them, one function an action block:
+what to type (a square's name, a compass word; ``""`` where a letter will do),
+the words shown, other words that pick it, a detail (a cost), the place of the
+picture a click on which picks it, and the places to light up while pointing at
+it (``picture``'s keys).  Only public state is read: the pending decision's own
+seat's hand is what its holder sees."""
+
+from __future__ import annotations
+
+from ...core.tiles import rotate
+from .actions import END_TURN, ESCAPE, REST, SEARCH, USE_MEDKIT
+from .cards import AMMO_CARD, AREA, DODGE, EQUIPMENT, HAND_NAMES, MEDKIT, SEARCH_NAMES, WEAPONS
+from .declaration import KIND
+from .maul import FACES, SLOTS
+from .picture import item_key, slot_key
+from .steps import DIRECTION_NAMES
+from .text import seat_name
+
+#: a step's short word, as compass points are written
+COMPASS = ("n", "ne", "e", "se", "s", "sw", "w", "nw")
+_SIDES = ("north", "east", "south", "west")
+
+
+def _actions(n: int) -> str:
+    return f"{n} action" + ("" if n == 1 else "s")
+
+
+def _square(g, v: int, text: str, preview=()) -> tuple:
+    """A choice of square ``v``: typed and clicked by its name."""
+    key = g.maul.label(v)
+    return key, text, (), "", key, tuple(g.maul.label(w) for w in preview)
+
+
+def _by_decision(g, v: int) -> tuple:
+    """The square block, read by the pending decision."""
+    maul, name = g.maul, g.maul.name(v)
+    if g.decision == KIND.target:
+        s, shot = g.active, g.shot
+        area = g.area(g.pos[s], v, shot) if shot >= 0 and AREA[shot] else [v]
+        weapon = "bare hands" if shot < 0 else f"the {SEARCH_NAMES[shot]}"
+        return _square(g, v, f"attack {name} with {weapon}", area)
+    if g.decision == KIND.designate:
+        return _square(g, v, maul.exit_name(v)[0].upper() + maul.exit_name(v)[1:], maul.way_out[v])
+    if g.decision == KIND.destination:
+        start = g.z_square
+        if v == start:
+            return _square(g, v, f"the zombie stays on {name}", [v])
+        cost = g.zombie_stops(start, g.z_budget)[v]
+        key, text, names, _, place, preview = _square(
+            g, v, f"the zombie goes to {name}", [start, v]
+        )
+        return key, text, names, _actions(cost), place, preview
+    verb = {KIND.start: "start on", KIND.place_zombie: "a zombie on", KIND.spawn: "a zombie on"}
+    return _square(g, v, f"{verb[g.decision]} {name}", [v])
+
+
+def _step(g, d: int) -> tuple:
+    s = g.active
+    w, cost = g.moves[g.pos[s]][d]
+    to = g.maul.label(w)
+    window = " (a display window)" if cost > 1 else ""
+    return (COMPASS[d], f"move {DIRECTION_NAMES[d]} to {g.maul.name(w)}", (DIRECTION_NAMES[d], to),
+            _actions(cost) + window, to, (g.maul.label(g.pos[s]), to))  # fmt: skip
+
+
+def _act(g, what: int) -> tuple:
+    if what == END_TURN:
+        return "", "end the turn", ("end",), "", "", ()
+    s = g.active
+    here = g.maul.label(g.pos[s])
+    if what == SEARCH:
+        return "", f"search {g.maul.name(g.pos[s])}", ("search",), _actions(1), here, (here,)
+    if what == USE_MEDKIT:
+        return (
+            "",
+            "use a Medkit: heal every wound",
+            ("medkit",),
+            _actions(1),
+            item_key(s, MEDKIT),
+            (),
+        )
+    if what == REST:
+        return "", "rest at the Food Court: heal a wound, the turn ends", ("rest",), "", here, ()
+    assert what == ESCAPE
+    way = tuple(g.maul.label(v) for v in g.maul.way_out[g.exit])
+    return "", f"escape by {g.maul.exit_name(g.exit)}", ("escape",), _actions(1), here, way
+
+
+def _attack_with(g, offset: int) -> tuple:
+    s = g.active
+    weapon = -1 if offset == 0 else WEAPONS[offset - 1]
+    aims = tuple(g.maul.label(v) for v in g.targets(s, weapon))
+    if weapon < 0:
+        return "", "attack with bare hands", ("hands",), _actions(1), "", aims
+    name = SEARCH_NAMES[weapon]
+    return "", f"attack with the {name}", (name,), _actions(1), item_key(s, weapon), aims
+
+
+def _card(g, k: int) -> tuple:
+    return "", f"play {HAND_NAMES[k]}", (HAND_NAMES[k],), "", f"card{k}", ()
+
+
+def _seat(g, offset: int) -> int:
+    return (g.current_player + 1 + offset) % g.num_players
+
+
+def _trade_with(g, offset: int) -> tuple:
+    p = _seat(g, offset)
+    where = g.maul.label(g.pos[p])
+    return "", f"trade with {seat_name(p)}", (), _actions(1), where, (where,)
+
+
+def _give(g, offset: int, take: bool = False) -> tuple:
+    kind, partner = EQUIPMENT[offset], g.trade[0]
+    owner = partner if take else g.active
+    verb = f"ask {seat_name(partner)} for" if take else "offer"
+    return "", f"{verb} {SEARCH_NAMES[kind]}", (), "", item_key(owner, kind), ()
+
+
+def _trade_end(g, offset: int) -> tuple:
+    partner, give, take = g.trade
+    if offset:
+        return "", "call the trade off", ("call off",), "", "", ()
+    gives = ", ".join(SEARCH_NAMES[k] for k in give) or "nothing"
+    takes = ", ".join(SEARCH_NAMES[k] for k in take) or "nothing"
+    return "", f"propose it to {seat_name(partner)}: {gives} for {takes}", ("propose",), "", "", ()
+
+
+def _answer(g, offset: int) -> tuple:
+    if g.decision == KIND.dodge:
+        if offset == 0:
+            return "", "play Dodge", ("yes", "dodge"), "", f"card{DODGE}", ()
+        return "", "take the wound", ("no",), "", "", ()
+    return (
+        "",
+        ("accept the trade", "refuse the trade")[offset],
+        (("yes", "no")[offset],),
+        "",
+        "",
+        (),
+    )
+
+
+def _reload(g, offset: int) -> tuple:
+    s, weapon = g.active, g.shot
+    if offset == 0:
+        return "", f"discard the empty {SEARCH_NAMES[weapon]}", (), "", item_key(s, weapon), ()
+    return (
+        "",
+        f"discard an Ammo to reload the {SEARCH_NAMES[weapon]}",
+        ("Ammo",),
+        "",
+        item_key(s, AMMO_CARD),
+        (),
+    )
+
+
+def _activate(g, v: int) -> tuple:
+    key = g.maul.label(v)
+    return key, f"move the zombie on {g.maul.name(v)}", (), "", key, (key,)
+
+
+def _enter(g, v: int) -> tuple:
+    """A reinforcement at exit ``v``: typed by the square's name unless a zombie
+    there may be moved too (that one then takes the name, this one ``in r0c0``)."""
+    key = g.maul.label(v)
+    shared = any(u == v and not done for u, done in zip(g.zombies, g.zdone, strict=True))
+    typed = f"in {key}" if shared else key
+    return typed, f"bring a zombie in at {g.maul.name(v)}", (), "", key, (key,)
+
+
+def _bite(g, offset: int) -> tuple:
+    p = _seat(g, offset)
+    where = g.maul.label(g.pos[p])
+    text = f"the zombie attacks {seat_name(p)}"
+    return "", text, (seat_name(p),), "", where, (g.maul.label(g.z_square), where)
+
+
+def _face(g, f: int) -> tuple:
+    return "", f"map section {FACES[f].name}", (FACES[f].name.split()[0],), "", f"face{f}", ()
+
+
+def _placement(g, offset: int) -> tuple:
+    """Where the section goes, by the placed section it lies beside, and where its
+    arrows end up at that turn."""
+    (row, col), turns = SLOTS[offset // 4], offset % 4
+    placed = {(r, c): f for f, r, c, _ in g.plan}
+    side, next_to = next(
+        (k, placed[row - dr, col - dc])
+        for k, (dr, dc) in enumerate(((-1, 0), (0, 1), (1, 0), (0, -1)))
+        if (row - dr, col - dc) in placed
+    )
+    turned = rotate(FACES[g.face].arrows, turns)
+    sides = [k for k in range(4) if turned[k]]
+    where = f"{_SIDES[side]} of {FACES[next_to].name.split()[0]}"
+    turn = f"turned {90 * turns} degrees clockwise" if turns else "not turned"
+    detail = "arrows " + " and ".join(_SIDES[k] for k in sides)
+    preview = (slot_key(row, col),) + tuple(slot_key(row, col, k) for k in sides)
+    return "", f"{where}, {turn}", (), detail, slot_key(row, col), preview
+
+
+CHOICES = {
+    "square": _by_decision,
+    "step": _step,
+    "act": _act,
+    "attack_with": _attack_with,
+    "card": _card,
+    "trade_with": _trade_with,
+    "give": _give,
+    "take": lambda g, offset: _give(g, offset, take=True),
+    "trade_end": _trade_end,
+    "answer": _answer,
+    "reload": _reload,
+    "activate": _activate,
+    "enter": _enter,
+    "bite": _bite,
+    "pass": lambda g, offset: ("", "no attack", ("pass",), "", "", ()),
+    "face": _face,
+    "placement": _placement,
+}
