@@ -5,8 +5,10 @@ records, ratings and restarts."""
 from __future__ import annotations
 
 import copy
+import html
 import json
 import random
+import re
 import threading
 
 import pytest
@@ -50,6 +52,22 @@ def choices(view: dict) -> list[int]:
     return [c["action"] for group in view["decision"]["groups"] for c in group["choices"]]
 
 
+def board_places(view: dict) -> set[str]:
+    """The keys of the places the view's board marks."""
+    return {html.unescape(key) for key in re.findall(r'data-place="([^"]*)"', view["board"])}
+
+
+def named_places(view: dict) -> set[str]:
+    """The places the view's choices name: where a click picks them, what they light up."""
+    return {
+        key
+        for group in view["decision"]["groups"]
+        for c in group["choices"]
+        for key in (c["place"], *c["preview"])
+        if key
+    }
+
+
 def twin_view(session, rng: random.Random) -> tuple[dict, bool]:
     """The view the seat would get in a state it cannot tell from the true one
     (every item hidden from it redrawn), and whether the redraw changed the state."""
@@ -64,8 +82,10 @@ def twin_view(session, rng: random.Random) -> tuple[dict, bool]:
 def test_a_whole_game_sends_the_seat_nothing_it_may_not_see(env, client, store, tmp_path):
     """Every answer equals the view of a twin state whose hidden items (other
     hands, pending ballots and destinations, unseen dice, face-down tokens, deck
-    orders) were all redrawn, so no answer carries any of them; the seed, which
-    fixes them all, is sent only once the game is over.  The finished game is
+    orders) were all redrawn, so no answer carries any of them, the board's
+    places and the choices' places and previews included (each a place of the
+    seat's own picture); the seed, which fixes them all, is sent only once the
+    game is over.  The finished game is
     saved as a record that replays, and rated."""
     rng = random.Random(env)
     view = new_game(client, env)
@@ -75,6 +95,7 @@ def test_a_whole_game_sends_the_seat_nothing_it_may_not_see(env, client, store, 
     while view["result"] is None:
         assert view["decision"] and view["move"] == session.move
         assert seed not in json.dumps(view)
+        assert named_places(view) <= board_places(view)
         if answers % 3 == 0:
             seen, differs = twin_view(session, rng)
             assert seen == view

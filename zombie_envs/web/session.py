@@ -205,7 +205,9 @@ class Session:
         }
 
     def decision(self) -> dict:
-        """The pending decision's choices, grouped by the action block each lies in."""
+        """The pending decision's choices, grouped by the action block each lies in;
+        each names the board place a click picks it by and the places it lights up
+        (keys of the places the seat's picture marks), or none."""
         g = self.engine
         groups: dict[str, dict] = {}
         for choice in self.game.choices():
@@ -220,6 +222,8 @@ class Session:
                     "key": choice.key,
                     "text": choice.text,
                     "detail": choice.detail,
+                    "place": choice.place,
+                    "preview": list(choice.preview),
                 }
             )
         return {"doing": g.game_type.by_kind[g.decision].doing, "groups": list(groups.values())}
@@ -243,6 +247,15 @@ class Session:
         return self.game.record(web_id=self.id)
 
 
+#: Markdown marks in the options' docs: ``[text](link)``, ``**strong**``, ``*em*``, ``\`code\```
+_MARKDOWN = re.compile(r"\[([^\]]*)\]\([^)]*\)|\*\*(.+?)\*\*|\*(.+?)\*|`([^`]*)`")
+
+
+def plain_words(markdown: str) -> str:
+    """A doc written for the Markdown pages as the plain words a form shows."""
+    return _MARKDOWN.sub(lambda m: next(g for g in m.groups() if g is not None), markdown)
+
+
 def env_choices() -> list[dict]:
     """What the set-up page offers for each env: player counts, engine options,
     and opponent specs (a shipped policy only where one fits)."""
@@ -259,7 +272,13 @@ def env_choices() -> list[dict]:
                 "max_players": cls.max_players,
                 "default_players": cls.default_players,
                 "options": [
-                    {"name": o.name, "default": o.default, "choices": list(o.choices), "doc": o.doc}
+                    {
+                        "name": o.name,
+                        "label": o.name.replace("_", " "),
+                        "default": o.default,
+                        "choices": list(o.choices),
+                        "doc": plain_words(o.doc),
+                    }
                     for o in game.options
                 ],
                 "specs": ["heuristic", "random", *SEARCH_SPECS],

@@ -7,6 +7,7 @@
 const $ = (id) => document.getElementById(id);
 let envs = [];
 let state = null;
+let busy = false;
 
 function element(tag, text, className) {
   const e = document.createElement(tag);
@@ -33,6 +34,7 @@ function showError(message) {
 }
 
 function setBusy(text) {
+  busy = Boolean(text);
   $("status").textContent = text;
   document.body.classList.toggle("busy", Boolean(text));
   for (const b of document.querySelectorAll("button")) b.disabled = Boolean(text);
@@ -64,7 +66,7 @@ function onEnv() {
   const options = $("options");
   options.replaceChildren(options.firstElementChild);
   for (const o of env.options) {
-    const label = element("label", `${o.name}: ${o.doc}`);
+    const label = element("label", `${o.label}: ${o.doc}`);
     let input;
     if (o.choices.length) {
       input = element("select");
@@ -180,7 +182,7 @@ function show(view) {
   $("seats").textContent = view.players
     .map((p) => `player_${p.seat}: ${p.you ? `you (${p.name})` : p.name}`)
     .join(" \u00b7 ");
-  $("board").innerHTML = view.board; // drawn by the server from this seat's view
+  $("drawing").innerHTML = view.board; // drawn by the server from this seat's view
   $("view").textContent = view.view;
   $("log").replaceChildren(...view.log.map((line) => element("li", line)));
   $("legend").replaceChildren(...view.legend.map((line) => element("li", line)));
@@ -188,10 +190,151 @@ function show(view) {
   showResult(view);
 }
 
+// ----- the decision: places on the board, buttons by it, the folded list ------
+//: the most choices the list shows unfolded
+const OPEN_LIST = 12;
+
+function choicesOf(decision) {
+  return decision ? decision.groups.flatMap((g) => g.choices) : [];
+}
+
+function placeRect(key) {
+  return $("drawing").querySelector(`rect.place[data-place="${CSS.escape(key)}"]`);
+}
+
+function choiceLabel(c) {
+  return c.detail ? `${c.text} (${c.detail})` : c.text;
+}
+
+function choiceButton(c, className) {
+  const b = element("button", c.text, className);
+  b.type = "button";
+  b.dataset.action = String(c.action);
+  b.title = `key ${c.key}`;
+  if (c.detail) b.append(element("span", c.detail, "detail"));
+  b.addEventListener("click", () => choose(c.action));
+  return b;
+}
+
 function showDecision(decision) {
-  $("decision").hidden = !decision;
+  closeMenu();
+  $("decision").hidden = $("prompt").hidden = !decision;
   if (!decision) return;
+  const all = choicesOf(decision);
+  const byPlace = new Map();
+  const unplaced = [];
+  for (const c of all) {
+    if (c.place && placeRect(c.place)) {
+      if (!byPlace.has(c.place)) byPlace.set(c.place, []);
+      byPlace.get(c.place).push(c);
+    } else {
+      unplaced.push(c);
+    }
+  }
+  for (const [key, choices] of byPlace) markPlace(placeRect(key), choices);
   $("doing").textContent = decision.doing;
+  $("hint").textContent = byPlace.size
+    ? `: pick a lit place on the board${unplaced.length ? " or a button" : ""}`
+    : "";
+  $("actions").replaceChildren(...unplaced.map((c) => choiceButton(c, "action")));
+  showList(decision, all.length);
+}
+
+// A place that some legal choices name: lit, focusable, and it plays its one
+// choice (or offers its several in a menu) on a click, Enter or Space.
+function markPlace(rect, choices) {
+  rect.classList.add("legal");
+  rect.setAttribute("tabindex", "0");
+  rect.setAttribute("role", "button");
+  rect.setAttribute("aria-label", choices.map(choiceLabel).join(" or "));
+  if (choices.length > 1) rect.setAttribute("aria-haspopup", "menu");
+  const point = () => preview(rect, choices);
+  rect.addEventListener("pointerenter", point);
+  rect.addEventListener("focus", point);
+  rect.addEventListener("pointerleave", unpreview);
+  rect.addEventListener("blur", unpreview);
+  const pick = (event) => {
+    event.preventDefault();
+    event.stopPropagation();
+    if (busy) return;
+    if (choices.length === 1) choose(choices[0].action);
+    else openMenu(rect, choices);
+  };
+  rect.addEventListener("click", pick);
+  rect.addEventListener("keydown", (event) => {
+    if (event.key === "Enter" || event.key === " ") pick(event);
+  });
+}
+
+// Light up where the choices lead and say what they are, next to the place.
+function preview(rect, choices) {
+  unpreview();
+  for (const c of choices) {
+    for (const key of c.preview) placeRect(key)?.classList.add("preview");
+  }
+  const tip = $("tip");
+  tip.replaceChildren(
+    ...choices.map((c) => {
+      const line = element("div", c.text, "tip-text");
+      if (c.detail) line.append(element("span", c.detail, "detail"));
+      return line;
+    }),
+  );
+  if (choices.length > 1) tip.append(element("div", `${choices.length} choices: click to pick one`, "tip-more"));
+  tip.hidden = false;
+  putNear(tip, rect);
+}
+
+function unpreview() {
+  for (const r of $("drawing").querySelectorAll("rect.preview")) r.classList.remove("preview");
+  $("tip").hidden = true;
+}
+
+// Place a floating box under (or above) a board place, inside the board.
+function putNear(box, rect) {
+  const board = $("board").getBoundingClientRect();
+  const at = rect.getBoundingClientRect();
+  const left = Math.min(Math.max(0, at.left - board.left), Math.max(0, board.width - box.offsetWidth));
+  let top = at.bottom - board.top + 4;
+  if (top + box.offsetHeight > board.height) top = Math.max(0, at.top - board.top - box.offsetHeight - 4);
+  box.style.left = `${left}px`;
+  box.style.top = `${top}px`;
+}
+
+function openMenu(rect, choices) {
+  unpreview();
+  const menu = $("place-menu");
+  menu.replaceChildren(
+    ...choices.map((c) => {
+      const b = choiceButton(c, "menu-choice");
+      b.setAttribute("role", "menuitem");
+      b.addEventListener("pointerenter", () => preview(rect, [c]));
+      b.addEventListener("focus", () => preview(rect, [c]));
+      return b;
+    }),
+  );
+  menu.dataset.place = rect.dataset.place;
+  menu.hidden = false;
+  putNear(menu, rect);
+  menu.querySelector("button").focus();
+}
+
+function closeMenu() {
+  const menu = $("place-menu");
+  if (menu.hidden) return;
+  const place = placeRect(menu.dataset.place || "");
+  menu.hidden = true;
+  unpreview();
+  if (menu.contains(document.activeElement)) place?.focus();
+}
+
+// The whole list, the keyboard's way to every choice: folded when long, with
+// a box that keeps only the choices whose words hold what is typed.
+function showList(decision, count) {
+  $("choice-count").textContent = count === 1 ? "The one choice" : `All ${count} choices`;
+  $("choice-count").dataset.count = String(count);
+  $("decision").open = count <= OPEN_LIST;
+  $("choice-filter").value = "";
   $("choices").replaceChildren(
     ...decision.groups.map((group) => {
       const box = element("div", undefined, "group");
@@ -199,18 +342,34 @@ function showDecision(decision) {
       title.title = group.doc;
       const buttons = element("div", undefined, "buttons");
       for (const c of group.choices) {
-        const b = element("button", c.text, "choice");
-        b.type = "button";
-        b.dataset.action = String(c.action);
-        b.title = `key ${c.key}`;
-        if (c.detail) b.append(element("span", c.detail, "detail"));
-        b.addEventListener("click", () => choose(c.action));
+        const b = choiceButton(c, "choice");
+        b.dataset.words = `${group.name} ${c.key} ${c.text} ${c.detail}`.toLowerCase();
         buttons.append(b);
       }
       box.append(title, buttons);
       return box;
     }),
   );
+}
+
+function filterList() {
+  const words = $("choice-filter").value.toLowerCase().split(/\s+/).filter(Boolean);
+  for (const group of $("choices").children) {
+    let shown = 0;
+    for (const b of group.querySelectorAll("button.choice")) {
+      b.hidden = !words.every((w) => b.dataset.words.includes(w));
+      shown += !b.hidden;
+    }
+    group.hidden = shown === 0;
+  }
+}
+
+// Enter in the box plays the choice it has narrowed the list to.
+function filterKey(event) {
+  if (event.key !== "Enter") return;
+  event.preventDefault();
+  const left = [...$("choices").querySelectorAll("button.choice:not([hidden])")];
+  if (left.length === 1) left[0].click();
 }
 
 function showResult(view) {
@@ -240,6 +399,14 @@ async function main() {
   $("players").addEventListener("change", onPlayers);
   $("seat").addEventListener("change", onSeat);
   $("new-game").addEventListener("click", showSetup);
+  $("choice-filter").addEventListener("input", filterList);
+  $("choice-filter").addEventListener("keydown", filterKey);
+  document.addEventListener("keydown", (event) => {
+    if (event.key === "Escape") closeMenu();
+  });
+  document.addEventListener("click", (event) => {
+    if (!$("place-menu").contains(event.target)) closeMenu();
+  });
   $("rematch").addEventListener("click", () =>
     run("Dealing again...", () => api("POST", `/api/games/${state.id}/rematch`, {})),
   );
