@@ -19,17 +19,17 @@ def test_ansi_render_names_the_board_and_hides_hands(board):
     env = we_are_dead_v0.env(num_players=3, board=board, render_mode="ansi")
     env.reset(seed=1)
     text = env.render()
-    assert text.startswith(f"We Are Dead ({board}) - turn 1 - view of spectator")
+    assert text.startswith(f"We Are Dead ({board}) - turn 1 - view of a spectator")
     assert "hand:" not in text
     seen = we_are_dead_v0.env(num_players=3, board=board, render_mode="ansi", render_seat=2)
     seen.reset(seed=1)
-    assert "view of player_2" in seen.render() and seen.render().count("hand:") == 1
+    assert "view of Player 2" in seen.render() and seen.render().count("hand:") == 1
     play_env(env, random.Random(1))
     game = env.unwrapped.game
     won = game.winners()
     assert "GAME OVER" in env.render()
     if not won:
-        assert "winner(s): the horde" in env.render()
+        assert "won by the horde" in env.render()
 
 
 @pytest.mark.parametrize("max_turns", [1, 3, 10])

@@ -10,6 +10,7 @@ import pytest
 
 from tests.games.we_are_dead.twins import twin
 from tests.play.twins import check_games
+from zombie_envs.core.narration import count
 from zombie_envs.games.we_are_dead.actions import A_CARD, A_SQUARE
 from zombie_envs.games.we_are_dead.data import BOARDS
 from zombie_envs.games.we_are_dead.engine import WeAreDead
@@ -114,7 +115,7 @@ def test_the_phase_line_says_the_turn_and_its_step():
     steps_seen = set()
     for g in random_states(6, players=4):
         line = NARRATOR.phase(g, 0)
-        whose = "your" if g.active == 0 else f"player_{g.active}'s"
+        whose = "your" if g.active == 0 else f"Player {g.active}'s"
         assert line.startswith(f"Turn {g.turn}, {whose} turn - ")
         step = line.split(" - ")[1]
         steps_seen.add(step)
@@ -131,5 +132,5 @@ def test_the_phase_line_says_the_turn_and_its_step():
         if expected:
             assert step == expected, (g.decision, line)
         if g.decision == "move":
-            assert f"{g.budget} moves left" in line
+            assert f"{count(g.budget, 'move')} left" in line
     assert {"1. Movement", "2. Attack", "3. Discard", "4. The horde"} <= steps_seen

@@ -124,7 +124,7 @@ def test_picture_and_spectator_text_show_no_secrets(num_players, board):
         np.testing.assert_array_equal(picture.rgb(g), picture.rgb(h))
         spectator = ansi(g, None)
         assert spectator == ansi(h, None)
-        assert "view of spectator" in spectator and "hand:" not in spectator
+        assert "view of a spectator" in spectator and "hand:" not in spectator
         assert not any(name in spectator for name in CARD_NAMES[:NUM_ATTACK])
         saw_facedown += any(k >= 0 for k in g.facedown)
         saw_flipped += g.a_node >= 0 or bool(g.h_targets)
@@ -149,7 +149,7 @@ def test_a_seat_sees_its_own_hand_and_face_down_hero_and_no_other_secret(board):
     for g in random_states(4, board, seed=3, every=3):
         for s in range(g.num_players):
             mine = ansi(g, s)
-            assert f"view of player_{s}" in mine and mine.count("hand:") == 1
+            assert f"view of Player {s}" in mine and mine.count("hand:") == 1
             for card, count in enumerate(g.hands[s]):
                 if count:
                     assert f"{CARD_NAMES[card]} x{count}" in mine
@@ -177,9 +177,9 @@ def test_human_mode_prints(capsys):
     env = we_are_dead_v0.env(num_players=3, board="carnival", render_mode="human")
     env.reset(seed=0)
     first = capsys.readouterr().out
-    assert "We Are Dead (carnival)" in first and "view of spectator" in first
+    assert "We Are Dead (carnival)" in first and "view of a spectator" in first
     obs, *_ = env.last()
     env.step(int(np.flatnonzero(obs["action_mask"])[0]))
     assert "We Are Dead" in capsys.readouterr().out
     assert env.render() is None
-    assert "player_2" in capsys.readouterr().out
+    assert "Player 2" in capsys.readouterr().out

@@ -8,10 +8,11 @@ the seats allowed to see them.
 
 from __future__ import annotations
 
+import itertools
 from collections import Counter
 
 from ...core.narration import Choice, Narrator, count, letters
-from .actions import A_CARD, A_INFECTION, A_PASS, A_SQUARE, A_YES
+from .actions import A_CARD, A_CHOOSE, A_INFECTION, A_PASS, A_SQUARE, A_YES
 from .data import (
     CARD_NAMES,
     CHEF,
@@ -22,6 +23,7 @@ from .data import (
     HERO_NAMES,
     HORDE,
     HORDE_INFECTION,
+    HORDE_REACH,
     HORDE_REDUCTION,
     NUM_ATTACK,
     SECURITY,
@@ -29,7 +31,15 @@ from .data import (
 )
 from .declaration import KIND
 from .engine import WeAreDead
-from .text import legend
+from .text import (
+    FACE_DOWN,
+    INFECTION,
+    card_place,
+    legend,
+    seat_name,
+    seat_place,
+    square_place,
+)
 
 #: the turn's steps, as the task that starts the next one
 STEPS = (
@@ -48,6 +58,38 @@ AFTERMATH = {
 }
 
 
+#: the compass words that name the square one step away, by (row, column) step
+COMPASS = {
+    (-1, 0): ("n", "north"),
+    (-1, 1): ("ne", "northeast"),
+    (0, 1): ("e", "east"),
+    (1, 1): ("se", "southeast"),
+    (1, 0): ("s", "south"),
+    (1, -1): ("sw", "southwest"),
+    (0, -1): ("w", "west"),
+    (-1, -1): ("nw", "northwest"),
+}
+#: what spending an infection token does, by the decision
+INFECTION_WORDS = {
+    KIND.move: "spend an infection token to move 1 more",
+    KIND.fight: "spend an infection token: attack 1 more",
+    KIND.slay: "spend an infection token to slay a shopper",
+}
+#: what passing means, by the decision (the detail of a pass, and a name that picks it)
+PASS_WORDS = {
+    KIND.attack: "leave the shopper token alone",
+    KIND.place_hero: "place no hero",
+    KIND.reveal: "keep my hero hidden",
+    KIND.skaters: "add no Skaters",
+    KIND.panic: "do not panic the hero",
+    KIND.fight: "stop fighting",
+    KIND.slay: "stop slaying",
+    KIND.discard: "discard no more",
+    KIND.revealer_draw: "draw no card",
+    KIND.horde_hero: "play no hero against the horde",
+}
+
+
 def hero(kind: int) -> str:
     return HERO_NAMES[kind - NUM_ATTACK]
 
@@ -57,6 +99,9 @@ def _shoppers(k: int) -> str:
 
 
 class DeadNarrator(Narrator, engine=WeAreDead):
+    def name(self, g, seat: int) -> str:
+        return seat_name(seat)
+
     def legend(self, g) -> list[str]:
         return legend(g)
 
@@ -64,20 +109,29 @@ class DeadNarrator(Narrator, engine=WeAreDead):
     def phase(self, g, viewer) -> str:
         if g.terminal:
             return f"Turn {g.turn}: the game is over"
+        who = self.named(g, g.current_player, viewer)
+        doing = g.game_type.by_kind[g.decision].doing
         if g.decision == KIND.place_token:
-            return f"Setup: placing shopper tokens, {len(g.pool)} left to place"
+            return f"Setup: {who} {doing}, {len(g.pool)} left to place"
         whose = "your" if g.active == viewer else f"{self.name(g, g.active)}'s"
         pending = {task[0] for task in g.tasks}
         step = next((name for task, name in STEPS if task.__name__ in pending), "3. Draw")
         if g.decision in HORDE_DECISIONS:
             step = "4. The horde"
-        return f"Turn {g.turn}, {whose} turn - {step} - {self.doing(g)}"
+        about = self.about(g)
+        parts = [f"Turn {g.turn}, {whose} turn", step, about]
+        if g.current_player != g.active or not about:
+            parts.append(f"{who} {doing}")
+        return " - ".join(part for part in parts if part)
 
-    def doing(self, g) -> str:
-        """What the pending decision is about."""
+    def about(self, g) -> str:
+        """What the pending decision is about, where it says more than its name."""
         kind = g.decision
         if kind == KIND.move:
-            return f"{g.budget} moves left; a discarded card or an infection token buys 1 more"
+            return (
+                f"{count(g.budget, 'move')} left; a discarded card or an infection token "
+                "buys 1 more"
+            )
         if kind == KIND.attack:
             return f"flip the shopper token at {g.board.label(g.pos[g.active])}?"
         if kind == KIND.place_hero:
@@ -95,29 +149,94 @@ class DeadNarrator(Narrator, engine=WeAreDead):
         if kind == KIND.horde_hero:
             eaten = sum(g.token[v] for v in g.h_targets)
             return f"the horde reached {_shoppers(eaten)}, {g.h_reduction} saved so far"
-        return g.game_type.by_kind[kind].doing
+        if kind == KIND.horde_pick:
+            return f"two hordes are as near to {g.board.label(g.h_prey)}: which one goes?"
+        return ""
 
     # ----- choices ---------------------------------------------------------------------
     def choices(self, g) -> list[Choice]:
-        """Squares keyed by their row and column, everything else by letters."""
-        b, out, lettered = g.board, [], 0
-        here = g.pos[g.active]
+        """Squares keyed by their row and column (a move's next squares also by compass
+        words), the rest by letters that no compass word takes; each choice about
+        something the picture shows names its place there."""
+        compass = self.compass(g) if g.decision == KIND.move else {}
+        words = {word for names in compass.values() for word in names}
+        keys = (k for k in map(letters, itertools.count()) if k not in words)
+        out = []
         for a in g.legal:
-            name = g.action_name(a)
             if a < A_CARD:
-                v = a - A_SQUARE
-                r, c = b.rc[v]
-                text, detail = self.square_text(g, v), ""
-                if g.decision == KIND.move:
-                    moves = b.dist[here][v]
-                    detail = count(moves, "move") if moves else "stay"
-                elif g.decision == KIND.horde_pick:
-                    detail = f"the horde here takes {b.label(g.h_prey)}"
-                out.append(Choice(a, f"r{r}c{c}", text, (name, b.label(v)), detail))
-                continue
-            out.append(Choice(a, letters(lettered), name))
-            lettered += 1
+                out.append(self.square_choice(g, a - A_SQUARE, compass.get(a - A_SQUARE, ())))
+            else:
+                out.append(self.other_choice(g, a, next(keys)))
         return out
+
+    def compass(self, g) -> dict[int, tuple[str, ...]]:
+        """The squares one step from the moving pawn, by the compass words that point
+        at them (north is up the board)."""
+        b, here = g.board, g.pos[g.active]
+        r, c = b.rc[here]
+        return {v: COMPASS[(b.rc[v][0] - r, b.rc[v][1] - c)] for v in b.adjacent[here]}
+
+    def square_choice(self, g, v: int, compass: tuple[str, ...]) -> Choice:
+        """A square: where to move (its path and cost), where a shopper token goes,
+        which token the horde hunts or which horde goes."""
+        b, kind = g.board, g.decision
+        key = square_place(b, v)
+        detail, preview = "", ()
+        if kind == KIND.move:
+            moves = b.dist[g.pos[g.active]][v]
+            detail = count(moves, "move") if moves else "stay"
+            if compass:
+                detail += f", {compass[1]}"
+            preview = self.path(g, g.pos[g.active], v, moves) or (key,)
+        elif kind == KIND.horde_target:
+            hunters = g.prey(*g.hunt()[:3])[v]
+            start = g.hordes[hunters[0]]
+            detail = f"the horde at {b.label(start)} goes for it, {count(b.dist[start][v], 'move')}"
+            preview = sum(
+                (
+                    (square_place(b, g.hordes[i]), *self.path(g, g.hordes[i], v, HORDE_REACH))
+                    for i in hunters
+                ),
+                (),
+            )
+        elif kind == KIND.horde_pick:
+            detail = f"this horde goes for {b.label(g.h_prey)}"
+            preview = (key, *self.path(g, v, g.h_prey, HORDE_REACH))
+        names = (g.action_name(a := A_SQUARE + v), b.label(v), *compass)
+        return Choice(a, key, self.square_text(g, v), names, detail, key, preview)
+
+    def path(self, g, a: int, b: int, k: int) -> tuple[str, ...]:
+        """The squares of the first ``k`` moves from ``a`` toward ``b``, as a pawn or a
+        horde takes them."""
+        board, out = g.board, []
+        for _ in range(k):
+            if a == b:
+                break
+            a = board.step_toward(a, b, 1)
+            out.append(square_place(board, a))
+        return tuple(out)
+
+    def other_choice(self, g, a: int, key: str) -> Choice:
+        """A card of the hand, an infection token, an opponent's hero, yes or pass, at
+        its place on the picture where it has one."""
+        name = g.action_name(a)
+        if a < A_INFECTION:
+            return Choice(a, key, name, place=card_place(a - A_CARD))
+        if a == A_INFECTION:
+            return Choice(a, key, INFECTION_WORDS.get(g.decision, name), (name,), place=INFECTION)
+        if a < A_YES:
+            seat = (g.current_player + 1 + a - A_CHOOSE) % g.num_players
+            text = f"fight the hero of {self.name(g, seat)}"
+            return Choice(a, key, text, (name,), place=seat_place(seat))
+        place = ""
+        if a == A_YES and g.decision == KIND.attack:
+            place = square_place(g.board, g.pos[g.active])
+        elif a == A_YES and g.decision == KIND.reveal:
+            place = FACE_DOWN
+        if a == A_PASS:  # "pass", and what passing means here
+            meaning = PASS_WORDS.get(g.decision, "")
+            return Choice(a, key, name, (meaning,) if meaning else (), meaning)
+        return Choice(a, key, name, (name,), place=place)
 
     def square_text(self, g, v: int) -> str:
         """A square's name without the coordinates its key already gives."""

@@ -14,9 +14,17 @@ import numpy as np
 
 from ...core.grid import ARROWS, Board
 from ...core.raster import Canvas, text_size
-from .data import HERO_NAMES, NUM_ATTACK, WOUND_DAMAGE, board
+from .data import CARD_NAMES, HERO_NAMES, NUM_ATTACK, WOUND_DAMAGE, board
 from .declaration import GAME, KIND
-from .text import AREA_WORD
+from .text import (
+    AREA_WORD,
+    FACE_DOWN,
+    INFECTION,
+    card_place,
+    seat_name,
+    seat_place,
+    square_place,
+)
 
 SEAT_RGB = (
     (215, 50, 50),
@@ -51,8 +59,11 @@ AREA_TINTS = (
 CAR_RGB = ((176, 60, 60), (60, 90, 160), (200, 200, 210), (60, 130, 90))
 
 CELL, MARGIN, TOP, GAP, SIDE_W, MIN_SIDE_H = 40, 12, 44, 12, 290, 560
-BOARD_X, BOARD_Y = MARGIN, TOP + 8
+#: room for the row numbers left of the board and the column numbers above it
+ROW_LABELS, COL_LABELS = 26, 20
+BOARD_X, BOARD_Y = MARGIN + ROW_LABELS, TOP + COL_LABELS
 CARD_H, CARD_STEP, LEGEND_STEP, LINE_STEP = 46, 50, 14, 13
+CHIP_W, CHIP_H, CHIP_STEP = 136, 18, 21  # a card of the seat's hand
 
 
 def _darker(color, f: float = 0.72):
@@ -141,6 +152,23 @@ def _draw_board(c: Canvas, b: Board) -> None:
     _area_labels(c, b, tints)
     _floor_labels(c, b)
     _atrium_labels(c, b)
+    _grid_labels(c, b)
+
+
+def _grid_labels(c: Canvas, b: Board) -> None:
+    """Row numbers left of the board and column numbers above it, as square names
+    use them (``r12c3``: row 12, column 3)."""
+    for col in range(b.width):
+        c.text(
+            BOARD_X + col * CELL + CELL // 2,
+            BOARD_Y - COL_LABELS + 2,
+            str(col),
+            GREY,
+            2,
+            anchor="center",
+        )
+    for row in range(b.height):
+        c.text(BOARD_X - 4, BOARD_Y + row * CELL + CELL // 2 - 7, str(row), GREY, 2, anchor="right")
 
 
 def _wall(c: Canvas, x: int, y: int, style: str, car) -> None:
@@ -385,10 +413,6 @@ def _board_state(c: Canvas, g, f: Frame) -> None:
 
 
 # ----- the side panel -----------------------------------------------------------
-def _name(seat: int) -> str:
-    return f"Player {seat}"
-
-
 def _tag(c: Canvas, right: int, y: int, label: str, fill, ink) -> int:
     """A small label box ending at ``right``; returns its left edge."""
     w = text_size(label)[0] + 8
@@ -407,12 +431,13 @@ def _players(c: Canvas, g, f: Frame) -> int:
     for s in range(g.num_players):
         ry = y + 32 + s * CARD_STEP
         c.fill_rect(x + 6, ry, SIDE_W - 12, CARD_H, CARD)
+        c.place(seat_place(s), x + 6, ry, SIDE_W - 12, CARD_H, seat_name(s))
         if s in winners:
             c.rect(x + 6, ry, SIDE_W - 12, CARD_H, GOLD, 3)
         elif s == acting:
             c.rect(x + 6, ry, SIDE_W - 12, CARD_H, WHITE, 2)
         _player(c, x + 24, ry + 16, 11, s)
-        left = x + 42 + c.text(x + 42, ry + 9, _name(s), WHITE, 2)[0] + 8
+        left = x + 42 + c.text(x + 42, ry + 9, seat_name(s), WHITE, 2)[0] + 8
         tags = []
         if s in winners:
             tags.append(("WINNER", GOLD, INK))
@@ -452,6 +477,39 @@ def _stats(c: Canvas, g, s: int, x: int, y: int, right: int) -> None:
         right = _tag(c, right, y - 3, label, fill, ink) - 4
 
 
+def _hand(c: Canvas, g, f: Frame, seat: int | None, y: int) -> int:
+    """The cards of ``seat``'s own hand, its infection tokens and its face-down hero,
+    each a place its choices name (nothing for a spectator); returns the y below."""
+    if seat is None or not g.visible(seat).hand(seat):
+        return y
+    x = f.side_x + 6
+    c.text(x + 4, y + 6, f"Your hand ({seat_name(seat)})", WHITE)
+    chips = [
+        (card_place(k), f"{CARD_NAMES[k]} x{n}", k < NUM_ATTACK)
+        for k, n in enumerate(g.hands[seat])
+        if n
+    ]
+    chips.append((INFECTION, f"infection x{g.infection[seat]}", None))
+    if g.visible(seat).facedown(seat):
+        chips.append((FACE_DOWN, f"face down: {_hero(g.facedown[seat])}", False))
+    y += 20
+    for i, (key, text, attack) in enumerate(chips):
+        cx, cy = x + (i % 2) * (CHIP_W + 6), y + (i // 2) * CHIP_STEP
+        fill = CARD if attack else (74, 64, 92) if attack is False else (48, 70, 52)
+        c.fill_rect(cx, cy, CHIP_W, CHIP_H, fill)
+        c.text(cx + 5, cy + 5, _clip(text, 22), WHITE)
+        c.place(key, cx, cy, CHIP_W, CHIP_H, text)
+    return y + -(-len(chips) // 2) * CHIP_STEP
+
+
+def _square_places(c: Canvas, g) -> None:
+    """Every square a pawn can stand on, by its row and column."""
+    b = g.board
+    for v, (row, col) in enumerate(b.rc):
+        x, y = _cell_xy(row, col)
+        c.place(square_place(b, v), x, y, CELL, CELL, b.label(v))
+
+
 def _hero(kind: int) -> str:
     return HERO_NAMES[kind - NUM_ATTACK]
 
@@ -468,10 +526,10 @@ def _attack_lines(g) -> list[tuple[str, tuple]]:
     """The attack or horde feeding under way, as (text, colour) lines."""
     lines: list[tuple[str, tuple]] = []
     if g.a_node >= 0:
-        lines.append((f"{_name(g.active)} attacks {_shoppers(g.a_value)}", WHITE))
+        lines.append((f"{seat_name(g.active)} attacks {_shoppers(g.a_value)}", WHITE))
         lines.append((_clip(f"  at {g.board.label(g.a_node)}: {g.slain} slain"), GREY))
     if g.main_kind >= 0:
-        lines.append((_clip(f"Hero: {_hero(g.main_kind)} ({_name(g.main_seat)})"), WHITE))
+        lines.append((_clip(f"Hero: {_hero(g.main_kind)} ({seat_name(g.main_seat)})"), WHITE))
         if len(g.in_attack) > 1:
             lines.append((_clip("  + " + ", ".join(_hero(k) for k in g.in_attack[1:])), GREY))
         lines.append((f"  attack {g.fight_total} / toughness {g.toughness}", GREY))
@@ -594,7 +652,7 @@ def _title(c: Canvas, g, f: Frame) -> None:
         c.text(right, 16, f"Game over - {_result(g)}", GOLD, 2, anchor="right")
     elif g.decision is not None:
         seat = g.current_player
-        label = f"{_name(seat)} {GAME.by_kind[g.decision].doing}"
+        label = f"{seat_name(seat)} {GAME.by_kind[g.decision].doing}"
         if g.decision == KIND.move:
             label += f" ({g.budget} left)"
         w = c.text(right, 16, label, WHITE, 2, anchor="right")[0]
@@ -604,7 +662,7 @@ def _title(c: Canvas, g, f: Frame) -> None:
 def _result(g) -> str:
     won = g.final_winners()
     if won:
-        names = ", ".join(_name(s) for s in won)
+        names = ", ".join(seat_name(s) for s in won)
         return f"{names} win{'' if len(won) > 1 else 's'}, {g.score[won[0]]} points"
     if g.truncated:
         return f"stopped at the turn cap ({g.turn}): no winner"
@@ -613,16 +671,18 @@ def _result(g) -> str:
 
 def draw(g, seat: int | None = None, canvas_type: type[Canvas] = Canvas) -> Canvas:
     """The whole board as a spectator sees it (no hands, no face-down numbers or
-    heroes), so the same for every ``seat``, drawn on a new ``canvas_type`` whose
-    size depends on the board (``frame(name).height``, ``.width``)."""
+    heroes), with ``seat``'s own hand beside it, drawn on a new ``canvas_type``
+    whose size depends on the board (``frame(name).height``, ``.width``); every
+    square, seat and card of that hand is a place a choice can name."""
     f = frame(g.options["board"])
     c = canvas_type(f.width, f.height, BG)
     c.layer(0, 0, f.background, lambda c: _draw_board(c, f.board))
     _title(c, g, f)
     _board_state(c, g, f)
+    _square_places(c, g)
     c.fill_rect(f.side_x, BOARD_Y, SIDE_W, f.side_h, SIDE)
     legend_y = _legend_top(g, f)
-    _status(c, g, f, _players(c, g, f), legend_y - 14)
+    _status(c, g, f, _hand(c, g, f, seat, _players(c, g, f)), legend_y - 14)
     _legend(c, g, f, legend_y)
     return c
 

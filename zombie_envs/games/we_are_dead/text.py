@@ -12,6 +12,7 @@ from functools import cache
 from itertools import compress
 
 from ...core.grid import Board
+from ...core.narration import count
 from .data import CARD_NAMES, HERO_NAMES, NUM_ATTACK
 from .declaration import GAME
 
@@ -31,6 +32,31 @@ def display_chars(b: Board) -> dict[str, str]:
             used.add(initial)
             shown[ch] = initial
     return shown
+
+
+#: the places of the picture that are not squares: the seat's infection tokens
+#: and its face-down hero (``card_place``, ``seat_place`` and ``square_place``
+#: name the others)
+INFECTION, FACE_DOWN = "infection", "facedown"
+
+
+def seat_name(seat: int) -> str:
+    """A seat as every view calls it, by the digit its pawn shows."""
+    return f"Player {seat}"
+
+
+def square_place(b: Board, v: int) -> str:
+    """A square as the board's row and column labels name it: ``r12c3``."""
+    r, c = b.rc[v]
+    return f"r{r}c{c}"
+
+
+def card_place(kind: int) -> str:
+    return f"card{kind}"
+
+
+def seat_place(seat: int) -> str:
+    return f"seat{seat}"
 
 
 #: the text board's own marks, besides the players' seat digits
@@ -82,53 +108,60 @@ def _map(g) -> list[str]:
 
 def _at(g, v: int) -> str:
     """Who shares square ``v`` (for the ``+`` mark)."""
-    who = [f"player_{s}" for s, p in enumerate(g.pos) if p == v]
+    who = [seat_name(s) for s, p in enumerate(g.pos) if p == v]
     who += ["a horde"] * g.hordes.count(v)
     return ", ".join(who)
 
 
 def ansi(g, seat: int | None = None) -> str:
-    n = g.num_players
     see = g.visible(seat)
-    who = "spectator" if seat is None else f"player_{seat}"
+    who = "a spectator" if seat is None else seat_name(seat)
     lines = [
         f"{GAME.title} ({g.options['board']}) - turn {g.turn} - view of {who} - "
-        f"goal {g.goal} - horde {g.horde_score} points, {len(g.hordes)} token(s)",
+        f"goal {g.goal} points - horde {count(g.horde_score, 'point')}, "
+        f"{count(len(g.hordes), 'horde token')}",
         *_map(g),
     ]
-    for s in range(n):
-        held = sum(g.hands[s])
-        hand = ""
-        if see.hand(s):
-            cards = [f"{CARD_NAMES[k]} x{c}" for k, c in enumerate(g.hands[s]) if c]
-            hand = " | hand: " + (", ".join(cards) or "empty")
-        if see.facedown(s):
-            hand += f" | face down: {HERO_NAMES[g.facedown[s] - NUM_ATTACK]}"
-        elif g.facedown[s] >= 0:
-            hand = " | a hero face down"
-        turn = " (active)" if s == g.active else ""
-        lines.append(
-            f"  player_{s}{turn}: {g.score[s]} points, damage {g.damage[s]}, "
-            f"infection {g.infection[s]}, {held} cards at {g.board.label(g.pos[s])}{hand}"
-        )
+    lines += [_seat_line(g, see, s) for s in range(g.num_players)]
     shared = sorted({v for v in g.pos + g.hordes if g.pos.count(v) + g.hordes.count(v) > 1})
     for v in shared:
         lines.append(f"  + {g.board.label(v)}: {_at(g, v)}")
     if g.main_kind >= 0:
         lines.append(
-            f"  fighting {HERO_NAMES[g.main_kind - NUM_ATTACK]} of player_{g.main_seat}: "
+            f"  fighting {HERO_NAMES[g.main_kind - NUM_ATTACK]} of {seat_name(g.main_seat)}: "
             f"toughness {g.toughness}, attack so far {g.fight_total}"
         )
     if g.a_node >= 0:
-        lines.append(f"  attacking a group of {g.a_value} shoppers, {g.slain} slain")
+        lines.append(f"  attacking a group of {count(g.a_value, 'shopper')}, {g.slain} slain")
     if g.terminal:
         won = g.final_winners()
         nobody = "nobody (stopped at the turn cap)" if g.truncated else "the horde"
-        who_won = ", ".join(f"player_{s}" for s in won) if won else nobody
-        lines.append(f"  GAME OVER - scores {g.score} - winner(s): {who_won}")
+        who_won = ", ".join(seat_name(s) for s in won) if won else nobody
+        points = ", ".join(f"{seat_name(s)} {p}" for s, p in enumerate(g.score))
+        lines.append(f"  GAME OVER - points: {points} - won by {who_won}")
     elif g.decision is not None:
-        lines.append(f"  to act: player_{g.current_player} ({g.decision})")
+        doing = GAME.by_kind[g.decision].doing
+        lines.append(f"  to act: {seat_name(g.current_player)} {doing}")
     return "\n".join(lines)
+
+
+def _seat_line(g, see, s: int) -> str:
+    """One seat's points, damage, tokens, cards and square; its hand and face-down
+    hero only to a viewer who may see them."""
+    hand = ""
+    if see.hand(s):
+        cards = [f"{CARD_NAMES[k]} x{c}" for k, c in enumerate(g.hands[s]) if c]
+        hand = " | hand: " + (", ".join(cards) or "empty")
+    if see.facedown(s):
+        hand += f" | face down: {HERO_NAMES[g.facedown[s] - NUM_ATTACK]}"
+    elif g.facedown[s] >= 0:
+        hand = " | a hero face down"
+    turn = " (its turn)" if s == g.active else ""
+    return (
+        f"  {seat_name(s)}{turn}: {count(g.score[s], 'point')}, damage {g.damage[s]}, "
+        f"{count(g.infection[s], 'infection token')}, {count(sum(g.hands[s]), 'card')} "
+        f"at {g.board.label(g.pos[s])}{hand}"
+    )
 
 
 def legend(g) -> list[str]:
