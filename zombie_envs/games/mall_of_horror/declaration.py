@@ -42,20 +42,20 @@ GAME = GameType(
     # ballots until the reveal, destinations until the moves, truck cards kept and
     # given (the gift's card is seen by giver and receiver only).
     decisions=(
-        Decision("place_location", ("location",), "places a character"),
-        Decision("place_character", ("character",), "places a character"),
+        Decision("place_location", ("location",), "chooses where to place a character"),
+        Decision("place_character", ("character",), "chooses which character to place"),
         Decision("threat", ("play", "pass"), "may play a Threat"),
         Decision("ballot", ("vote",), "votes", secret=True),
-        Decision("victim", ("character",), "picks the victim"),
-        Decision("keep", ("keep",), "keeps a truck card", secret=True),
-        Decision("give", ("give",), "gives a truck card", secret=True),
-        Decision("give_to", ("give_to",), "gives a truck card"),
-        Decision("camera", ("play", "pass"), "may use the Camera"),
-        Decision("destination", ("location",), "picks a destination", secret=True),
+        Decision("victim", ("character",), "gives up a character to the zombies"),
+        Decision("keep", ("keep",), "chooses a truck card to keep", secret=True),
+        Decision("give", ("give",), "chooses a truck card to give away", secret=True),
+        Decision("give_to", ("give_to",), "chooses who gets the card"),
+        Decision("camera", ("play", "pass"), "may use the Security Camera"),
+        Decision("destination", ("location",), "chooses where to go", secret=True),
         Decision("zombie", ("location", "pass"), "may add a zombie"),
-        Decision("move", ("character", "sprint"), "moves"),
+        Decision("move", ("character", "sprint"), "moves a character"),
         Decision("cards", ("play", "pass"), "may play cards"),
-        Decision("hide", ("character",), "hides a character"),
+        Decision("hide", ("character",), "chooses the character that hides"),
     ),
 )
 KIND = GAME.kinds

@@ -8,8 +8,11 @@ only to the seats allowed to see them.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ...core.narration import Choice, Narrator, count, letters
 from ...core.vote import plurality
+from . import places
 from .actions import A_LOCATION, ACTIONS
 from .data import (
     CAMERA,
@@ -55,6 +58,12 @@ ABOUT = {
     KIND.destination: "pick where your characters head (secret until the moves)",
     KIND.zombie: "eliminated players may add a zombie",
     KIND.hide: "pick the character that hides",
+}
+#: what passing means, by decision
+PASSING = {
+    KIND.threat: "play no Threat",
+    KIND.camera: "do not look at the arrival dice",
+    KIND.zombie: "add no zombie",
 }
 #: the secret decisions, as the other seats hear of them and as their maker does
 SECRETLY = {
@@ -155,32 +164,67 @@ class MallNarrator(Narrator, engine=MallOfHorror):
     # ----- choices ---------------------------------------------------------------------
     def choices(self, g) -> list[Choice]:
         """Locations keyed by their number, everything else by letters; colours in
-        seat order so a colour keeps its place from one vote to the next."""
-        seat = g.current_player
+        seat order so a colour keeps its place from one vote to the next.  Each
+        names the board place a click picks it by and what it would light up."""
         out, lettered = [], 0
         for a in sorted(g.legal, key=lambda a: (self.seat_of(g, a), a)):
             block, offset = ACTIONS.locate(a)
-            name = g.action_name(a)
-            detail = ""
             if block.name in _LOCATION_BLOCKS:
-                text = LOCATION_NAMES[offset]
-                if block.name == "sprint":
-                    text = f"play Sprint, go to {text}"
-                out.append(Choice(a, str(offset + 1), text, (name,), self.room(g, offset)))
+                out.append(self.location_choice(g, a, block.name, offset))
                 continue
-            if block.name == "character":
-                text = CHARACTER_NAMES[offset]
-                where = g.loc[seat * KINDS + offset]
-                detail = f"at {place(where)}" if where >= 0 else ""
-            elif block.name in ("vote", "give_to"):
-                target = self.seat_of(g, a)
-                verb = "vote for" if block.name == "vote" else "give it to"
-                text = f"{verb} {COLOURS[target]}" + (" (you)" if target == seat else "")
-            else:
-                text = name
-            out.append(Choice(a, letters(lettered), text, (name,), detail))
+            choice = CHOOSE[block.name](self, g, a, offset)
+            out.append(replace(choice, key=letters(lettered)))
             lettered += 1
         return out
+
+    def location_choice(self, g, a: int, block: str, L: int) -> Choice:
+        name, where = LOCATION_NAMES[L], places.location(L)
+        text = name if block == "location" else f"play Sprint, go to {name}"
+        names = (g.action_name(a), name, place(L))
+        return Choice(a, str(L + 1), text, names, self.room(g, L), where, (where,))
+
+    def character_choice(self, g, a: int, kind: int) -> Choice:
+        """A character: where it is, and where a move or a placement takes it."""
+        seat = g.current_player
+        slot = seat * KINDS + kind
+        name, at, key = CHARACTER_NAMES[kind], g.loc[slot], places.character(slot)
+        detail = f"at {place(at)}" if at >= 0 else ""
+        goes = -1
+        if g.decision == KIND.place_character:
+            goes = g.pending_place
+            detail = f"enters {place(goes)}"
+        elif g.decision == KIND.move:
+            goes = g.dest[seat] if at == g.dest[seat] or g.has_room(g.dest[seat]) else PARKING
+            detail += f", goes to {place(goes)}"
+            if goes != g.dest[seat]:
+                detail += f" ({LOCATION_NAMES[g.dest[seat]]} is full)"
+        preview = (key,) if goes < 0 else (key, places.location(goes))
+        return Choice(a, "", name, (g.action_name(a),), detail, key, preview)
+
+    def seat_choice(self, g, a: int, offset: int) -> Choice:
+        """A colour to vote for or to give the card to: its row; a vote lights up
+        its characters where the vote is."""
+        seat, target = g.current_player, self.seat_of(g, a)
+        verb = "vote for" if g.decision == KIND.ballot else "give it to"
+        text = f"{verb} {COLOURS[target]}" + (" (you)" if target == seat else "")
+        key = places.seat(target)
+        preview = (key,)
+        if g.decision == KIND.ballot:
+            inside = range(target * KINDS, (target + 1) * KINDS)
+            preview += tuple(places.character(c) for c in inside if g.loc[c] == g.v_loc)
+        return Choice(a, "", text, (g.action_name(a), COLOURS[target]), "", key, preview)
+
+    def card_choice(self, g, a: int, k: int) -> Choice:
+        """A card of the hand (played) or of the truck (kept or given away)."""
+        block, _ = ACTIONS.locate(a)
+        key = places.card(k) if block.name == "play" else places.truck_card(k)
+        preview = (key,)
+        if block.name == "play" and g.a_loc >= 0:  # where the card works
+            preview += (places.location(g.a_loc),)
+        return Choice(a, "", g.action_name(a), (CARD_NAMES[k],), "", key, preview)
+
+    def pass_choice(self, g, a: int, offset: int) -> Choice:
+        return Choice(a, "", "pass", (), PASSING.get(g.decision, "play no (more) cards"))
 
     def seat_of(self, g, a: int) -> int:
         """The absolute seat a vote or give_to action names (-1 for other actions)."""
@@ -497,5 +541,16 @@ class MallNarrator(Narrator, engine=MallOfHorror):
         why = "the round cap stops it" if a.truncated else "help arrives"
         return f"The game is over: {why}. Points: {points}"
 
+
+#: how a choice of each action block (but the locations) is made, keyed later
+CHOOSE = {
+    "character": MallNarrator.character_choice,
+    "vote": MallNarrator.seat_choice,
+    "give_to": MallNarrator.seat_choice,
+    "play": MallNarrator.card_choice,
+    "keep": MallNarrator.card_choice,
+    "give": MallNarrator.card_choice,
+    "pass": MallNarrator.pass_choice,
+}
 
 NARRATOR = MallNarrator()

@@ -119,7 +119,8 @@ def ansi(g, seat: int | None = None) -> str:
         won = (
             ", ".join(COLOURS[s] for s in g.final_winners()) or "nobody (stopped at the round cap)"
         )
-        lines.append(f"  GAME OVER - scores {g.scores()} - winner(s): {won}")
+        points = ", ".join(f"{COLOURS[s]} {p}" for s, p in enumerate(g.scores()))
+        lines.append(f"  GAME OVER - points: {points} - winner(s): {won}")
     elif g.decision is not None:
-        lines.append(f"  to act: {COLOURS[g.current_player]} ({g.decision})")
+        lines.append(f"  to act: {COLOURS[g.current_player]} {GAME.by_kind[g.decision].doing}")
     return "\n".join(lines)
