@@ -52,12 +52,12 @@ def test_the_story_tells_tiles_rolls_fights_moves_zombies_cards_and_the_end():
         "Your turn begins",
         "player_0's turn begins",
         "you drew the ",
-        " was placed at (",
-        "you rolled to move:",
-        "you moved to (",
-        "rolled: ",
-        "against the zombie at (",
-        "killed the zombie at (",
+        " was placed around r",
+        "you rolled ",
+        "player_1 (you) goes ",
+        " zombies to move",
+        "against the zombie at r",
+        "killed the zombie at r",
         "you drew 1 card: ",
         "player_2 drew ",
         "To the discard pile: ",
@@ -117,15 +117,16 @@ def test_a_fight_and_a_death_in_words():
     g = run(g, dice(0, 1), ("movement",))  # a move of 1, then a 2 against the zombie
     assert g.decision == KIND.move
     told = story(g, step("west"), 0)
-    assert "you moved to (-2,0)" in told
-    assert "you rolled 2 against the zombie at (-2,0): a miss (4 or more kills)" in told
+    assert "player_0 (you) goes west to r-2c0" in told
+    assert "you rolled 2 against the zombie at r-2c0: a miss (4 or more kills)" in told
     g.apply(step("west"))
     assert g.decision == KIND.fight
     assert narrator_of(g).phase(g, 1) == (
-        "Round 1 of 60, player_0's turn: fighting the zombie at (-2,0), rolled 2"
+        "Round 1 of 60, player_0's turn: player_0 fights the zombie at r-2c0: rolled 2, "
+        "4 or more kills"
     )
     told = story(g, A_WOUND, 1)
-    assert told[0] == "player_0: lose a life and roll again"
+    assert told[0] == "player_0 loses a life to roll again"
     assert any(
         line.startswith("player_0 was killed: back at the Front Door with 0 zombies killed")
         for line in told
@@ -136,7 +137,7 @@ def test_a_weapon_and_a_kill():
     g = position(n=2, at={0: (-2, 1)}, zombies=[(-2, 1)], items={0: ["Aww, Isn't He Cute!"]})
     g = run(g, dice(0), ("fight_zombie", sq(-2, 1)))
     told = story(g, use("Aww, Isn't He Cute!"), 1)
-    assert "player_0 killed the zombie at (-2,1): 1 zombie killed" in told
+    assert "player_0 killed the zombie at r-2c1: 1 zombie killed" in told
     assert "player_0's Aww, Isn't He Cute! left play" in told
     assert "To the discard pile: Aww, Isn't He Cute!" in told
 
@@ -145,11 +146,11 @@ def test_a_tile_drawn_and_placed():
     g = MallWalkers(2, seed=3)
     assert g.decision == KIND.place_tile
     assert narrator_of(g).phase(g, 0) == (
-        f"Round 1 of 60, your turn: placing the {TILE_NAMES[g.drawn]}"
+        f"Round 1 of 60, your turn: you choose where the {TILE_NAMES[g.drawn]} goes"
     )
     told = story(g, g.legal[0], 1)
-    assert told[0].startswith(f"player_0: place {TILE_NAMES[g.drawn]} at (")
-    assert any(line.startswith(f"The {TILE_NAMES[g.drawn]} was placed at (") for line in told)
+    assert told[0].startswith(f"player_0 places the {TILE_NAMES[g.drawn]} around r")
+    assert any(line.startswith(f"The {TILE_NAMES[g.drawn]} was placed around r") for line in told)
 
 
 def test_a_pawn_killed_comes_back_at_its_next_turn():

@@ -15,7 +15,7 @@ from zombie_envs.games.zombies_mall_walkers import picture
 from zombie_envs.games.zombies_mall_walkers.cards import NAMES
 from zombie_envs.games.zombies_mall_walkers.engine import MallWalkers
 from zombie_envs.games.zombies_mall_walkers.mall import NAMES as TILE_NAMES
-from zombie_envs.games.zombies_mall_walkers.text import ansi, legend, result
+from zombie_envs.games.zombies_mall_walkers.text import ansi, legend, result, square
 from zombie_envs.testing import state_clones
 from zombie_envs.zombies_mall_walkers_v0 import raw_env
 
@@ -77,14 +77,14 @@ def expected_marks(g) -> dict[int, str]:
 
 # ----- the text map ------------------------------------------------------------------------
 def test_the_labels_around_the_map_name_squares_as_actions_do():
-    """Each square's name, ``(r,c)`` as actions and lines use it, read off the map's
+    """Each square's name, ``r-4c2`` as lines and choices use it, read off the map's
     row and column labels lands on that square: its mark, or its own character."""
     checked = 0
     for g in some_states():
         shown = squares_shown(ansi(g, None))
         marks = expected_marks(g)
         for i in g.mall.squares:
-            r, c = map(int, re.fullmatch(r"\((-?\d+),(-?\d+)\)", g.mall.name(i)).groups())
+            r, c = map(int, re.fullmatch(r"r(-?\d+)c(-?\d+)", square(g.mall, i)).groups())
             assert shown[r, c] == marks.get(i, g.mall.char[i]), (r, c)
             checked += 1
     assert checked > 3000
@@ -117,7 +117,7 @@ def test_every_piece_and_token_is_marked_or_listed():
         marks = expected_marks(g)
         for i, mark in marks.items():
             if mark == "&":
-                line = next(x for x in text.splitlines() if x.startswith(f"{g.mall.name(i)}: "))
+                line = next(x for x in text.splitlines() if x.startswith(f"{square(g.mall, i)}: "))
                 for s in range(g.num_players):
                     assert (f"player_{s}" in line) == (g.pos[s] == i)
                 assert ("a zombie" in line) == bool(g.zombies[i])
@@ -134,8 +134,8 @@ def test_tokens_in_numbers_are_listed():
     g = position(n=2, life_tokens={(-2, -2): 2}, bullet_tokens={(-2, -1): 1})
     text = ansi(g, 0)
     assert at(text, -2, -2) == "h" and at(text, -2, -1) == "b"
-    assert "(-2,-2): 2 life tokens" in text.splitlines()
-    assert not any(line.startswith("(-2,-1):") for line in text.splitlines())
+    assert "r-2c-2: 2 life tokens" in text.splitlines()
+    assert not any(line.startswith("r-2c-1:") for line in text.splitlines())
 
 
 def test_a_seat_sees_its_own_hand_only():
@@ -187,16 +187,16 @@ def test_tiles_seats_and_table_are_told():
     g.jammed[2] = 1
     g.life[0] = 0
     text = ansi(g, 2)
-    assert "tiles: 0 Front Door (0,0); 1 Four-Way Hall (-1,0);" in text
-    assert "9 Department Store (-3,-1) turned 270 floor 2" in text.replace("\n  ", " ")
+    assert "tiles, as placed: Front Door around r1c1; Four-Way Hall around r-2c1;" in text
+    assert "; Department Store around r-8c-2 (floor 2)\n" in text.replace("\n  ", " ")
     line = next(x for x in text.splitlines() if x.startswith("player_1: "))
-    assert "at (-2,0)" in line and "holds the keys" in line and "in play: Crossbow x2" in line
+    assert "at r-2c0" in line and "holds the keys" in line and "in play: Crossbow x2" in line
     assert "jammed" in next(x for x in text.splitlines() if x.startswith("player_2 (you): "))
     killed = next(x for x in text.splitlines() if x.startswith("player_0: "))
     assert "0 life" in killed and "killed: 3 life and 3 bullets next turn" in killed
     assert "tile stack: 2 tiles" in text
     assert "event deck: 1 card; discard pile: Jammed x2, Lucky Shot" in text
-    assert "scenario: keys" in text
+    assert "scenario: Kill the Guy With the Keys" in text
 
 
 def test_the_tile_being_placed_the_fight_and_the_end_are_named():
@@ -208,7 +208,7 @@ def test_the_tile_being_placed_the_fight_and_the_end_are_named():
     fights = 0
     while not g.terminal:
         if g.decision == "fight":
-            assert f"fight at {g.mall.name(g.combat[0])}: rolled {g.combat[1]}" in ansi(g, 0)
+            assert f"fight at {square(g.mall, g.combat[0])}: rolled {g.combat[1]}" in ansi(g, 0)
             fights += 1
         if g.decision == "move":
             assert ansi(g, None).endswith(

@@ -19,8 +19,10 @@ class Fights:
         self.push(("combat_roll",))
 
     def combat_roll(self) -> None:
+        """The die, then its outcome as a step of its own (so the die is seen before a
+        hit clears the fight)."""
         self.combat[1] = roll(self.rng, 6) + 1
-        self.combat_check()
+        self.push(("combat_check",))
 
     def combat_check(self) -> None:
         """4 to 6 kills; below, the player spends bullets, uses a card, or loses a

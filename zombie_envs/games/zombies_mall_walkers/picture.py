@@ -2,31 +2,55 @@
 
 ``draw(game, seat, canvas_type)`` draws the same view as the text (``seat``'s) on
 any canvas and ``rgb(game, seat)`` as pixels, of one size for every game: the
-mall scaled to fit its square, the seats' lines beside it.
+mall scaled to fit its square with room for the tiles that may join it, rows and
+columns numbered as the text board numbers them, the seats' lines beside it.
+
+It marks the places a decision can be about (``Canvas.place``), under the keys
+the narrator's choices name: every square (``r-4c2``), where the drawn tile may
+go (``tile-2,0``) with the squares, doorways and hall ends (``r-5c1w``) it would
+have there, each seat's lines (``seat2``) and the viewer's own cards: in hand
+(``hand3``), in play (``play3``) and the discard pile's (``pile3``).
 """
 
 from __future__ import annotations
 
-import textwrap
+import re
 from functools import lru_cache
 
 import numpy as np
 
 from ...core.raster import Canvas
-from .declaration import GAME
+from ...core.tiles import beside
+from .cards import NAMES
+from .declaration import GAME, KIND
 from .mall import CELLS, HELIPAD, TILE_SIZE
 from .observe import EDGE_CODES, Visible, edge_code
-from .text import contents, now_line, seat_line, table_lines
+from .text import (
+    PILE,
+    contents,
+    edge,
+    fitting,
+    named,
+    now_line,
+    pile,
+    seat_line,
+    slot,
+    square,
+    table_lines,
+)
 
-MAP = 720  # the mall's square, in pixels
+MAP = 600  # the mall's square, in pixels: the picture fits a 1366 x 768 screen
 MAX_CELL = 44
 MARGIN = 16
-TITLE = 44
+TITLE = 32
+LABELS = 14  # the strip of column numbers above the mall
+ROW_LABELS = 24  # the strip of row numbers left of it
+MAP_X, MAP_Y = MARGIN + ROW_LABELS, TITLE + LABELS
 PANEL = 372
 PANEL_CHARS = 60  # characters a panel line holds (6 pixels each)
 LINE = 11
-WIDTH = MARGIN + MAP + MARGIN + PANEL + MARGIN
-HEIGHT = TITLE + MAP + MARGIN
+WIDTH = MAP_X + MAP + MARGIN + PANEL + MARGIN
+HEIGHT = MAP_Y + MAP + MARGIN
 BACKGROUND = (30, 32, 38)
 TILE_BACK = (52, 54, 62)
 FLOOR = {
@@ -50,30 +74,38 @@ TITLE_COLOUR = (235, 90, 70)
 GOLD = (240, 200, 80)
 
 
-@lru_cache(maxsize=64)  # three ints a mall
-def _frame(mall) -> tuple[int, int, int]:
-    """Where the mall's squares go: the pixel size of a square and the picture's
-    position of global square (0, 0), the mall centred in its square."""
-    rows = [r for _, r, _, _, _ in mall.tiles]
-    cols = [c for _, _, c, _, _ in mall.tiles]
-    height = TILE_SIZE * (max(rows) - min(rows) + 1)
-    width = TILE_SIZE * (max(cols) - min(cols) + 1)
+@lru_cache(maxsize=64)  # seven ints a mall
+def _frame(mall) -> tuple[int, int, int, int, int, int, int]:
+    """Where the mall's squares go: the pixel size of a square, the picture's
+    position of global square (0, 0), and the rows and columns shown (first, last).
+    The frame holds the mall and every free tile position beside it, so that where
+    a drawn tile may go is on the picture, and the scale changes only with the mall."""
+    spots = set(mall.at) | {beside(pos, side) for pos in mall.at for side in range(4)}
+    top, bottom = min(r for r, _ in spots), max(r for r, _ in spots)
+    left, right = min(c for _, c in spots), max(c for _, c in spots)
+    height, width = TILE_SIZE * (bottom - top + 1), TILE_SIZE * (right - left + 1)
     cell = min(MAX_CELL, MAP // height, MAP // width)
-    x0 = MARGIN + (MAP - cell * width) // 2 - cell * TILE_SIZE * min(cols)
-    y0 = TITLE + (MAP - cell * height) // 2 - cell * TILE_SIZE * min(rows)
-    return cell, x0, y0
+    x0 = MAP_X + (MAP - cell * width) // 2 - cell * TILE_SIZE * left
+    y0 = MAP_Y + (MAP - cell * height) // 2 - cell * TILE_SIZE * top
+    rows = (TILE_SIZE * top, TILE_SIZE * bottom + TILE_SIZE - 1)
+    return cell, x0, y0, *rows, TILE_SIZE * left, TILE_SIZE * right + TILE_SIZE - 1
 
 
-def cell_box(g, i: int) -> tuple[int, int, int, int]:
-    """The pixel box (x0, y0, x1, y1) of square ``i``."""
-    cell, x0, y0 = _frame(g.mall)
-    r, c = g.mall.rc[i]
+def box_at(mall, r: int, c: int) -> tuple[int, int, int, int]:
+    """The pixel box (x0, y0, x1, y1) of the square in row ``r``, column ``c``
+    (placed or not)."""
+    cell, x0, y0 = _frame(mall)[:3]
     x, y = x0 + c * cell, y0 + r * cell
     return x, y, x + cell, y + cell
 
 
+def cell_box(g, i: int) -> tuple[int, int, int, int]:
+    """The pixel box (x0, y0, x1, y1) of square ``i``."""
+    return box_at(g.mall, *g.mall.rc[i])
+
+
 #: the part of the picture the mall's floor plan covers: its square and the walls' overhang
-_PLAN_Y, _PLAN_X = slice(TITLE - 4, TITLE + MAP + 4), slice(MARGIN - 4, MARGIN + MAP + 4)
+_PLAN_Y, _PLAN_X = slice(MAP_Y - 4, MAP_Y + MAP + 4), slice(MAP_X - 4, MAP_X + MAP + 4)
 
 
 @lru_cache(maxsize=8)  # a mall changes at most once a turn: a few suffice
@@ -89,7 +121,7 @@ def _floor_plan(mall) -> np.ndarray:
 
 def _draw_plan(canvas: Canvas, mall) -> None:
     """The tiles, the squares' floors and marks, then the edges over them."""
-    cell, x0, y0 = _frame(mall)
+    cell, x0, y0 = _frame(mall)[:3]
     side = cell * TILE_SIZE
     for _, row, col, _, _ in mall.tiles:
         canvas.fill_rect(x0 + col * side, y0 + row * side, side, side, TILE_BACK)
@@ -158,16 +190,130 @@ def _pieces(canvas: Canvas, g, i: int, things: list[tuple[str, str, int]]) -> No
         canvas.fill_rect(x + 2 + k * (dot + 1), y + cell - dot - 2, dot, dot, TOKENS[mark])
 
 
-def _panel(g, seat) -> list[str]:
-    """The text beside the map: the seats' lines and the table's counts, wrapped."""
+#: the keys of the viewer's own cards, drawn in gold
+OWN = ("hand", "play")
+#: a piece of panel text and the key of its place ("": none)
+Chunk = tuple[str, str]
+
+
+def _flow(chunks: list[Chunk]) -> list[list[tuple[int, str, str]]]:
+    """Chunks laid out in lines of ``PANEL_CHARS``: (column, text, key) pieces.  Plain
+    text breaks between words, a keyed chunk (a card) stays whole; lines after the
+    first are indented."""
+    lines: list[list[tuple[int, str, str]]] = [[]]
+    col = 0
+    for text, key in chunks:
+        for word in [text] if key else re.findall(r"\S+ *| +", text):
+            if col + len(word.rstrip()) > PANEL_CHARS and col > 2:
+                lines.append([])
+                col = 2
+                word = word if key else word.lstrip()
+            last = lines[-1][-1] if lines[-1] else (0, "", "key")
+            if key or last[2]:
+                lines[-1].append((col, word, key))
+            else:  # plain text runs on in one piece
+                lines[-1][-1] = (last[0], last[1] + word, "")
+            col += len(word)
+    return lines
+
+
+def _cards(label: str, counts, key: str) -> list[Chunk]:
+    """``label`` then each kind of ``counts`` ((kind, how many)) as a chunk keyed
+    ``key`` + its kind."""
+    out: list[Chunk] = [(label, "")]
+    for j, (k, n) in enumerate(counts):
+        out += [(", ", "")] if j else []
+        out.append((NAMES[k] + (f" x{n}" if n > 1 else ""), f"{key}{k}"))
+    return out + ([] if counts else [("nothing", "")])
+
+
+def _paragraphs(g, seat) -> list[tuple[list[Chunk], str]]:
+    """The panel's paragraphs and the key of each one's place: the seats' lines (the
+    viewer's cards one by one), the table's counts (the discard pile's cards one by
+    one) and what the marks mean."""
     see = Visible(g, seat)
-    lines = [seat_line(g, s, see) for s in range(g.num_players)] + table_lines(g)
-    lines.append("Z zombie; discs: pawns by seat; tokens: red life, yellow bullets, "
-                 "blue rescue, white keys")  # fmt: skip
     out = []
-    for line in lines:
-        out += textwrap.wrap(line, PANEL_CHARS, subsequent_indent="  ") + [""]
+    for s in range(g.num_players):
+        line = seat_line(g, s, see, cards=s != seat)
+        chunks: list[Chunk] = [(line, "")]
+        if s == seat:
+            items = [(k, n) for k, n in enumerate(g.items[s]) if n]
+            hand = [(k, n) for k, n in enumerate(g.hands[s]) if n]
+            chunks += _cards("; in play: ", items, "play") + _cards("; hand: ", hand, "hand")
+        out.append((chunks, f"seat{s}"))
+    for line in table_lines(g):
+        head, mark, _ = line.partition(PILE)
+        chunks = _cards(head + PILE, pile(g), "pile") if mark and g.discard else [(line, "")]
+        out.append((chunks, ""))
+    legend = ("Z zombie; discs: pawns by seat; tokens: red life, yellow bullets, "
+              "blue rescue, white keys")  # fmt: skip
+    out.append(([(legend, "")], ""))
     return out
+
+
+def _draw_panel(canvas: Canvas, g, seat) -> None:
+    """The panel's paragraphs, a blank line apart, cards in gold, their places marked
+    (a seat's lines first, so its cards lie over it)."""
+    x0, y = MAP_X + MAP + MARGIN, MAP_Y
+    bottom = MAP_Y + MAP
+    for chunks, key in _paragraphs(g, seat):
+        lines = _flow(chunks)[: max(0, (bottom - y) // LINE)]
+        if key and lines:
+            label = chunks[0][0].split(":")[0]
+            canvas.place(key, x0 - 4, y - 2, PANEL + 4, LINE * len(lines) + 2, label)
+        for line in lines:
+            for col, text, piece in line:
+                canvas.text(x0 + 6 * col, y, text, GOLD if piece[:4] in OWN else TEXT)
+                if piece:
+                    canvas.place(piece, x0 + 6 * col - 2, y - 2, 6 * len(text) + 3, LINE, text)
+            y += LINE
+        y += LINE
+
+
+def _labels(canvas: Canvas, mall) -> None:
+    """Row numbers left of the mall, column numbers above it, as the squares are named."""
+    cell, x0, y0, top, bottom, left, right = _frame(mall)
+    every = -(-18 // cell)  # a label "-12" is 17 pixels wide
+    for c in range(left, right + 1):
+        if c % every == 0:
+            canvas.text(x0 + c * cell + cell // 2, y0 + top * cell - 11, str(c), TEXT,
+                        anchor="center")  # fmt: skip
+    for r in range(top, bottom + 1):
+        if r % every == 0:
+            canvas.text(x0 + left * cell - 4, y0 + r * cell + cell // 2 - 4, str(r), TEXT,
+                        anchor="right")  # fmt: skip
+
+
+def _edge_box(mall, r: int, c: int, side: int) -> tuple[int, int, int, int]:
+    """A thin box along one side of a square: where a doorway or a hall end is."""
+    x, y, x1, y1 = box_at(mall, r, c)
+    cell = x1 - x
+    w = max(4, cell // 4)
+    return (
+        (x, y - w // 2, cell, w),
+        (x1 - w // 2, y, w, cell),
+        (x, y1 - w // 2, cell, w),
+        (x - w // 2, y, w, cell),
+    )[side]
+
+
+def _slots(canvas: Canvas, g) -> None:
+    """Where the drawn tile may go: each slot outlined and marked, and the squares,
+    doorways and hall ends it would have there, marked for the choices' previews."""
+    mall = g.mall
+    for r, c, turns, _ in mall.placements(g.drawn):
+        x, y, _, _ = box_at(mall, TILE_SIZE * r, TILE_SIZE * c)
+        side = _frame(mall)[0] * TILE_SIZE
+        key = f"tile{r},{c}"
+        if key not in canvas.places:
+            canvas.rect(x + 2, y + 2, side - 4, side - 4, GOLD, width=2)
+            canvas.place(key, x, y, side, side, f"the tile around {slot(r, c)}")
+        fit = fitting(g.drawn, r, c, turns)
+        for at in fit.squares:
+            x, y, x1, y1 = box_at(mall, *at)
+            canvas.place(named(*at), x, y, x1 - x, y1 - y, named(*at))
+        for at in fit.doors + fit.halls:
+            canvas.place(edge(*at), *_edge_box(mall, *at), f"{named(*at[:2])} {'nesw'[at[2]]}")
 
 
 def draw(g, seat: int | None = None, canvas_type: type[Canvas] = Canvas) -> Canvas:
@@ -176,21 +322,28 @@ def draw(g, seat: int | None = None, canvas_type: type[Canvas] = Canvas) -> Canv
     for every game (video recorders need that), the mall scaled to fit its square."""
     canvas = canvas_type(WIDTH, HEIGHT, BACKGROUND)
     canvas.layer(_PLAN_X.start, _PLAN_Y.start, _floor_plan(g.mall), lambda c: _draw_plan(c, g.mall))
-    for i, things in contents(g).items():
+    on = contents(g)
+    for i, things in on.items():
         _pieces(canvas, g, i, things)
-    square = g.combat[0]
-    if square >= 0:
-        x, y, x1, y1 = cell_box(g, square)
+    fought = g.combat[0]
+    if fought >= 0:
+        x, y, x1, y1 = cell_box(g, fought)
         canvas.rect(x, y, x1 - x, y1 - y, (250, 60, 60), width=2)
-    w = canvas.text(MARGIN, 10, GAME.title.upper(), TITLE_COLOUR, 2)[0]
-    canvas.text(MARGIN + w + 16, 14, f"round {g.round} of {g.options['max_rounds']}", TEXT)
+    _labels(canvas, g.mall)
+    for i in g.mall.squares:
+        x, y, x1, y1 = cell_box(g, i)
+        what = ", ".join(words for _, words, _ in on.get(i, []))
+        canvas.place(square(g.mall, i), x, y, x1 - x, y1 - y,
+                     square(g.mall, i) + (f": {what}" if what else ""))  # fmt: skip
+    if g.decision == KIND.place_tile and g.drawn >= 0:
+        _slots(canvas, g)
+    w = canvas.text(MARGIN, 8, GAME.title.upper(), TITLE_COLOUR, 2)[0]
+    canvas.text(MARGIN + w + 16, 12, f"round {g.round} of {g.options['max_rounds']}", TEXT)
     now = now_line(g)
     if now:
         colour = GOLD if g.terminal else TEXT
-        canvas.text(WIDTH - MARGIN, 14, now, colour, anchor="right")
-    x0 = MARGIN + MAP + MARGIN
-    for k, line in enumerate(_panel(g, seat)[: MAP // LINE]):
-        canvas.text(x0, TITLE + k * LINE, line, TEXT)
+        canvas.text(WIDTH - MARGIN, 12, now, colour, anchor="right")
+    _draw_panel(canvas, g, seat)
     return canvas
 
 

@@ -3,7 +3,8 @@
 ``ansi(game, seat)`` shows what ``seat`` may see (``seat=None``: a spectator, who
 sees only public information): the mall tile by tile with its walls, doorways
 (``d``) and the halls leaving it (``A``), numbered by the global rows and columns
-that actions name squares by, one mark per square for what lies there (``&`` where
+that name squares (``r-4c2``: row -4, column 2), one mark per square for what
+lies there (``&`` where
 several things share a square, each listed under the map), the tiles in placement
 order, a status line per seat (a hand only to its holder) and the table's counts;
 ``legend(game)`` says what each mark means.  It asks the game's visibility model
@@ -13,11 +14,12 @@ order, a status line per seat (a hand only to its holder) and the table's counts
 from __future__ import annotations
 
 import textwrap
+from dataclasses import dataclass
 
 from ...core.narration import count
 from .cards import HIT, KINDS, NAMES, START_BULLETS, START_LIFE
 from .declaration import GAME, KIND
-from .mall import CELLS, HELIPAD, TILE_SIZE, turned
+from .mall import CELLS, DIRECTIONS, HELIPAD, TILE_SIZE, TILES, turned
 from .mall import NAMES as TILE_NAMES
 from .observe import Visible
 
@@ -44,11 +46,85 @@ PIECE_LEGEND = (
 )
 
 
+#: what the scenario options are called in the rulebook
+SCENARIOS = {
+    "standard": "the standard game",
+    "search_and_rescue": "Search and Rescue",
+    "keys": "Kill the Guy With the Keys",
+}
+
+
+def named(r: int, c: int) -> str:
+    """``r-4c2``: the square in row -4, column 2, as the boards label it (and the
+    key of its place on the picture)."""
+    return f"r{r}c{c}"
+
+
+def square(mall, i: int) -> str:
+    """Square id ``i`` by its row and column, ``r-4c2``."""
+    return named(*mall.rc[i])
+
+
+def slot(r: int, c: int) -> str:
+    """A tile position by the square in its middle: ``r-5c1`` for tile position (-2, 0)."""
+    return named(TILE_SIZE * r + 1, TILE_SIZE * c + 1)
+
+
+def edge(r: int, c: int, side: int) -> str:
+    """``r-5c1w``: the west side of square r-5c1 (the key of its place on the picture)."""
+    return named(r, c) + "nesw"[side]
+
+
+def _compass(dr: float, dc: float) -> str:
+    """The direction of an offset, in compass words (``north-west``)."""
+    ns = "north" if dr < -0.2 else "south" if dr > 0.2 else ""
+    ew = "west" if dc < -0.2 else "east" if dc > 0.2 else ""
+    return "-".join(w for w in (ns, ew) if w) or "in the middle"
+
+
+@dataclass(frozen=True)
+class Fitting:
+    """A tile as it would lie at a tile position, turned: its squares, the store's
+    doorways and the halls leaving it (``(row, col, side)``) as the boards name them,
+    and in words."""
+
+    squares: tuple[tuple[int, int], ...]
+    doors: tuple[tuple[int, int, int], ...]
+    halls: tuple[tuple[int, int, int], ...]
+    words: str
+
+
+def fitting(kind: int, row: int, col: int, turns: int) -> Fitting:
+    t = turned(kind, turns)
+    top, left = TILE_SIZE * row, TILE_SIZE * col
+
+    def at(cell: int) -> tuple[int, int]:
+        return top + cell // TILE_SIZE, left + cell % TILE_SIZE
+
+    cells = [cell for cell in range(CELLS) if t.chars[cell]]
+    # a doorway is told once, from the square west or north of it
+    doors = tuple((*at(c), side) for c in cells for side in (1, 2) if t.door[c][side])
+    halls = tuple((*at(t.hall_cell[side]), side) for side in range(4) if t.halls[side])
+    sides = [DIRECTIONS[side] for side in range(4) if t.halls[side]]
+    words = "hall" + ("s " if len(sides) > 1 else " ") + " and ".join(sides)
+    rooms = [divmod(c, TILE_SIZE) for c in cells if t.room[c]]
+    if TILES[kind].kind == "store":
+        dr = sum(r for r, _ in rooms) / len(rooms) - 1
+        dc = sum(c for _, c in rooms) / len(rooms) - 1
+        door = sorted({named(r, c) for r, c, _ in doors})
+        side = _compass(dr, dc)
+        words += (f", the store {side}" if side != "in the middle" else "") + (
+            f", doorway by {' and '.join(door)}"
+        )
+    return Fitting(tuple(map(at, cells)), doors, halls, words)
+
+
 def legend(g) -> list[str]:
     """What every mark and character of ``ansi``'s map means, in this game."""
     seats = " ".join(str(s) for s in range(g.num_players))
     return [
-        "row and column numbers: the square in row -4, column 2 is (-4,2), as actions name it",
+        "row and column numbers: the square in row -4, column 2 is r-4c2; a tile by its "
+        "middle square: the tile around r-5c1",
         *MAP_LEGEND,
         f"{seats}: the players' pawns, by seat",
         *PIECE_LEGEND,
@@ -87,7 +163,7 @@ def _shared(g) -> list[str]:
     out = []
     for i, things in sorted(contents(g).items(), key=lambda x: g.mall.rc[x[0]]):
         if len(things) > 1 or things[0][2] > 1:
-            out.append(f"{g.mall.name(i)}: " + ", ".join(words for _, words, _ in things))
+            out.append(f"{square(g.mall, i)}: " + ", ".join(words for _, words, _ in things))
     return out
 
 
@@ -140,14 +216,12 @@ def _map(g) -> list[str]:
 
 
 def _tiles(g) -> list[str]:
-    """The tiles in placement order (tile k's squares are ids 9k to 9k+8)."""
+    """The tiles in placement order, each by its middle square."""
     parts = [
-        f"{k} {TILE_NAMES[kind]} ({row},{col})"
-        + (f" turned {90 * turns}" if turns else "")
-        + (" floor 2" if floor == 2 else "")
-        for k, (kind, row, col, turns, floor) in enumerate(g.mall.tiles)
+        f"{TILE_NAMES[kind]} around {slot(row, col)}" + (" (floor 2)" if floor == 2 else "")
+        for kind, row, col, _, floor in g.mall.tiles
     ]
-    return textwrap.wrap("tiles: " + "; ".join(parts), 100, subsequent_indent="  ")
+    return textwrap.wrap("tiles, as placed: " + "; ".join(parts), 100, subsequent_indent="  ")
 
 
 def _cards(counts: list[int], always: bool = False) -> str:
@@ -157,11 +231,12 @@ def _cards(counts: list[int], always: bool = False) -> str:
     )
 
 
-def seat_line(g, s: int, see: Visible) -> str:
+def seat_line(g, s: int, see: Visible, cards: bool = True) -> str:
     """A seat's pawn, life, bullets, kills, cards in play and hand (its cards only
-    to its holder)."""
+    to its holder; ``cards=False``: without the cards, which the picture lists
+    one by one)."""
     bits = [
-        f"at {g.mall.name(g.pos[s])}",
+        f"at {square(g.mall, g.pos[s])}",
         f"{g.life[s]} life",
         count(g.bullets[s], "bullet"),
         f"{count(g.trophies[s], 'zombie')} killed",
@@ -180,16 +255,26 @@ def seat_line(g, s: int, see: Visible) -> str:
     ):
         if flag[s]:
             bits.append(words)
-    items = ", ".join(
-        f"{NAMES[k]}" + (f" x{c}" if c > 1 else "") for k, c in enumerate(g.items[s]) if c
-    )
+    you = " (you)" if s == see.seat else ""
+    line = f"player_{s}{you}: " + ", ".join(bits)
+    if not cards:
+        return line
+    items = _cards(g.items[s])
     hand = g.hands[s]
     if see.hand(s):
-        cards = f"hand: {_cards(hand, always=True) or 'empty'}"
+        held = f"hand: {_cards(hand, always=True) or 'empty'}"
     else:
-        cards = count(sum(hand), "card")
-    you = " (you)" if s == see.seat else ""
-    return f"player_{s}{you}: " + ", ".join(bits) + f"; in play: {items or 'nothing'}; {cards}"
+        held = count(sum(hand), "card")
+    return line + f"; in play: {items or 'nothing'}; {held}"
+
+
+#: what precedes the discard pile's cards in the table's lines
+PILE = "discard pile: "
+
+
+def pile(g) -> list[tuple[int, int]]:
+    """The discard pile's cards: (kind, how many) by kind."""
+    return [(k, g.discard.count(k)) for k in range(KINDS) if k in g.discard]
 
 
 def table_lines(g) -> list[str]:
@@ -202,20 +287,21 @@ def table_lines(g) -> list[str]:
     stack = count(len(g.stack), "tile") + (" (the Helipad at the bottom)" if bottom else "")
     lost = f"; discarded: {', '.join(TILE_NAMES[k] for k in g.lost_tiles)}" if g.lost_tiles else ""
     out.append(f"tile stack: {stack}{lost}")
-    pile = _cards([g.discard.count(k) for k in range(KINDS)]) or "empty"
-    out.append(f"event deck: {count(len(g.deck), 'card')}; discard pile: {pile}")
-    square, die, bonus, weapon = g.combat
-    if square >= 0 and die:
+    cards = ", ".join(NAMES[k] + (f" x{n}" if n > 1 else "") for k, n in pile(g)) or "empty"
+    out.append(f"event deck: {count(len(g.deck), 'card')}; {PILE}{cards}")
+    at, die, bonus, weapon = g.combat
+    if at >= 0 and die:
         used = f" with {NAMES[weapon]}" if weapon >= 0 else ""
         plus = f" + {bonus}" if bonus else ""
-        out.append(f"fight at {g.mall.name(square)}: rolled {die}{plus}{used}, {HIT} or more kills")
+        out.append(f"fight at {square(g.mall, at)}: rolled {die}{plus}{used}, {HIT} or more kills")
     challenger, mine, theirs = g.duel
     if challenger >= 0:
         out.append(
-            f"duel for the keys: player_{challenger} {mine}, player_{g.keeper} (keeper) {theirs}"
+            f"duel for the keys: player_{challenger} rolled {mine}, "
+            f"player_{g.keeper} (the keeper) {theirs}"
         )
     if g.keys_at >= 0:
-        out.append(f"the keys lie at {g.mall.name(g.keys_at)}")
+        out.append(f"the keys lie at {square(g.mall, g.keys_at)}")
     return out
 
 
@@ -242,10 +328,9 @@ def now_line(g) -> str | None:
 def ansi(g, seat: int | None = None) -> str:
     see = Visible(g, seat)
     who = "a spectator" if seat is None else f"player_{seat}"
-    scenario = g.options["scenario"].replace("_", " ")
     out = [
         f"{GAME.title}, round {g.round} of {g.options['max_rounds']}, view of {who}",
-        f"scenario: {scenario}",
+        f"scenario: {SCENARIOS[g.options['scenario']]}",
     ]
     out += _map(g) + _shared(g) + _tiles(g)
     out += [seat_line(g, s, see) for s in range(g.num_players)]
