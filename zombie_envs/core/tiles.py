@@ -13,9 +13,11 @@ from __future__ import annotations
 import operator
 from collections.abc import Callable, Mapping, Sequence
 
+from .compass import STEPS
+
 Pos = tuple[int, int]
 #: the four sides, in edge order, as (row, col) steps
-SIDES = ((-1, 0), (0, 1), (1, 0), (0, -1))
+SIDES = STEPS[::2]
 NORTH, EAST, SOUTH, WEST = range(4)
 
 

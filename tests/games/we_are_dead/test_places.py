@@ -13,13 +13,14 @@ import numpy as np
 import pytest
 
 from tests.games.we_are_dead.twins import twin
+from zombie_envs.core.compass import BY_STEP
 from zombie_envs.core.narration import pick, screen, story
 from zombie_envs.games.we_are_dead import picture
 from zombie_envs.games.we_are_dead.actions import A_CARD, A_SQUARE
 from zombie_envs.games.we_are_dead.data import BOARDS, CARD_NAMES
 from zombie_envs.games.we_are_dead.declaration import GAME, KIND
 from zombie_envs.games.we_are_dead.engine import WeAreDead
-from zombie_envs.games.we_are_dead.narrate import COMPASS, NARRATOR
+from zombie_envs.games.we_are_dead.narrate import NARRATOR
 from zombie_envs.web.svg import SvgCanvas
 
 
@@ -120,7 +121,7 @@ def test_compass_words_and_square_names_pick_a_move():
     choices = NARRATOR.choices(g)
     r, c = g.board.rc[g.pos[g.active]]
     found = 0
-    for (dr, dc), (short, long) in COMPASS.items():
+    for (dr, dc), (short, long) in BY_STEP.items():
         v = g.board.node_at(r + dr, c + dc)
         if v not in g.board.adjacent[g.pos[g.active]]:
             continue
@@ -130,7 +131,7 @@ def test_compass_words_and_square_names_pick_a_move():
     assert found >= 2
     for choice in choices:
         assert pick(choice.key, choices) is choice
-        assert choice.key not in {w for words in COMPASS.values() for w in words}
+        assert choice.key not in {w for words in BY_STEP.values() for w in words}
 
 
 def test_a_typed_key_or_whole_name_picks_its_choice_at_every_decision():

@@ -43,6 +43,7 @@ seat 0 active in round 1; ``turn`` runs one turn from there on scripted dice
 
 from __future__ import annotations
 
+from zombie_envs.core.compass import SIDE_WORDS
 from zombie_envs.games.zombies_mall_walkers.actions import (
     A_CARD,
     A_DISCARD,
@@ -55,7 +56,6 @@ from zombie_envs.games.zombies_mall_walkers.cards import KINDS, NAMES
 from zombie_envs.games.zombies_mall_walkers.engine import MallWalkers
 from zombie_envs.games.zombies_mall_walkers.mall import (
     CROSSROADS,
-    DIRECTIONS,
     ESCALATOR,
     FRONT_DOOR,
     HELIPAD,
@@ -217,7 +217,7 @@ def turn(g: Rig, seat: int, *dice: int) -> Rig:
 
 def step(direction: str) -> int:
     """The action that moves one square (``"north"``) or stops (``"stop"``)."""
-    return A_STEP + (*DIRECTIONS, "stop").index(direction)
+    return A_STEP + (*SIDE_WORDS, "stop").index(direction)
 
 
 def card(name: str) -> int:
@@ -238,4 +238,4 @@ def target(g: Rig, seat: int) -> int:
 
 
 def zombie_move(frm: tuple[int, int], direction: str) -> int:
-    return A_ZOMBIE + 4 * sq(*frm) + DIRECTIONS.index(direction)
+    return A_ZOMBIE + 4 * sq(*frm) + SIDE_WORDS.index(direction)

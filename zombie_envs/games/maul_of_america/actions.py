@@ -14,7 +14,7 @@ from .cards import (
 )
 from .declaration import GAME, KIND
 from .maul import FACES, SLOTS
-from .steps import DIRECTION_NAMES, DIRECTIONS
+from .steps import DIRECTION_NAMES
 
 MAX_PLAYERS = GAME.max_players
 MAX_SQUARES = observe.MAX_SQUARES
@@ -36,7 +36,7 @@ _SQUARES = tuple(f"square {i}" for i in range(MAX_SQUARES))
 A_SQUARE = ACTIONS.add(
     "square", MAX_SQUARES, "a square of the Maul (start, placement, target, exit, move)", _SQUARES
 ).start
-A_STEP = ACTIONS.add("step", len(DIRECTIONS), "move one square", DIRECTION_NAMES).start
+A_STEP = ACTIONS.add("step", len(DIRECTION_NAMES), "move one square", DIRECTION_NAMES).start
 A_ACT = ACTIONS.add("act", len(ACT_NAMES), "a Shopper's action, or the end of a turn", ACT_NAMES)
 A_ACT = A_ACT.start
 A_ATTACK = ACTIONS.add(

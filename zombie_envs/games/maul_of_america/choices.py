@@ -7,6 +7,8 @@ seat's hand is what its holder sees."""
 
 from __future__ import annotations
 
+from ...core.compass import SHORT, SIDE_WORDS
+from ...core.narration import count
 from ...core.tiles import rotate
 from .actions import END_TURN, ESCAPE, REST, SEARCH, USE_MEDKIT
 from .cards import AMMO_CARD, AREA, DODGE, EQUIPMENT, HAND_NAMES, MEDKIT, SEARCH_NAMES, WEAPONS
@@ -16,13 +18,9 @@ from .picture import item_key, slot_key
 from .steps import DIRECTION_NAMES
 from .text import seat_name
 
-#: a step's short word, as compass points are written
-COMPASS = ("n", "ne", "e", "se", "s", "sw", "w", "nw")
-_SIDES = ("north", "east", "south", "west")
-
 
 def _actions(n: int) -> str:
-    return f"{n} action" + ("" if n == 1 else "s")
+    return count(n, "action")
 
 
 def _square(g, v: int, text: str, preview=()) -> tuple:
@@ -59,7 +57,7 @@ def _step(g, d: int) -> tuple:
     w, cost = g.moves[g.pos[s]][d]
     to = g.maul.label(w)
     window = " (a display window)" if cost > 1 else ""
-    return (COMPASS[d], f"move {DIRECTION_NAMES[d]} to {g.maul.name(w)}", (DIRECTION_NAMES[d], to),
+    return (SHORT[d], f"move {DIRECTION_NAMES[d]} to {g.maul.name(w)}", (DIRECTION_NAMES[d], to),
             _actions(cost) + window, to, (g.maul.label(g.pos[s]), to))  # fmt: skip
 
 
@@ -192,9 +190,9 @@ def _placement(g, offset: int) -> tuple:
     )
     turned = rotate(FACES[g.face].arrows, turns)
     sides = [k for k in range(4) if turned[k]]
-    where = f"{_SIDES[side]} of {FACES[next_to].name.split()[0]}"
+    where = f"{SIDE_WORDS[side]} of {FACES[next_to].name.split()[0]}"
     turn = f"turned {90 * turns} degrees clockwise" if turns else "not turned"
-    detail = "arrows " + " and ".join(_SIDES[k] for k in sides)
+    detail = "arrows " + " and ".join(SIDE_WORDS[k] for k in sides)
     preview = (slot_key(row, col),) + tuple(slot_key(row, col, k) for k in sides)
     return "", f"{where}, {turn}", (), detail, slot_key(row, col), preview
 

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 from pathlib import Path
 
+from ...core.compass import SIDE_WORDS
 from ...core.dice import pick
 from ...core.maptext import Block, Entry, MapText
 from ...core.tiles import SIDES, beside, frontier, opposite, rotate
@@ -26,7 +27,6 @@ SECTIONS = 4
 LEGEND = {".": "floor", "?": "search square", "F": "Food Court", "E": "Maul exit", "#": None}
 #: squares 3 and 4 of a side carry its arrow
 ARROW_SQUARES = (FACE_SIZE // 2 - 1, FACE_SIZE // 2)
-_SIDE_NAMES = ("north", "east", "south", "west")
 FACES_FILE = Path(__file__).with_name("data") / "faces.txt"
 
 
@@ -91,7 +91,7 @@ def _arrows(piece: WallGrid, where: str) -> tuple[bool, bool, bool, bool]:
         ]
         if found not in ([], list(ARROW_SQUARES)):
             raise ValueError(
-                f"{where}: the {_SIDE_NAMES[side]} side has arrows at squares {found}; "
+                f"{where}: the {SIDE_WORDS[side]} side has arrows at squares {found}; "
                 f"an arrow spans squares {ARROW_SQUARES[0]} and {ARROW_SQUARES[1]} (0-based)"
             )
         arrows.append(bool(found))
@@ -113,7 +113,7 @@ def _check_openings(piece: WallGrid, where: str) -> None:
             exits.discard(i)
             continue
         raise ValueError(
-            f"{where}: square {piece.label(i)} has a {kind} on its {_SIDE_NAMES[side]} side "
+            f"{where}: square {piece.label(i)} has a {kind} on its {SIDE_WORDS[side]} side "
             f"to {'the outside' if on_border else 'no square'}; a face opens only through "
             f"arrows and one door of each Maul exit (E), on its border"
         )

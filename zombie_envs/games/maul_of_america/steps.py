@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-#: the eight steps, clockwise from north, as (row, col) offsets
-DIRECTIONS = ((-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1))
+from ...core.compass import STEPS
+
+#: the eight steps as the action names say them (``core.compass.STEPS``' order)
 DIRECTION_NAMES = ("north", "north-east", "east", "south-east", "south", "south-west", "west",
                    "north-west")  # fmt: skip
 
@@ -20,7 +21,7 @@ def tables(maul):
         r, c = maul.rc[i]
         cost = dict(maul.steps[i])
         row = []
-        for dr, dc in DIRECTIONS:
+        for dr, dc in STEPS:
             j = maul.ids.get((r + dr, c + dc), -1)
             row.append((j, cost[j]) if j in cost else (-1, 0))
         table.append(tuple(row))

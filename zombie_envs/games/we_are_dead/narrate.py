@@ -11,6 +11,7 @@ from __future__ import annotations
 import itertools
 from collections import Counter
 
+from ...core.compass import BY_STEP
 from ...core.narration import Choice, Narrator, count, letters
 from .actions import A_CARD, A_CHOOSE, A_INFECTION, A_PASS, A_SQUARE, A_YES
 from .data import (
@@ -58,17 +59,6 @@ AFTERMATH = {
 }
 
 
-#: the compass words that name the square one step away, by (row, column) step
-COMPASS = {
-    (-1, 0): ("n", "north"),
-    (-1, 1): ("ne", "northeast"),
-    (0, 1): ("e", "east"),
-    (1, 1): ("se", "southeast"),
-    (1, 0): ("s", "south"),
-    (1, -1): ("sw", "southwest"),
-    (0, -1): ("w", "west"),
-    (-1, -1): ("nw", "northwest"),
-}
 #: what spending an infection token does, by the decision
 INFECTION_WORDS = {
     KIND.move: "spend an infection token to move 1 more",
@@ -174,7 +164,7 @@ class DeadNarrator(Narrator, engine=WeAreDead):
         at them (north is up the board)."""
         b, here = g.board, g.pos[g.active]
         r, c = b.rc[here]
-        return {v: COMPASS[(b.rc[v][0] - r, b.rc[v][1] - c)] for v in b.adjacent[here]}
+        return {v: BY_STEP[(b.rc[v][0] - r, b.rc[v][1] - c)] for v in b.adjacent[here]}
 
     def square_choice(self, g, v: int, compass: tuple[str, ...]) -> Choice:
         """A square: where to move (its path and cost), where a shopper token goes,

@@ -4,6 +4,7 @@ the deciding seat, so one policy can play every seat."""
 
 from __future__ import annotations
 
+from ...core.compass import SIDE_WORDS
 from ...core.layout import Layout
 from .cards import (
     HIT,
@@ -12,7 +13,6 @@ from .cards import (
 )
 from .declaration import GAME
 from .mall import (
-    DIRECTIONS,
     MAX_SQUARES,
     MAX_TILES,
     WINDOW,
@@ -23,7 +23,7 @@ from .mall import (
 )
 
 MAX_PLAYERS = GAME.max_players
-_SQUARE_LABELS = tuple(f"square {i} {d}" for i in range(MAX_SQUARES) for d in DIRECTIONS)
+_SQUARE_LABELS = tuple(f"square {i} {d}" for i in range(MAX_SQUARES) for d in SIDE_WORDS)
 
 ACTIONS = Layout("Zombies!!! 3: Mall Walkers actions")
 A_PLACE = ACTIONS.add(
@@ -33,7 +33,7 @@ A_PLACE = ACTIONS.add(
     "and quarter turns clockwise",
     tuple(f"({r},{c}) rotated {90 * t}" for r, c in WINDOW for t in range(4)),
 ).start
-A_STEP = ACTIONS.add("step", 5, "move one square, or stop moving", (*DIRECTIONS, "stop")).start
+A_STEP = ACTIONS.add("step", 5, "move one square, or stop moving", (*SIDE_WORDS, "stop")).start
 A_STOP = A_STEP + 4
 A_ROLL = ACTIONS.add("roll", 1, "roll the die to move", ("roll to move",)).start
 A_DUCT = ACTIONS.add(
@@ -87,12 +87,12 @@ def _zombie(g, offset: int) -> str:
     sq, d = divmod(offset, 4)
     to = mall.nbr[sq][d] if mall and mall.char[sq] else -1
     if to < 0:
-        return f"zombie on square {sq} {DIRECTIONS[d]}"
+        return f"zombie on square {sq} {SIDE_WORDS[d]}"
     return f"zombie {mall.name(sq)} -> {mall.name(to)}"
 
 
 def _step(g, offset: int) -> str:
-    return "stop" if offset == 4 else f"move {DIRECTIONS[offset]}"
+    return "stop" if offset == 4 else f"move {SIDE_WORDS[offset]}"
 
 
 def _duct(g, offset: int) -> str:

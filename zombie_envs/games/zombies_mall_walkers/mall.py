@@ -51,7 +51,6 @@ HALL_CHARS = ".S"
 ROOM_CHARS = "o@*"
 KINDS = ("front_door", "hall", "escalator", "helipad", "store")
 SIDE_NAMES = ("N", "E", "S", "W")
-DIRECTIONS = ("north", "east", "south", "west")
 TILES_FILE = Path(__file__).with_name("data") / "tiles.txt"
 
 

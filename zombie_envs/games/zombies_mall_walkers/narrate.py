@@ -13,6 +13,7 @@ only to its holder (its size, the discard pile and every card in play are public
 
 from __future__ import annotations
 
+from ...core.compass import SIDE_SHORT, SIDE_WORDS
 from ...core.narration import Choice, Narrator, count, letters
 from .actions import (
     A_BULLETS,
@@ -35,7 +36,7 @@ from .actions import (
 )
 from .cards import HIT, IN_PLAY, NAMES, START_BULLETS, START_LIFE
 from .engine import MallWalkers
-from .mall import CELLS, DIRECTIONS
+from .mall import CELLS
 from .mall import NAMES as TILE_NAMES
 from .text import edge, fitting, legend, named, result, slot, square
 
@@ -245,9 +246,9 @@ class MallWalkersNarrator(Narrator, engine=MallWalkers):
             detail = f"{count(left, 'move')} left" + (
                 ", a zombie to fight" if g.zombies[to_id] else ""
             )
-            choice = Choice(a, "nesw"[d], f"go {DIRECTIONS[d]} to {to}", (DIRECTIONS[d], to),
+            choice = Choice(a, SIDE_SHORT[d], f"go {SIDE_WORDS[d]} to {to}", (SIDE_WORDS[d], to),
                             detail, to, (here, to))  # fmt: skip
-            out.append((choice, f"goes {DIRECTIONS[d]} to {to}"))
+            out.append((choice, f"goes {SIDE_WORDS[d]} to {to}"))
         return out
 
     def _choose_move_zombies(self, g) -> list[tuple[Choice, str]]:
@@ -255,8 +256,8 @@ class MallWalkersNarrator(Narrator, engine=MallWalkers):
         for i, a in enumerate(g.legal):
             sq, d = divmod(a - A_ZOMBIE, 4)
             at, to = square(g.mall, sq), square(g.mall, g.mall.nbr[sq][d])
-            way = f"{at} {DIRECTIONS[d]} to {to}"
-            names = (f"{at} {DIRECTIONS[d]}", f"{at} {'nesw'[d]}", f"{at} {to}")
+            way = f"{at} {SIDE_WORDS[d]} to {to}"
+            names = (f"{at} {SIDE_WORDS[d]}", f"{at} {SIDE_SHORT[d]}", f"{at} {to}")
             choice = Choice(a, letters(i), f"move the zombie at {way}", names, place=at,
                             preview=(at, to))  # fmt: skip
             out.append((choice, f"moves the zombie at {way}"))

@@ -16,10 +16,11 @@ from __future__ import annotations
 import textwrap
 from dataclasses import dataclass
 
+from ...core.compass import SIDE_WORDS
 from ...core.narration import count
 from .cards import HIT, KINDS, NAMES, START_BULLETS, START_LIFE
 from .declaration import GAME, KIND
-from .mall import CELLS, DIRECTIONS, HELIPAD, TILE_SIZE, TILES, turned
+from .mall import CELLS, HELIPAD, TILE_SIZE, TILES, turned
 from .mall import NAMES as TILE_NAMES
 from .observe import Visible
 
@@ -105,7 +106,7 @@ def fitting(kind: int, row: int, col: int, turns: int) -> Fitting:
     # a doorway is told once, from the square west or north of it
     doors = tuple((*at(c), side) for c in cells for side in (1, 2) if t.door[c][side])
     halls = tuple((*at(t.hall_cell[side]), side) for side in range(4) if t.halls[side])
-    sides = [DIRECTIONS[side] for side in range(4) if t.halls[side]]
+    sides = [SIDE_WORDS[side] for side in range(4) if t.halls[side]]
     words = "hall" + ("s " if len(sides) > 1 else " ") + " and ".join(sides)
     rooms = [divmod(c, TILE_SIZE) for c in cells if t.room[c]]
     if TILES[kind].kind == "store":
