@@ -91,11 +91,12 @@ def test_a_whole_game_sends_the_seat_nothing_it_may_not_see(env, client, store, 
     view = new_game(client, env)
     session = store.get(view["id"])
     seed = str(session.game.seed)
-    answers, changed = 0, 0
+    answers, changed, placed = 0, 0, 0
     while view["result"] is None:
         assert view["decision"] and view["move"] == session.move
         assert seed not in json.dumps(view)
         assert named_places(view) <= board_places(view)
+        placed += bool(named_places(view))
         if answers % 3 == 0:
             seen, differs = twin_view(session, rng)
             assert seen == view
@@ -107,6 +108,7 @@ def test_a_whole_game_sends_the_seat_nothing_it_may_not_see(env, client, store, 
         view = r.json()
         answers += 1
     assert changed >= min(3, answers // 6), "the twins hardly differed: a vacuous check"
+    assert placed, "no decision named a place on the board"
     assert view["decision"] is None and view["result"]["seed"] == session.game.seed
     assert len(view["result"]["scores"]) == len(view["players"])
     (record,) = read_records(tmp_path / "data" / RECORDS)

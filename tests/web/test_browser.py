@@ -2,7 +2,8 @@
 the real uvicorn server.  Every game is played to its end by clicking on the
 board only (its lit places, the menu a place with several choices opens, the
 buttons by the board for choices with no place), never the folded list, at a
-desktop's and a phone's size; a click made stale by a move from elsewhere is refused and the page
+desktop's and a phone's size; pointing at a place lights up where its choice
+leads; a click made stale by a move from elsewhere is refused and the page
 shows the game as it is; the set-up page shows only the form, in plain words;
 and each game's SVG board, drawn by the browser, looks like its raster picture.
 
@@ -159,9 +160,9 @@ def test_a_whole_game_played_by_clicking_on_the_board(browser, server, env, size
         assert clicks < MAX_CLICKS, "the game did not end"
         if clicks == 10:
             check_layout(page, width, height, tmp_path, "in_progress")
-            assert page.locator("#log li").count() > 0
-            seen = api_view(page, server)["view"].splitlines()[0]
-            assert seen and seen in page.locator("#view").inner_text()
+            view = api_view(page, server)
+            assert page.locator("#log li").all_inner_texts() == view["log"]
+            assert view["view"].splitlines()[0] in page.locator("#view").inner_text()
     verdict = page.locator("#verdict").inner_text()
     assert verdict.startswith(("You won.", "You lost.", "You share the win.", "No player won."))
     assert verdict == api_view(page, server)["result"]["verdict"]
@@ -169,6 +170,46 @@ def test_a_whole_game_played_by_clicking_on_the_board(browser, server, env, size
     assert not page.locator("#drawing rect.place.legal").count()
     assert "ann (you)" in page.locator("#scores tr.you").inner_text()
     check_layout(page, width, height, tmp_path, "final")
+    page.close()
+    assert not errors
+
+
+def play_until(page, rng: random.Random, url: str, doing: str) -> tuple[dict, list[dict]]:
+    """Click on the board until the person ``doing`` (the decision's words) has a
+    lit place whose choice has a preview; that place and its choices."""
+    for _ in range(MAX_CLICKS):
+        page.wait_for_selector("body:not(.busy)")
+        assert not page.locator("#result").is_visible(), "the game ended first"
+        places = {p["key"]: p for p in on_the_board(page)[0]}
+        view = api_view(page, url)
+        if view["decision"]["doing"] == doing:
+            for choice in offered(view):
+                if choice["place"] in places and choice["preview"]:
+                    key = choice["place"]
+                    return places[key], [c for c in offered(view) if c["place"] == key]
+        click_the_board(page, rng)
+    raise AssertionError("no such decision came")
+
+
+@pytest.mark.parametrize(
+    ("env", "doing"),
+    [("zombies_mall_walkers_v0", "places the tile drawn"), ("we_are_dead_v0", "moves")],
+)
+def test_pointing_at_a_place_lights_up_where_its_choice_leads(browser, server, env, doing):
+    page, errors = open_page(browser, server)
+    start(page, env)
+    place, choices = play_until(page, random.Random(env), server, doing)
+    page.mouse.move(place["x"], place["y"])
+    lit = page.eval_on_selector_all(
+        "#drawing rect.place.preview", "rs => rs.map((r) => r.dataset.place)"
+    )
+    assert lit and set(lit) == {key for c in choices for key in c["preview"]}
+    tip = page.locator("#tip")
+    assert tip.is_visible() and choices[0]["text"] in tip.inner_text()
+    if choices[0]["detail"]:
+        assert choices[0]["detail"] in tip.inner_text()
+    page.mouse.move(0, 0)  # off the place: the light and the label go
+    assert not page.locator("#drawing rect.place.preview").count() and not tip.is_visible()
     page.close()
     assert not errors
 
