@@ -15,8 +15,10 @@ from zombie_envs import ENVS, __version__
 from zombie_envs.agents import make_agent
 from zombie_envs.arena import play_game
 from zombie_envs.cli import replay
+from zombie_envs.core.narration import narrator_of
 from zombie_envs.core.record import FORMAT, FORMAT_VERSION, UnverifiedRecordWarning, record_check
 from zombie_envs.match import run_tournament
+from zombie_envs.play.seat import number
 from zombie_envs.play.terminal import TerminalGame
 from zombie_envs.records import (
     chance_events,
@@ -185,18 +187,18 @@ def test_replay_cli_shows_moves_and_hides_other_seats_secrets(env, viewer, tmp_p
         line = moves[f"move {i + 1}/{len(record['actions'])}"]
         name = g.action_name(action)
         if g.current_player != viewer and g.decision in g.secret_decisions:
-            assert f"[secret {g.decision}]" in line and name not in line
+            assert f"[secret: {g.game_type.by_kind[g.decision].doing}]" in line
+            assert name not in line
             hidden += 1
         else:
             assert line.endswith(": " + name)
         g.apply(action)
     assert hidden > 0
     assert g.game_type.text_module.ansi(g, viewer) in out
-    assert out.rstrip().endswith(str(result.scores) + "; winner(s): " + _names(result, record))
-
-
-def _names(result, record) -> str:
-    return ", ".join(f"player_{s} ({record['seats'][s]})" for s in result.winners)
+    end, seat_name = result.game, narrator_of(result.game).name
+    scores = ", ".join(f"{seat_name(end, s)} {number(v)}" for s, v in enumerate(result.scores))
+    winners = ", ".join(f"{seat_name(end, s)} ({record['seats'][s]})" for s in result.winners)
+    assert out.rstrip().endswith(f"final scores: {scores}; winner(s): {winners}")
 
 
 def test_replay_cli_final_and_step(tmp_path, capsys, monkeypatch):

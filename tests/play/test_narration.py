@@ -345,8 +345,8 @@ def test_a_game_that_declares_no_narrator_is_told_by_the_generic_one():
     g = ToyVote(3, seed=0)
     mover, action = g.current_player, g.legal[0]
     other = (mover + 1) % 3
-    assert story(g, action, mover) == [f"player_{mover} (you): {g.action_name(action)}"]
-    assert story(g, action, other) == [f"player_{mover} votes (secret choice)"]
+    assert story(g, action, mover) == [f"Player {mover} (you): {g.action_name(action)}"]
+    assert story(g, action, other) == [f"Player {mover} votes (secret choice)"]
     shown = screen(g, mover, ["something happened"])
-    assert f"Toy vote: player_{mover} votes\nYour decision: votes\n  a  " in shown
+    assert f"Toy vote: Player {mover} votes\nYour decision: votes\n  a  " in shown
     assert "Since your last decision:\n  something happened\n" in shown

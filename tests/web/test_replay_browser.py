@@ -17,6 +17,7 @@ pytest.importorskip("starlette", reason="the web extra is not installed: pip ins
 pytest.importorskip("uvicorn", reason="the web extra is not installed: pip install '.[web]'")
 sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
 
+from zombie_envs.games.mall_of_horror.data import COLOURS  # noqa: E402
 from zombie_envs.match import run_tournament  # noqa: E402
 from zombie_envs.web.app import create_app  # noqa: E402
 from zombie_envs.web.replays import Shelf  # noqa: E402
@@ -60,11 +61,11 @@ def test_a_tournament_record_is_played_back_to_its_end(browser, tmp_path):
         page.wait_for_selector("body[data-move='0']")
         page.select_option("#viewer", "2")
         # polled from here: the page's security policy forbids evaluating a string in it
-        sync_api.expect(page.locator("#r-view")).to_contain_text("view of player_2")
+        sync_api.expect(page.locator("#r-view")).to_contain_text(f"view of {COLOURS[2]}")
         page.click("#next")
         page.wait_for_selector("body[data-move='1']")
         assert page.locator("#story li").count() > 0
-        assert "view of player_2" in page.locator("#r-view").inner_text()
+        assert f"view of {COLOURS[2]}" in page.locator("#r-view").inner_text()
         assert page.locator("#r-board svg").count() == 1
         assert page.locator("#r-result").is_hidden()
         page.select_option("#speed", "20")
@@ -126,5 +127,5 @@ def test_the_review_of_a_finished_game_opens_from_its_page(browser, tmp_path):
         assert page.locator("#v-probabilities tbody tr").count() >= 1
         page.click("#v-next")
         page.wait_for_selector("body[data-decision='1']")
-        assert "view of player_1" in page.locator("#v-view").inner_text()
+        assert f"view of {COLOURS[1]}" in page.locator("#v-view").inner_text()
         assert errors == []

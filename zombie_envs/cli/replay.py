@@ -17,13 +17,15 @@ from collections.abc import Iterator
 
 from ..core.narration import narrator_of, public_action_text, story
 from ..core.record import UNVERIFIED, UnverifiedRecordWarning
+from ..play.seat import number
 from ..records import read_records, replay_record
 
 
-def _who(record: dict, seat: int, viewer: int | None) -> str:
+def _who(g, record: dict, seat: int, viewer: int | None) -> str:
+    """A seat as the game calls it, with who played it and whether it is the viewer."""
     seats = record.get("seats") or []
     tags = ([seats[seat]] if seat < len(seats) else []) + (["you"] if seat == viewer else [])
-    return f"player_{seat}" + (f" ({', '.join(tags)})" if tags else "")
+    return narrator_of(g).name(g, seat) + (f" ({', '.join(tags)})" if tags else "")
 
 
 def replay_frames(record: dict, seat: int | None = None, final: bool = False) -> Iterator[str]:
@@ -35,10 +37,10 @@ def replay_frames(record: dict, seat: int | None = None, final: bool = False) ->
     n, actions = record["num_players"], record["actions"]
     if seat is not None and not 0 <= seat < n:
         raise ValueError(f"seat must be 0 to {n - 1} in this {n}-player game, got {seat}")
-    view = "as a spectator" if seat is None else f"from the view of player_{seat}"
+    view = "as a spectator" if seat is None else f"from the view of {narrator.name(end, seat)}"
     header = [
         f"{record['env']}, {n} players, seed {record['seed']}, {len(actions)} moves, {view}",
-        "seats: " + ", ".join(_who(record, s, None) for s in range(n)),
+        "seats: " + ", ".join(_who(end, record, s, None) for s in range(n)),
         "Legend of the board:",
         *(f"  {line}" for line in narrator.legend(end)),
         "",
@@ -51,11 +53,11 @@ def replay_frames(record: dict, seat: int | None = None, final: bool = False) ->
     for i, action in enumerate(actions):
         text = public_action_text(game, seat, action)
         if text is None:
-            text = f"[secret {game.decision}]"
+            text = f"[secret: {game.game_type.by_kind[game.decision].doing}]"
         told = story(game, action, seat)
         mover = game.current_player
         game.apply(action)
-        head = f"move {i + 1}/{len(actions)}: {_who(record, mover, seat)}: {text}"
+        head = f"move {i + 1}/{len(actions)}: {_who(end, record, mover, seat)}: {text}"
         lines = [head, *(f"  {line}" for line in told), narrator.board(game, seat)]
         yield "\n".join(lines + [narrator.phase(game, seat)])
     yield _outcome(record, game)
@@ -66,8 +68,10 @@ def _outcome(record: dict, game) -> str:
         return f"game not finished after {len(record['actions'])} moves"
     winners = game.final_winners()
     nobody = "no player (stopped at the safety cap)" if game.truncated else "no player (the horde)"
-    names = ", ".join(_who(record, s, None) for s in winners) or nobody
-    return f"final scores {list(game.scores())}; winner(s): {names}"
+    names = ", ".join(_who(game, record, s, None) for s in winners) or nobody
+    name = narrator_of(game).name
+    scores = ", ".join(f"{name(game, s)} {number(v)}" for s, v in enumerate(game.scores()))
+    return f"final scores: {scores}; winner(s): {names}"
 
 
 def _replay(args) -> int:

@@ -59,6 +59,12 @@ def public_action_text(engine_before, viewer, action: int) -> str | None:
     return None
 
 
+def seat_label(seat: int) -> str:
+    """A seat as people call it where the game gives it no name of its own
+    (a colour, a role): ``Player 0``, ``Player 1``, ... as the pawns are numbered."""
+    return f"Player {seat}"
+
+
 def count(n: int, thing: str) -> str:
     """``1 zombie``, ``2 zombies``."""
     return f"{n} {thing}" + ("" if n == 1 else "s")
@@ -117,7 +123,7 @@ class Narrator:
     # ----- who ----------------------------------------------------------------
     def name(self, g, seat: int) -> str:
         """A seat as the other seats call it."""
-        return f"player_{seat}"
+        return seat_label(seat)
 
     def who(self, g, seat: int, viewer) -> str:
         """A seat as the subject of a past-tense line: ``you`` for the viewer."""

@@ -99,9 +99,12 @@ class TerminalGame:
         """Play until the game ends or the person quits; return the game record
         (``finished`` tells which)."""
         game = self.seated
-        others = ", ".join(f"player_{s} {a}" for s, a in enumerate(game.names) if s != game.seat)
+        g = game.engine
+        name = narrator_of(g).name
+        others = ", ".join(f"{name(g, s)} {a}" for s, a in enumerate(game.names) if s != game.seat)
         # the seed fixes every hidden card and die: shown only once the game is over
-        self.write(f"{game.env_name}: you are player_{game.seat}; playing against {others}")
+        title = g.game_type.title
+        self.write(f"{title}: you are {name(g, game.seat)}; playing against {others}")
         self.write(legend_text(game.engine))
         self.advance()
         board = True  # the first decision shows the board, whoever moved before it
@@ -170,14 +173,15 @@ class TerminalGame:
         if game.log:
             lines += ["Since your last decision:", *told_lines(game.log)]
         lines += [narrator_of(game.engine).board(game.engine, game.seat), ""]
+        g = game.engine
+        named = narrator_of(g).named
         lines.append(
             "scores: "
             + ", ".join(
-                f"player_{s}{' (you)' if s == game.seat else ''} {number(v)}"
-                for s, v in enumerate(result.scores)
+                f"{named(g, s, game.seat)} {number(v)}" for s, v in enumerate(result.scores)
             )
         )
-        who = ", ".join(f"player_{s}" for s in result.winners) or result.nobody
+        who = ", ".join(narrator_of(g).name(g, s) for s in result.winners) or result.nobody
         lines.append(f"winner(s): {who} - {result.verdict}")
         lines.append(f"seed {game.seed}: --seed {game.seed} deals this game again")
         return "\n".join(lines)

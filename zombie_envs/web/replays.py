@@ -26,7 +26,7 @@ from ..core.record import UNVERIFIED, record_check
 from ..play.seat import number
 from ..records import read_records, replay_record
 from ..registry import ENVS, engine_class
-from .session import GameStore, RequestError
+from .session import GameStore, RequestError, players_of
 from .svg import SvgCanvas
 
 #: record files of a ``--records`` folder listed at most (by path order)
@@ -68,7 +68,7 @@ def frame(g, viewer: int | None, seats, told: list[str], move: int, seed: int) -
         "move": move,
         "viewer": viewer,
         "title": g.game_type.title,
-        "players": [{"seat": s, "name": name} for s, name in enumerate(seats)],
+        "players": players_of(g, seats),
         "phase": narrator.phase(g, viewer),
         "board": g.game_type.picture_module.draw(g, viewer, SvgCanvas).svg(),
         "view": narrator.board(g, viewer),

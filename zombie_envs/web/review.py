@@ -30,7 +30,7 @@ from ..agents import PolicyAgent, make_agent
 from ..agents.inputs import policy_input
 from ..core.narration import narrator_of, told_lines
 from ..play.seat import SeatedGame
-from .session import GameStore, Limits, RequestError, Session
+from .session import GameStore, Limits, RequestError, Session, players_of
 from .svg import SvgCanvas
 
 #: agents a review offers (any spec within the server's limits is taken)
@@ -140,10 +140,7 @@ class Review:
             "env": game.env_name,
             "title": game.engine.game_type.title,
             "seat": game.seat,
-            "players": [
-                {"seat": s, "name": name, "you": s == game.seat}
-                for s, name in enumerate(game.names)
-            ],
+            "players": players_of(game.engine, game.names, game.seat),
             "decisions": rows,
             "agents": self.agents,
         }

@@ -192,9 +192,7 @@ class Session:
             "title": g.game_type.title,
             "seat": seat,
             "move": self.move,
-            "players": [
-                {"seat": s, "name": name, "you": s == seat} for s, name in enumerate(game.names)
-            ],
+            "players": players_of(g, game.names, seat),
             "phase": narrator.phase(g, seat),
             "board": g.game_type.picture_module.draw(g, seat, SvgCanvas).svg(),
             "view": narrator.board(g, seat),
@@ -254,6 +252,17 @@ _MARKDOWN = re.compile(r"\[([^\]]*)\]\([^)]*\)|\*\*(.+?)\*\*|\*(.+?)\*|`([^`]*)`
 def plain_words(markdown: str) -> str:
     """A doc written for the Markdown pages as the plain words a form shows."""
     return _MARKDOWN.sub(lambda m: next(g for g in m.groups() if g is not None), markdown)
+
+
+def players_of(g, names, you: int | None = None) -> list[dict]:
+    """The seats as a page lists them: each seat's number, what the game calls it
+    (``label``: a colour, a role, ``Player 2``), who plays it and whether it is
+    the viewer's."""
+    narrator = narrator_of(g)
+    return [
+        {"seat": s, "label": narrator.name(g, s), "name": name, "you": s == you}
+        for s, name in enumerate(names)
+    ]
 
 
 def env_choices() -> list[dict]:

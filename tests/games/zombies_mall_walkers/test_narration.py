@@ -50,16 +50,16 @@ def test_the_story_tells_tiles_rolls_fights_moves_zombies_cards_and_the_end():
     for words in (
         "Round 2 of 60 begins",
         "Your turn begins",
-        "player_0's turn begins",
+        "Player 0's turn begins",
         "you drew the ",
         " was placed around r",
         "you rolled ",
-        "player_1 (you) goes ",
+        "Player 1 (you) goes ",
         " zombies to move",
         "against the zombie at r",
         "killed the zombie at r",
         "you drew 1 card: ",
-        "player_2 drew ",
+        "Player 2 drew ",
         "To the discard pile: ",
     ):
         assert words in text, words
@@ -85,7 +85,7 @@ def test_cards_drawn_are_named_to_their_holder_only():
                         assert line.startswith("you drew") and all(NAMES[k] in line for k in new)
                         named += 1
                     else:
-                        assert line == f"player_{s} drew {got} card{'s' * (got > 1)}"
+                        assert line == f"Player {s} drew {got} card{'s' * (got > 1)}"
                         hidden += 1
         g.apply(action)
     assert named >= 5 and hidden >= 5
@@ -117,18 +117,18 @@ def test_a_fight_and_a_death_in_words():
     g = run(g, dice(0, 1), ("movement",))  # a move of 1, then a 2 against the zombie
     assert g.decision == KIND.move
     told = story(g, step("west"), 0)
-    assert "player_0 (you) goes west to r-2c0" in told
+    assert "Player 0 (you) goes west to r-2c0" in told
     assert "you rolled 2 against the zombie at r-2c0: a miss (4 or more kills)" in told
     g.apply(step("west"))
     assert g.decision == KIND.fight
     assert narrator_of(g).phase(g, 1) == (
-        "Round 1 of 60, player_0's turn: player_0 fights the zombie at r-2c0: rolled 2, "
+        "Round 1 of 60, Player 0's turn: Player 0 fights the zombie at r-2c0: rolled 2, "
         "4 or more kills"
     )
     told = story(g, A_WOUND, 1)
-    assert told[0] == "player_0 loses a life to roll again"
+    assert told[0] == "Player 0 loses a life to roll again"
     assert any(
-        line.startswith("player_0 was killed: back at the Front Door with 0 zombies killed")
+        line.startswith("Player 0 was killed: back at the Front Door with 0 zombies killed")
         for line in told
     ), told
 
@@ -137,8 +137,8 @@ def test_a_weapon_and_a_kill():
     g = position(n=2, at={0: (-2, 1)}, zombies=[(-2, 1)], items={0: ["Aww, Isn't He Cute!"]})
     g = run(g, dice(0), ("fight_zombie", sq(-2, 1)))
     told = story(g, use("Aww, Isn't He Cute!"), 1)
-    assert "player_0 killed the zombie at r-2c1: 1 zombie killed" in told
-    assert "player_0's Aww, Isn't He Cute! left play" in told
+    assert "Player 0 killed the zombie at r-2c1: 1 zombie killed" in told
+    assert "Player 0's Aww, Isn't He Cute! left play" in told
     assert "To the discard pile: Aww, Isn't He Cute!" in told
 
 
@@ -149,7 +149,7 @@ def test_a_tile_drawn_and_placed():
         f"Round 1 of 60, your turn: you choose where the {TILE_NAMES[g.drawn]} goes"
     )
     told = story(g, g.legal[0], 1)
-    assert told[0].startswith(f"player_0 places the {TILE_NAMES[g.drawn]} around r")
+    assert told[0].startswith(f"Player 0 places the {TILE_NAMES[g.drawn]} around r")
     assert any(line.startswith(f"The {TILE_NAMES[g.drawn]} was placed around r") for line in told)
 
 
@@ -158,4 +158,4 @@ def test_a_pawn_killed_comes_back_at_its_next_turn():
     g = run(g, dice(0, 0, 0), ("turn", 1))  # seat 1 moves; seat 0 was killed before
     assert g.decision == KIND.move and g.current_player == 1
     told = story(g, step("stop"), 1)
-    assert "player_0 came back with 3 life and 3 bullets" in told, told
+    assert "Player 0 came back with 3 life and 3 bullets" in told, told

@@ -119,7 +119,7 @@ def test_every_piece_and_token_is_marked_or_listed():
             if mark == "&":
                 line = next(x for x in text.splitlines() if x.startswith(f"{square(g.mall, i)}: "))
                 for s in range(g.num_players):
-                    assert (f"player_{s}" in line) == (g.pos[s] == i)
+                    assert (f"Player {s}" in line) == (g.pos[s] == i)
                 assert ("a zombie" in line) == bool(g.zombies[i])
                 if g.life_tokens[i]:
                     assert f"{g.life_tokens[i]} life token" in line
@@ -144,8 +144,8 @@ def test_a_seat_sees_its_own_hand_only():
         assert "hand:" not in ansi(g, None)
         for s in range(g.num_players):
             mine = ansi(g, s)
-            assert f"view of player_{s}" in mine and mine.count("hand:") == 1
-            line = next(x for x in mine.splitlines() if x.startswith(f"player_{s} (you): "))
+            assert f"view of Player {s}" in mine and mine.count("hand:") == 1
+            line = next(x for x in mine.splitlines() if x.startswith(f"Player {s} (you): "))
             assert "hand:" in line
             for card, n in enumerate(g.hands[s]):
                 if n:
@@ -153,7 +153,7 @@ def test_a_seat_sees_its_own_hand_only():
                     saw += 1
             for other in range(g.num_players):
                 if other != s:
-                    theirs = next(x for x in mine.splitlines() if x.startswith(f"player_{other}: "))
+                    theirs = next(x for x in mine.splitlines() if x.startswith(f"Player {other}: "))
                     n = sum(g.hands[other])
                     assert f"; {n} card{'s' if n != 1 else ''}" in theirs
                     assert "hand:" not in theirs
@@ -189,10 +189,10 @@ def test_tiles_seats_and_table_are_told():
     text = ansi(g, 2)
     assert "tiles, as placed: Front Door around r1c1; Four-Way Hall around r-2c1;" in text
     assert "; Department Store around r-8c-2 (floor 2)\n" in text.replace("\n  ", " ")
-    line = next(x for x in text.splitlines() if x.startswith("player_1: "))
+    line = next(x for x in text.splitlines() if x.startswith("Player 1: "))
     assert "at r-2c0" in line and "holds the keys" in line and "in play: Crossbow x2" in line
-    assert "jammed" in next(x for x in text.splitlines() if x.startswith("player_2 (you): "))
-    killed = next(x for x in text.splitlines() if x.startswith("player_0: "))
+    assert "jammed" in next(x for x in text.splitlines() if x.startswith("Player 2 (you): "))
+    killed = next(x for x in text.splitlines() if x.startswith("Player 0: "))
     assert "0 life" in killed and "killed: 3 life and 3 bullets next turn" in killed
     assert "tile stack: 2 tiles" in text
     assert "event deck: 1 card; discard pile: Jammed x2, Lucky Shot" in text
@@ -203,7 +203,7 @@ def test_the_tile_being_placed_the_fight_and_the_end_are_named():
     g = MallWalkers(3, seed=4)
     assert g.decision == "place_tile"
     assert f"tile being placed: {TILE_NAMES[g.drawn]}" in ansi(g, None)
-    assert ansi(g, 1).splitlines()[-1] == "player_0 places the tile drawn"
+    assert ansi(g, 1).splitlines()[-1] == "Player 0 places the tile drawn"
     rng = random.Random(4)
     fights = 0
     while not g.terminal:

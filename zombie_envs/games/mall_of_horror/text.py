@@ -74,7 +74,7 @@ def legend(g) -> list[str]:
 def ansi(g, seat: int | None = None) -> str:
     n = g.num_players
     see = g.visible(seat)
-    who = "spectator" if seat is None else f"player_{seat} ({COLOURS[seat]})"
+    who = "spectator" if seat is None else COLOURS[seat]
     lines = [f"{GAME.title} - round {g.round} - view of {who}"]
     lines.append(f"Chief of Security: {_chief(g)} | truck: {len(g.deck)} cards")
     for L, name in enumerate(LOCATION_NAMES):

@@ -37,7 +37,6 @@ from .text import (
     INFECTION,
     card_place,
     legend,
-    seat_name,
     seat_place,
     square_place,
 )
@@ -89,9 +88,6 @@ def _shoppers(k: int) -> str:
 
 
 class DeadNarrator(Narrator, engine=WeAreDead):
-    def name(self, g, seat: int) -> str:
-        return seat_name(seat)
-
     def legend(self, g) -> list[str]:
         return legend(g)
 

@@ -13,6 +13,7 @@ from functools import cache
 import numpy as np
 
 from ...core.grid import ARROWS, Board
+from ...core.narration import seat_label
 from ...core.raster import Canvas, text_size
 from .data import CARD_NAMES, HERO_NAMES, NUM_ATTACK, WOUND_DAMAGE, board
 from .declaration import GAME, KIND
@@ -21,7 +22,6 @@ from .text import (
     FACE_DOWN,
     INFECTION,
     card_place,
-    seat_name,
     seat_place,
     square_place,
 )
@@ -431,13 +431,13 @@ def _players(c: Canvas, g, f: Frame) -> int:
     for s in range(g.num_players):
         ry = y + 32 + s * CARD_STEP
         c.fill_rect(x + 6, ry, SIDE_W - 12, CARD_H, CARD)
-        c.place(seat_place(s), x + 6, ry, SIDE_W - 12, CARD_H, seat_name(s))
+        c.place(seat_place(s), x + 6, ry, SIDE_W - 12, CARD_H, seat_label(s))
         if s in winners:
             c.rect(x + 6, ry, SIDE_W - 12, CARD_H, GOLD, 3)
         elif s == acting:
             c.rect(x + 6, ry, SIDE_W - 12, CARD_H, WHITE, 2)
         _player(c, x + 24, ry + 16, 11, s)
-        left = x + 42 + c.text(x + 42, ry + 9, seat_name(s), WHITE, 2)[0] + 8
+        left = x + 42 + c.text(x + 42, ry + 9, seat_label(s), WHITE, 2)[0] + 8
         tags = []
         if s in winners:
             tags.append(("WINNER", GOLD, INK))
@@ -483,7 +483,7 @@ def _hand(c: Canvas, g, f: Frame, seat: int | None, y: int) -> int:
     if seat is None or not g.visible(seat).hand(seat):
         return y
     x = f.side_x + 6
-    c.text(x + 4, y + 6, f"Your hand ({seat_name(seat)})", WHITE)
+    c.text(x + 4, y + 6, f"Your hand ({seat_label(seat)})", WHITE)
     chips = [
         (card_place(k), f"{CARD_NAMES[k]} x{n}", k < NUM_ATTACK)
         for k, n in enumerate(g.hands[seat])
@@ -526,10 +526,10 @@ def _attack_lines(g) -> list[tuple[str, tuple]]:
     """The attack or horde feeding under way, as (text, colour) lines."""
     lines: list[tuple[str, tuple]] = []
     if g.a_node >= 0:
-        lines.append((f"{seat_name(g.active)} attacks {_shoppers(g.a_value)}", WHITE))
+        lines.append((f"{seat_label(g.active)} attacks {_shoppers(g.a_value)}", WHITE))
         lines.append((_clip(f"  at {g.board.label(g.a_node)}: {g.slain} slain"), GREY))
     if g.main_kind >= 0:
-        lines.append((_clip(f"Hero: {_hero(g.main_kind)} ({seat_name(g.main_seat)})"), WHITE))
+        lines.append((_clip(f"Hero: {_hero(g.main_kind)} ({seat_label(g.main_seat)})"), WHITE))
         if len(g.in_attack) > 1:
             lines.append((_clip("  + " + ", ".join(_hero(k) for k in g.in_attack[1:])), GREY))
         lines.append((f"  attack {g.fight_total} / toughness {g.toughness}", GREY))
@@ -652,7 +652,7 @@ def _title(c: Canvas, g, f: Frame) -> None:
         c.text(right, 16, f"Game over - {_result(g)}", GOLD, 2, anchor="right")
     elif g.decision is not None:
         seat = g.current_player
-        label = f"{seat_name(seat)} {GAME.by_kind[g.decision].doing}"
+        label = f"{seat_label(seat)} {GAME.by_kind[g.decision].doing}"
         if g.decision == KIND.move:
             label += f" ({g.budget} left)"
         w = c.text(right, 16, label, WHITE, 2, anchor="right")[0]
@@ -662,7 +662,7 @@ def _title(c: Canvas, g, f: Frame) -> None:
 def _result(g) -> str:
     won = g.final_winners()
     if won:
-        names = ", ".join(seat_name(s) for s in won)
+        names = ", ".join(seat_label(s) for s in won)
         return f"{names} win{'' if len(won) > 1 else 's'}, {g.score[won[0]]} points"
     if g.truncated:
         return f"stopped at the turn cap ({g.turn}): no winner"

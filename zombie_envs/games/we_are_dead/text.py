@@ -12,7 +12,7 @@ from functools import cache
 from itertools import compress
 
 from ...core.grid import Board
-from ...core.narration import count
+from ...core.narration import count, seat_label
 from .data import CARD_NAMES, HERO_NAMES, NUM_ATTACK
 from .declaration import GAME
 
@@ -38,11 +38,6 @@ def display_chars(b: Board) -> dict[str, str]:
 #: and its face-down hero (``card_place``, ``seat_place`` and ``square_place``
 #: name the others)
 INFECTION, FACE_DOWN = "infection", "facedown"
-
-
-def seat_name(seat: int) -> str:
-    """A seat as every view calls it, by the digit its pawn shows."""
-    return f"Player {seat}"
 
 
 def square_place(b: Board, v: int) -> str:
@@ -108,14 +103,14 @@ def _map(g) -> list[str]:
 
 def _at(g, v: int) -> str:
     """Who shares square ``v`` (for the ``+`` mark)."""
-    who = [seat_name(s) for s, p in enumerate(g.pos) if p == v]
+    who = [seat_label(s) for s, p in enumerate(g.pos) if p == v]
     who += ["a horde"] * g.hordes.count(v)
     return ", ".join(who)
 
 
 def ansi(g, seat: int | None = None) -> str:
     see = g.visible(seat)
-    who = "a spectator" if seat is None else seat_name(seat)
+    who = "a spectator" if seat is None else seat_label(seat)
     lines = [
         f"{GAME.title} ({g.options['board']}) - turn {g.turn} - view of {who} - "
         f"goal {g.goal} points - horde {count(g.horde_score, 'point')}, "
@@ -128,7 +123,7 @@ def ansi(g, seat: int | None = None) -> str:
         lines.append(f"  + {g.board.label(v)}: {_at(g, v)}")
     if g.main_kind >= 0:
         lines.append(
-            f"  fighting {HERO_NAMES[g.main_kind - NUM_ATTACK]} of {seat_name(g.main_seat)}: "
+            f"  fighting {HERO_NAMES[g.main_kind - NUM_ATTACK]} of {seat_label(g.main_seat)}: "
             f"toughness {g.toughness}, attack so far {g.fight_total}"
         )
     if g.a_node >= 0:
@@ -136,12 +131,12 @@ def ansi(g, seat: int | None = None) -> str:
     if g.terminal:
         won = g.final_winners()
         nobody = "nobody (stopped at the turn cap)" if g.truncated else "the horde"
-        who_won = ", ".join(seat_name(s) for s in won) if won else nobody
-        points = ", ".join(f"{seat_name(s)} {p}" for s, p in enumerate(g.score))
+        who_won = ", ".join(seat_label(s) for s in won) if won else nobody
+        points = ", ".join(f"{seat_label(s)} {p}" for s, p in enumerate(g.score))
         lines.append(f"  GAME OVER - points: {points} - won by {who_won}")
     elif g.decision is not None:
         doing = GAME.by_kind[g.decision].doing
-        lines.append(f"  to act: {seat_name(g.current_player)} {doing}")
+        lines.append(f"  to act: {seat_label(g.current_player)} {doing}")
     return "\n".join(lines)
 
 
@@ -158,7 +153,7 @@ def _seat_line(g, see, s: int) -> str:
         hand = " | a hero face down"
     turn = " (its turn)" if s == g.active else ""
     return (
-        f"  {seat_name(s)}{turn}: {count(g.score[s], 'point')}, damage {g.damage[s]}, "
+        f"  {seat_label(s)}{turn}: {count(g.score[s], 'point')}, damage {g.damage[s]}, "
         f"{count(g.infection[s], 'infection token')}, {count(sum(g.hands[s]), 'card')} "
         f"at {g.board.label(g.pos[s])}{hand}"
     )

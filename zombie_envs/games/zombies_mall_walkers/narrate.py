@@ -61,7 +61,7 @@ def _card_place(g, k: int) -> str:
 
 class MallWalkersNarrator(Narrator, engine=MallWalkers):
     def opening(self, g, seat: int, viewer) -> str:
-        """``Your`` or ``player_2's``, to open a line."""
+        """``Your`` or ``Player 2's``, to open a line."""
         return "Your" if seat == viewer else f"{self.name(g, seat)}'s"
 
     def legend(self, g) -> list[str]:
@@ -139,7 +139,7 @@ class MallWalkersNarrator(Narrator, engine=MallWalkers):
         return getattr(self, "_choose_" + g.decision)(g)
 
     def decision(self, g, action: int, viewer) -> list[str]:
-        """The decision in words: ``player_1 (you) goes north to r0c1``."""
+        """The decision in words: ``Player 1 (you) goes north to r0c1``."""
         who = self.named(g, g.current_player, viewer)
         if not g.visible(viewer).move(g.current_player, g.decision):
             return [f"{who} {g.game_type.by_kind[g.decision].doing} (secret choice)"]

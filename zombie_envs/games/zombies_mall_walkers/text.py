@@ -17,7 +17,7 @@ import textwrap
 from dataclasses import dataclass
 
 from ...core.compass import SIDE_WORDS
-from ...core.narration import count
+from ...core.narration import count, seat_label
 from .cards import HIT, KINDS, NAMES, START_BULLETS, START_LIFE
 from .declaration import GAME, KIND
 from .mall import CELLS, HELIPAD, TILE_SIZE, TILES, turned
@@ -141,7 +141,7 @@ def contents(g) -> dict[int, list[tuple[str, str, int]]]:
         if g.zombies[i]:
             on.setdefault(i, []).append(("Z", "a zombie", 1))
     for s in range(g.num_players):
-        on.setdefault(g.pos[s], []).append((str(s), f"player_{s}", 1))
+        on.setdefault(g.pos[s], []).append((str(s), seat_label(s), 1))
     for field, mark, thing in (
         (g.life_tokens, "h", "life token"),
         (g.bullet_tokens, "b", "bullet token"),
@@ -257,7 +257,7 @@ def seat_line(g, s: int, see: Visible, cards: bool = True) -> str:
         if flag[s]:
             bits.append(words)
     you = " (you)" if s == see.seat else ""
-    line = f"player_{s}{you}: " + ", ".join(bits)
+    line = f"{seat_label(s)}{you}: " + ", ".join(bits)
     if not cards:
         return line
     items = _cards(g.items[s])
@@ -298,8 +298,8 @@ def table_lines(g) -> list[str]:
     challenger, mine, theirs = g.duel
     if challenger >= 0:
         out.append(
-            f"duel for the keys: player_{challenger} rolled {mine}, "
-            f"player_{g.keeper} (the keeper) {theirs}"
+            f"duel for the keys: {seat_label(challenger)} rolled {mine}, "
+            f"{seat_label(g.keeper)} (the keeper) {theirs}"
         )
     if g.keys_at >= 0:
         out.append(f"the keys lie at {square(g.mall, g.keys_at)}")
@@ -308,7 +308,9 @@ def table_lines(g) -> list[str]:
 
 def result(g) -> str:
     """The end: the winner, or none when the round cap truncated the game."""
-    return f"player_{g.winner} wins" if g.winner >= 0 else "no winner: stopped at the round cap"
+    return (
+        f"{seat_label(g.winner)} wins" if g.winner >= 0 else "no winner: stopped at the round cap"
+    )
 
 
 def now_line(g) -> str | None:
@@ -323,12 +325,12 @@ def now_line(g) -> str | None:
         left = f" ({count(g.moves_left, 'move')} left)"
     elif g.decision == KIND.move_zombies:
         left = f" ({g.zombie_moves} to move)"
-    return f"player_{g.current_player} {doing}{left}"
+    return f"{seat_label(g.current_player)} {doing}{left}"
 
 
 def ansi(g, seat: int | None = None) -> str:
     see = Visible(g, seat)
-    who = "a spectator" if seat is None else f"player_{seat}"
+    who = "a spectator" if seat is None else seat_label(seat)
     out = [
         f"{GAME.title}, round {g.round} of {g.options['max_rounds']}, view of {who}",
         f"scenario: {SCENARIOS[g.options['scenario']]}",

@@ -89,7 +89,7 @@ function onPlayers() {
   const env = currentEnv();
   const n = Number($("players").value);
   const seat = Math.min(Number($("seat").value) || 0, n - 1);
-  fillSelect($("seat"), range(0, n - 1), seat, (s) => `player_${s}`);
+  fillSelect($("seat"), range(0, n - 1), seat, (s) => `seat ${s}`);
   const specs = [...env.specs];
   if (env.pretrained.includes(n)) specs.splice(2, 0, "pretrained");
   $("specs").replaceChildren(...specs.map((s) => Object.assign(element("option"), { value: s })));
@@ -105,7 +105,7 @@ function onSeat() {
   range(0, n - 1)
     .filter((s) => s !== seat)
     .forEach((s, i) => {
-      const label = element("label", `player_${s}`);
+      const label = element("label", `seat ${s}`);
       const input = element("input");
       input.setAttribute("list", "specs");
       input.required = true;
@@ -180,7 +180,7 @@ function show(view) {
   $("game").hidden = false;
   $("phase").textContent = `${view.title}: ${view.phase}`;
   $("seats").textContent = view.players
-    .map((p) => `player_${p.seat}: ${p.you ? `you (${p.name})` : p.name}`)
+    .map((p) => `${p.label}: ${p.you ? `you (${p.name})` : p.name}`)
     .join(" \u00b7 ");
   $("drawing").innerHTML = view.board; // drawn by the server from this seat's view
   $("view").textContent = view.view;
@@ -381,7 +381,7 @@ function showResult(view) {
     ...view.players.map((p) => {
       const row = element("tr", undefined, p.you ? "you" : "");
       row.append(
-        element("td", `player_${p.seat}`),
+        element("td", p.label),
         element("td", p.you ? `${p.name} (you)` : p.name),
         element("td", String(result.scores[p.seat])),
         element("td", result.winners.includes(p.seat) ? "winner" : ""),

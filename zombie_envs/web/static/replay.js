@@ -130,7 +130,7 @@ function onPlayers() {
   const kept = [...box.querySelectorAll("input")].map((i) => i.value);
   box.replaceChildren(box.firstElementChild);
   for (const s of range(0, n - 1)) {
-    const label = element("label", `player_${s}`);
+    const label = element("label", `seat ${s}`);
     const input = element("input");
     input.setAttribute("list", "w-specs");
     input.required = true;
@@ -180,7 +180,7 @@ async function openPlayer(kind, id) {
   if (!frame) return;
   shown = { kind, id, frame };
   fillSelect($("viewer"), ["spectator", ...frame.players.map((p) => p.seat)], "spectator", (v) =>
-    v === "spectator" ? "a spectator (public only)" : `player_${v} (${frame.players[v].name})`,
+    v === "spectator" ? "a spectator (public only)" : `${frame.players[v].label} (${frame.players[v].name})`,
   );
   for (const id of ["first", "back", "last", "scrub"]) $(id).hidden = kind !== "record";
   showFrame(frame);
@@ -230,7 +230,7 @@ function play() {
 function showFrame(frame) {
   shown.frame = frame;
   $("phase").textContent = frame.phase;
-  $("seats").textContent = frame.players.map((p) => `player_${p.seat}: ${p.name}`).join(" \u00b7 ");
+  $("seats").textContent = frame.players.map((p) => `${p.label}: ${p.name}`).join(" \u00b7 ");
   $("r-board").innerHTML = frame.board; // drawn by the server from this view only
   $("r-view").textContent = frame.view;
   $("story").replaceChildren(...frame.story.map((line) => element("li", line)));
@@ -253,7 +253,7 @@ function showResult(frame) {
     ...frame.players.map((p) => {
       const row = element("tr");
       row.append(
-        element("td", `player_${p.seat}`),
+        element("td", p.label),
         element("td", p.name),
         element("td", String(result.scores[p.seat])),
         element("td", result.winners.includes(p.seat) ? "winner" : ""),
@@ -275,7 +275,7 @@ async function openReview(id) {
   if (!review) return;
   $("phase").textContent = `${review.title}: the review of your decisions`;
   $("v-seats").textContent = review.players
-    .map((p) => `player_${p.seat}: ${p.you ? `you (${p.name})` : p.name}`)
+    .map((p) => `${p.label}: ${p.you ? `you (${p.name})` : p.name}`)
     .join(" \u00b7 ");
   fillSelect(
     $("decision"),
