@@ -70,7 +70,7 @@ class Client:
 def page_bytes(port: int) -> dict[str, int]:
     conn = http.client.HTTPConnection("127.0.0.1", port)
     sizes = {}
-    for path in ("/", "/static/app.js", "/static/style.css"):
+    for path in ("/", "/static/common.js", "/static/app.js", "/static/style.css"):
         conn.request("GET", path)
         sizes[path] = len(conn.getresponse().read())
     return sizes

@@ -306,7 +306,7 @@ def test_the_page_and_its_games_list(client):
     page = client.get("/")
     assert page.status_code == 200 and '<script src="/static/app.js"' in page.text
     assert "script-src 'self'" in page.headers["content-security-policy"]
-    for asset in ("/static/app.js", "/static/style.css"):
+    for asset in ("/static/common.js", "/static/app.js", "/static/style.css"):
         assert client.get(asset).status_code == 200
     envs = {e["env"]: e for e in client.get("/api/envs").json()}
     assert set(envs) == set(zombie_envs.ENVS)

@@ -53,14 +53,6 @@ CLICKABLE = """() => [...document.querySelectorAll('#drawing rect.place.legal')]
 
 
 @pytest.fixture(scope="module")
-def browser():
-    with sync_api.sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=CHROMIUM)
-        yield chromium
-        chromium.close()
-
-
-@pytest.fixture(scope="module")
 def server(tmp_path_factory):
     base = tmp_path_factory.mktemp("web")
     with running(build(base / "data", base / "ratings.json", "127.0.0.1")) as url:

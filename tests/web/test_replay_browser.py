@@ -31,14 +31,6 @@ pytestmark = pytest.mark.skipif(
 )
 
 
-@pytest.fixture(scope="module")
-def browser():
-    with sync_api.sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=CHROMIUM)
-        yield chromium
-        chromium.close()
-
-
 def watched_page(browser, url):
     page = browser.new_page(viewport={"width": 1280, "height": 900})
     errors = []

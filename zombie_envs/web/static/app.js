@@ -4,34 +4,9 @@
 // move counter so that a stale or repeated click is refused, not replayed.
 "use strict";
 
-const $ = (id) => document.getElementById(id);
 let envs = [];
 let state = null;
 let busy = false;
-
-function element(tag, text, className) {
-  const e = document.createElement(tag);
-  if (text !== undefined) e.textContent = text;
-  if (className) e.className = className;
-  return e;
-}
-
-async function api(method, path, body) {
-  const request = { method, headers: {} };
-  if (body !== undefined) {
-    request.headers["Content-Type"] = "application/json";
-    request.body = JSON.stringify(body);
-  }
-  const response = await fetch(path, request);
-  const data = await response.json().catch(() => ({}));
-  if (!response.ok) throw new Error(data.error || `${response.status} ${response.statusText}`);
-  return data;
-}
-
-function showError(message) {
-  $("error").textContent = message;
-  $("error").hidden = !message;
-}
 
 function setBusy(text) {
   busy = Boolean(text);
@@ -43,21 +18,6 @@ function setBusy(text) {
 // ----- set-up --------------------------------------------------------------
 function currentEnv() {
   return envs.find((e) => e.env === $("env").value);
-}
-
-function fillSelect(select, values, chosen, label = (v) => String(v)) {
-  select.replaceChildren(
-    ...values.map((v) => {
-      const o = element("option", label(v));
-      o.value = String(v);
-      o.selected = v === chosen;
-      return o;
-    }),
-  );
-}
-
-function range(lo, hi) {
-  return Array.from({ length: hi - lo + 1 }, (_, i) => lo + i);
 }
 
 function onEnv() {

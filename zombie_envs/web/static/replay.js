@@ -4,36 +4,11 @@
 // server builds every frame from the chosen view; this page only shows it.
 "use strict";
 
-const $ = (id) => document.getElementById(id);
 let envs = [];
 let shown = null; // {kind: "record" | "watch", id, frame}
 let review = null; // the review's index
 let playing = null; // the timer of a playback
 let asked = 0; // the latest decision asked for: an older answer is not shown
-
-function element(tag, text, className) {
-  const e = document.createElement(tag);
-  if (text !== undefined) e.textContent = text;
-  if (className) e.className = className;
-  return e;
-}
-
-async function api(method, path, body) {
-  const request = { method, headers: {} };
-  if (body !== undefined) {
-    request.headers["Content-Type"] = "application/json";
-    request.body = JSON.stringify(body);
-  }
-  const response = await fetch(path, request);
-  const data = await response.json().catch(() => ({}));
-  if (!response.ok) throw new Error(data.error || `${response.status} ${response.statusText}`);
-  return data;
-}
-
-function showError(message) {
-  $("error").textContent = message;
-  $("error").hidden = !message;
-}
 
 async function busy(text, call) {
   showError("");
@@ -48,21 +23,6 @@ async function busy(text, call) {
     $("status").textContent = "";
     document.body.classList.remove("busy");
   }
-}
-
-function fillSelect(select, values, chosen, label = (v) => String(v)) {
-  select.replaceChildren(
-    ...values.map((v) => {
-      const o = element("option", label(v));
-      o.value = String(v);
-      o.selected = String(v) === String(chosen);
-      return o;
-    }),
-  );
-}
-
-function range(lo, hi) {
-  return Array.from({ length: hi - lo + 1 }, (_, i) => lo + i);
 }
 
 function only(section) {

@@ -1,0 +1,45 @@
+// What the browser pages share: finding and making elements, the JSON API (an
+// answer that is not ok throws its error message), the error line, filling a
+// select and counting. Loaded before each page's own script.
+"use strict";
+
+const $ = (id) => document.getElementById(id);
+
+function element(tag, text, className) {
+  const e = document.createElement(tag);
+  if (text !== undefined) e.textContent = text;
+  if (className) e.className = className;
+  return e;
+}
+
+async function api(method, path, body) {
+  const request = { method, headers: {} };
+  if (body !== undefined) {
+    request.headers["Content-Type"] = "application/json";
+    request.body = JSON.stringify(body);
+  }
+  const response = await fetch(path, request);
+  const data = await response.json().catch(() => ({}));
+  if (!response.ok) throw new Error(data.error || `${response.status} ${response.statusText}`);
+  return data;
+}
+
+function showError(message) {
+  $("error").textContent = message;
+  $("error").hidden = !message;
+}
+
+function fillSelect(select, values, chosen, label = (v) => String(v)) {
+  select.replaceChildren(
+    ...values.map((v) => {
+      const o = element("option", label(v));
+      o.value = String(v);
+      o.selected = String(v) === String(chosen);
+      return o;
+    }),
+  );
+}
+
+function range(lo, hi) {
+  return Array.from({ length: hi - lo + 1 }, (_, i) => lo + i);
+}
