@@ -19,6 +19,7 @@ import zombie_envs
 from tests.envs_under_test import API_CONFIGS, CONFIGS, DEFAULTS, MODULES, ids
 from zombie_envs.core.aec import replay
 from zombie_envs.core.chance import ChanceLog
+from zombie_envs.core.narration import narrator_of
 from zombie_envs.core.record import record_check
 from zombie_envs.testing import (
     MAX_DECISIONS,
@@ -576,7 +577,8 @@ def test_ansi_render_of_every_view(cfg):
         for seat in range(cfg.num_players):
             g = env.unwrapped.game
             text = g.game_type.text_module.ansi(g, seat)
-            assert isinstance(text, str) and f"player_{seat}" in text
+            who = narrator_of(g).name(g, seat).removeprefix("the ")  # as the game calls it
+            assert isinstance(text, str) and who in text
 
 
 @every_env
@@ -593,7 +595,9 @@ def test_human_mode_shows_the_render_seat(cfg, capsys):
     env = cfg.env(render_mode="human", render_seat=1)
     env.reset(seed=0)
     out = capsys.readouterr().out
-    assert "view of player_1" in out and out.count("hand:") == 1
+    g = env.unwrapped.game
+    who = narrator_of(g).name(g, 1).removeprefix("the ")
+    assert f"view of {who}" in out and out.count("hand:") == 1
 
 
 @every_env

@@ -14,7 +14,7 @@ from zombie_envs.core.dice import pick, roll
 from zombie_envs.core.game import Engine
 from zombie_envs.core.game_type import Decision, GameType, Option
 from zombie_envs.core.layout import Layout
-from zombie_envs.core.narration import Narrator
+from zombie_envs.core.narration import Narrator, seat_label
 from zombie_envs.core.raster import Canvas
 from zombie_envs.core.visibility import GOD, Visibility
 from zombie_envs.core.vote import plurality
@@ -121,14 +121,14 @@ class ToyVote(Engine):
 
 
 def ansi(g, seat=None):
-    who = "spectator" if seat is None else f"player_{seat}"
+    who = "spectator" if seat is None else seat_label(seat)
     lines = [f"{TOY.title}, round {g.round}, die {g.die + 1}, view of {who}"]
     see = g.visible(seat)
     for s in range(g.num_players):
         mine = f", hand: {g.hands[s]}" if see.hand(s) else ""
-        lines.append(f"player_{s}: {g.points[s]} points, {sum(g.hands[s])} cards{mine}")
+        lines.append(f"{seat_label(s)}: {g.points[s]} points, {sum(g.hands[s])} cards{mine}")
     if g.decision:
-        lines.append(f"player_{g.current_player} {TOY.by_kind[g.decision].doing}")
+        lines.append(f"{seat_label(g.current_player)} {TOY.by_kind[g.decision].doing}")
     return "\n".join(lines)
 
 
