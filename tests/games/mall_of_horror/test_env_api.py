@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 
 from zombie_envs import mall_of_horror_v0
+from zombie_envs.games.mall_of_horror.data import COLOURS
 from zombie_envs.games.mall_of_horror.engine import MallOfHorror
 from zombie_envs.games.mall_of_horror.text import ansi
 from zombie_envs.testing import legal_of, random_play
@@ -27,7 +28,7 @@ def test_ansi_render_of_a_seat_shows_its_hand():
     env = mall_of_horror_v0.env(num_players=3, render_mode="ansi", render_seat=1)
     env.reset(seed=3)
     text = env.render()
-    assert "view of player_1" in text and "hand:" in text
+    assert f"view of {COLOURS[1]}" in text and "hand:" in text
 
 
 def test_ansi_views_cover_every_seat():
