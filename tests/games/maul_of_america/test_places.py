@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+from zombie_envs.core.compass import SHORT
 from zombie_envs.core.narration import narrator_of, pick
 from zombie_envs.games.maul_of_america import picture
 from zombie_envs.games.maul_of_america.declaration import KIND
@@ -58,7 +59,7 @@ def test_steps_are_typed_as_compass_words_and_square_names():
             continue
         choices = narrator_of(g).choices(g)
         for c in choices:
-            if c.key in ("n", "ne", "e", "se", "s", "sw", "w", "nw"):
+            if c.key in SHORT:
                 long_name, square = c.names
                 assert pick(c.key, choices) is c
                 assert pick(long_name, choices) is c

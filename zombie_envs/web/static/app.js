@@ -23,25 +23,7 @@ function currentEnv() {
 function onEnv() {
   const env = currentEnv();
   fillSelect($("players"), range(env.min_players, env.max_players), env.default_players);
-  const options = $("options");
-  options.replaceChildren(options.firstElementChild);
-  for (const o of env.options) {
-    const label = element("label", `${o.label}: ${o.doc}`);
-    let input;
-    if (o.choices.length) {
-      input = element("select");
-      fillSelect(input, o.choices, o.default);
-    } else {
-      input = element("input");
-      input.type = "number";
-      input.min = "1";
-      input.value = String(o.default);
-    }
-    input.dataset.option = o.name;
-    label.append(input);
-    options.append(label);
-  }
-  options.hidden = env.options.length === 0;
+  showOptions($("options"), env.options);
   onPlayers();
 }
 
@@ -78,10 +60,7 @@ function onSeat() {
 
 async function start(event) {
   event.preventDefault();
-  const options = {};
-  for (const input of $("options").querySelectorAll("[data-option]")) {
-    options[input.dataset.option] = input.type === "number" ? Number(input.value) : input.value;
-  }
+  const options = readOptions($("options"));
   const body = {
     env: $("env").value,
     players: Number($("players").value),

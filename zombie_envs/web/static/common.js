@@ -1,6 +1,6 @@
 // What the browser pages share: finding and making elements, the JSON API (an
 // answer that is not ok throws its error message), the error line, filling a
-// select and counting. Loaded before each page's own script.
+// select, an env's option fields and counting. Loaded before each page's own script.
 "use strict";
 
 const $ = (id) => document.getElementById(id);
@@ -38,6 +38,30 @@ function fillSelect(select, values, chosen, label = (v) => String(v)) {
       return o;
     }),
   );
+}
+
+// An env's options as form fields in ``box`` (after its legend), in words,
+// each a select of its choices or a number; ``readOptions`` reads them back.
+function showOptions(box, options) {
+  box.replaceChildren(box.firstElementChild);
+  for (const o of options) {
+    const label = element("label", `${o.label}: ${o.doc}`);
+    const input = element(o.choices.length ? "select" : "input");
+    if (o.choices.length) fillSelect(input, o.choices, o.default);
+    else Object.assign(input, { type: "number", min: "1", value: String(o.default) });
+    input.dataset.option = o.name;
+    label.append(input);
+    box.append(label);
+  }
+  box.hidden = options.length === 0;
+}
+
+function readOptions(box) {
+  const options = {};
+  for (const input of box.querySelectorAll("[data-option]")) {
+    options[input.dataset.option] = input.type === "number" ? Number(input.value) : input.value;
+  }
+  return options;
 }
 
 function range(lo, hi) {

@@ -65,18 +65,7 @@ function currentEnv() {
 function onEnv() {
   const env = currentEnv();
   fillSelect($("w-players"), range(env.min_players, env.max_players), env.default_players);
-  const box = $("w-options");
-  box.replaceChildren(box.firstElementChild);
-  for (const o of env.options) {
-    const label = element("label", `${o.name}: ${o.doc}`);
-    const input = element(o.choices.length ? "select" : "input");
-    if (o.choices.length) fillSelect(input, o.choices, o.default);
-    else Object.assign(input, { type: "number", min: "1", value: String(o.default) });
-    input.dataset.option = o.name;
-    label.append(input);
-    box.append(label);
-  }
-  box.hidden = env.options.length === 0;
+  showOptions($("w-options"), env.options);
   onPlayers();
 }
 
@@ -102,10 +91,7 @@ function onPlayers() {
 
 async function watch(event) {
   event.preventDefault();
-  const options = {};
-  for (const input of $("w-options").querySelectorAll("[data-option]")) {
-    options[input.dataset.option] = input.type === "number" ? Number(input.value) : input.value;
-  }
+  const options = readOptions($("w-options"));
   const body = {
     env: $("w-env").value,
     players: Number($("w-players").value),
