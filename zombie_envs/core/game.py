@@ -17,6 +17,7 @@ from typing import ClassVar
 
 import numpy as np
 
+from .dice import roll_dice
 from .game_type import HANDLER, GameType
 from .layout import Layout
 from .visibility import Visibility
@@ -124,6 +125,8 @@ class Engine(ABC):
     #: place: copies share the rows, which saves copying them
     SHARED_ITEMS: ClassVar[tuple[str, ...]] = ()
     _BASE_FIELDS = ("tasks", "decision", "legal", "current_player", "terminal", "truncated")
+    #: the faces of the last ``roll_told`` roll, for the story to show the dice
+    rolled: tuple[int, ...] = ()
 
     def __init__(self, num_players: int, seed: int | None = None, rng=None, **options):
         """``rng``: draw chance from it instead of ``random.Random(seed)`` (a
@@ -201,6 +204,14 @@ class Engine(ABC):
             return
         self.decision = kind
         self.legal = legal
+
+    def roll_told(self, count: int, sides: int) -> tuple[int, ...]:
+        """``count`` dice whose faces the story tells, where the rules keep only
+        their sum: the faces stay beside the state (``rolled``), not in it, so
+        saved states, records and observations are as they were; the story
+        reads them in the step that rolled."""
+        self.rolled = tuple(roll_dice(self.rng, count, sides))
+        return self.rolled
 
     def end_game(self, truncated: bool = False) -> None:
         """The game is over; ``truncated`` when a safety cap, not a rule, ended it

@@ -70,6 +70,12 @@ def count(n: int, thing: str) -> str:
     return f"{n} {thing}" + ("" if n == 1 else "s")
 
 
+def faces(rolled) -> str:
+    """Dice as a player reads them, from the engine's 0-based faces: ``4 and 5``."""
+    shown = [str(f + 1) for f in rolled]
+    return " and ".join(shown) if len(shown) < 3 else ", ".join(shown[:-1]) + " and " + shown[-1]
+
+
 def letters(i: int) -> str:
     """The ``i``-th list key: a to z, then aa, ab, ...: never a digit, so list keys
     cannot be mistaken for location numbers."""

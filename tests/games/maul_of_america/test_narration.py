@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 
+from tests.games.maul_of_america.moa_positions import position, shopper_turn
 from tests.games.maul_of_america.twins import twin
 from tests.play.twins import check_games
 from zombie_envs.core.narration import narrator_of, story
@@ -44,3 +45,14 @@ def test_phase_and_square_keys():
     while g.round == 0:
         g.apply(g.legal[0])
     assert narrator.phase(g, 1).startswith("Round 1 of 14, your turn")
+
+
+def test_a_shoppers_action_roll_is_told_by_both_dice():
+    """MOA-040 "At the beginning of his turn, a Shopper rolls 2d6 to determine how many
+    actions he has to spend for the turn.", MOA-041 "This die roll is modified by -1 for
+    each wound the Shopper has sustained.": the story shows each die, the sum, the
+    wounds taken off and the actions left."""
+    before = position(wounds={1: 1})
+    after = shopper_turn(before.clone(), 1, 9)  # scripted faces 5 and 2: a 6 and a 3
+    told = narrator_of(after).turn(before, after, 2)
+    assert told == ["Shopper 1 rolled 6 and 3: 9, less 1 wound, 8 actions"]

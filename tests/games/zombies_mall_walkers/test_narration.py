@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 from tests.games.zombies_mall_walkers.twins import twin
-from tests.games.zombies_mall_walkers.z3_positions import position, sq, step, use
+from tests.games.zombies_mall_walkers.z3_positions import position, sq, step, turn, use
 from tests.play.twins import check_games
 from zombie_envs.core.narration import narrator_of, steps, story
 from zombie_envs.games.zombies_mall_walkers.actions import A_WOUND
@@ -159,3 +159,19 @@ def test_a_pawn_killed_comes_back_at_its_next_turn():
     assert g.decision == KIND.move and g.current_player == 1
     told = story(g, step("stop"), 1)
     assert "Player 0 came back with 3 life and 3 bullets" in told, told
+
+
+def test_the_keepers_first_move_is_told_by_both_dice():
+    """Z3-014 "The game is played normally except that the player with the keys gets to
+    roll two dice for their first movement.": the story shows both dice, then one."""
+    g = position(scenario="keys")
+    g.keeper, g.keys_first = 0, 1
+    before = g.clone()
+    turn(g, 0, 2, 3)
+    assert narrator_of(g).told_roll_move(before, g, 1)[0] == (
+        "Player 0 rolled 3 and 4 for the keeper's first move: 7 moves"
+    )
+    assert not g.keys_first  # the first move made: one die again
+    before = g.clone(rng=random.Random(0))
+    turn(g, 0, 4)
+    assert narrator_of(g).told_roll_move(before, g, 0)[0] == "you rolled 5: 5 moves"

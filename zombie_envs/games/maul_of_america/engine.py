@@ -15,7 +15,7 @@ of ``[kind, shots left]`` items, public like everything on the table.
 from __future__ import annotations
 
 from ...core.deck import counts, draw, from_counts, redeal, reshuffle, reshuffled, shuffled
-from ...core.dice import roll, roll_dice
+from ...core.dice import roll
 from ...core.game import Engine
 from . import actions, observe
 from .actions import (
@@ -220,8 +220,7 @@ class MaulOfAmerica(Attacks, ZombieTurn, Engine):
         """Roll 2d6 for actions, -1 per wound, at least 2; a 7 draws cards."""
         self.active = seat
         self.on_food = int(self.pos[seat] in self.food_court)
-        dice = roll_dice(self.rng, 2, 6)
-        self.roll = dice[0] + dice[1] + 2
+        self.roll = sum(self.roll_told(2, 6)) + 2
         if self.roll == 7:
             self.draw_shopper_card(seat)
             if not self.zc_bonus:  # at most one Zombie card between two ZC turns

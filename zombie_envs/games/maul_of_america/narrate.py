@@ -11,7 +11,7 @@ from __future__ import annotations
 from itertools import count as count_up
 
 from ...core.compass import SHORT
-from ...core.narration import Choice, Narrator, count, letters
+from ...core.narration import Choice, Narrator, count, faces, letters
 from .actions import A_ACT, A_BITE, A_CARD, A_PASS, A_PROPOSE, A_SQUARE, A_YES, ACTIONS, SEARCH
 from .cards import HAND_NAMES, SEARCH_NAMES
 from .choices import CHOICES as _CHOICE
@@ -136,7 +136,7 @@ class MaulNarrator(Narrator, engine=MaulOfAmerica):
             wounds = a.wounds[a.active]
             less = f", less {count(wounds, 'wound')}" if wounds else ""
             lines.append(
-                f"{self.who(a, a.active, viewer)} rolled {a.roll} on two dice{less}: "
+                f"{self.who(a, a.active, viewer)} rolled {faces(a.rolled)}: {a.roll}{less}, "
                 f"{count(a.actions, 'action')}"
             )
         return lines

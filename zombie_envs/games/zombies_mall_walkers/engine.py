@@ -451,7 +451,7 @@ class MallWalkers(Fights, Keys, Engine):
         s = self.active
         if self.keys_first and self.keeper == s:
             self.keys_first = 0
-            self.moves_left = roll(self.rng, 6) + roll(self.rng, 6) + 2
+            self.moves_left = sum(self.roll_told(2, 6)) + 2
         else:
             self.moves_left = roll(self.rng, 6) + 1
         if self.unlucky[s]:

@@ -14,7 +14,7 @@ only to its holder (its size, the discard pile and every card in play are public
 from __future__ import annotations
 
 from ...core.compass import SIDE_SHORT, SIDE_WORDS
-from ...core.narration import Choice, Narrator, count, letters
+from ...core.narration import Choice, Narrator, count, faces, letters
 from .actions import (
     A_BULLETS,
     A_CARD,
@@ -347,13 +347,13 @@ class MallWalkersNarrator(Narrator, engine=MallWalkers):
         return [f"{who} rolled {die}{plus} against the zombie at {square(a.mall, at)}: {hit}"]
 
     def told_roll_move(self, b, a, viewer) -> list[str]:
-        """The die shows the moves, but for the keeper's first move (two dice, the sum
-        kept) and a Lots of Luck with That! (1 move, whatever the die)."""
+        """The die shows the moves, but for the keeper's first move (two dice, told
+        by their faces) and a Lots of Luck with That! (1 move, whatever the die)."""
         who, moves = self.who(a, a.active, viewer), count(a.moves_left, "move")
         if b.unlucky[a.active]:
             line = f"{who} rolled, but Lots of Luck with That! makes it {moves}"
         elif b.keys_first and b.keeper == a.active:
-            line = f"{who} rolled two dice for the keeper's first move: {moves}"
+            line = f"{who} rolled {faces(a.rolled)} for the keeper's first move: {moves}"
         else:
             line = f"{who} rolled {a.moves_left}: {moves}"
         return [line, *self.changed(b, a, viewer)]
