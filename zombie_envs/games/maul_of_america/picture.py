@@ -1,7 +1,7 @@
 """The picture of a Maul of America game.
 
 ``draw(game, seat, canvas_type)`` draws the Maul with row and column labels, and
-under it a panel of every seat (its hand to its holder only), on any canvas;
+right of it a panel of every seat (its hand to its holder only), on any canvas;
 ``rgb(game)`` is a spectator's, as pixels.  Every place a decision is about is
 marked (``Canvas.place``) under the keys the narrator's choices name: a square
 ``r12c3``, a slot a map section may go to ``slot-1,0`` (its arrows' squares
@@ -25,16 +25,20 @@ from .observe import Visible
 from .seats import PLAYING, ZC
 from .text import pieces, seat_line, status_line
 
-WIDTH = 800
 HEADER = 40  # the title's strip
 LABELS = 30  # the row and column labels' strip, left of and above the map
 MAP_X, MAP_Y = LABELS, HEADER + LABELS
-MAP_W, MAP_H = WIDTH - LABELS - 10, 576  # room for the map: a 24-square side at 24 px
-MAX_CELL = 40
-PANEL_Y = MAP_Y + MAP_H + 12
+#: room for the map, as tall as wide: a Maul 32 squares long at 24 pixels a square
+#: (room for two-digit labels), 24 long at 32, a square one at 48
+MAP_W = MAP_H = 768
+MAX_CELL = 48
+#: the seats' panel, right of the map (next to it where the Maul is narrower than
+#: its room), so the picture is as wide as a screen and the map as large as the
+#: window's height allows
+PANEL_X, PANEL_W = MAP_X + MAP_W + 16, 408
+WIDTH = PANEL_X + PANEL_W + 10
 SCALE = 2  # the panel's text, 12 pixels a character
 LINE = 24
-PANEL_CHARS = (WIDTH - 20) // 12
 BACKGROUND = (30, 32, 38)
 INK, MUTED = (230, 230, 230), (170, 170, 176)
 FLOOR = {".": (214, 208, 196), "?": (236, 205, 110), "F": (150, 200, 140), "E": (220, 120, 110)}
@@ -44,6 +48,7 @@ ZOMBIE_COLOURS = {"Z": (60, 120, 50), "z": (40, 80, 35)}
 SEAT_COLOURS = ((90, 160, 90), (60, 110, 220), (230, 150, 40), (190, 60, 170), (40, 170, 190))
 CHIP, CARD_CHIP, FACE_CHIP = (70, 74, 86), (120, 60, 60), (70, 90, 120)
 SIDE_LETTERS = "nesw"
+HEIGHT = MAP_Y + MAP_H + 10
 
 
 def square_key(maul, v: int) -> str:
@@ -76,6 +81,7 @@ class View:
             cols = (min(cols[0], FACE_SIZE * c), max(cols[1], FACE_SIZE * (c + 1)))
         self.cell = min(MAP_W // (cols[1] - cols[0]), MAP_H // (rows[1] - rows[0]), MAX_CELL)
         self.top, self.left = rows[0], cols[0]
+        self.right = MAP_X + (cols[1] - cols[0]) * self.cell
 
     def at(self, row: int, col: int) -> tuple[int, int]:
         """The top-left pixel of the square at (``row``, ``col``) in the sections'
@@ -191,21 +197,24 @@ class Panel:
     """The seats' text under the map, written line by line, with chips: boxed
     words (a card, a piece of equipment, a map section) marked as places."""
 
-    def __init__(self, canvas: Canvas, y: int) -> None:
-        self.canvas, self.x, self.y = canvas, 10, y
+    def __init__(self, canvas: Canvas, x: int, y: int) -> None:
+        self.canvas, self.x, self.y = canvas, x, y
+        self.chars = (WIDTH - 10 - x) // 12
 
-    def line(self, text: str, colour=INK) -> None:
-        for part in textwrap.wrap(text, PANEL_CHARS) or [""]:
-            self.canvas.text(10, self.y, part, colour, scale=SCALE)
+    def line(self, text: str, colour=INK, gap: int = 0) -> None:
+        """``text`` wrapped to the panel's width, ``gap`` pixels below the last line."""
+        self.y += gap
+        for part in textwrap.wrap(text, self.chars) or [""]:
+            self.canvas.text(self.x, self.y, part, colour, scale=SCALE)
             self.y += LINE
 
     def chips(self, chips: list[tuple[str, str, tuple]]) -> None:
         """``(key, text, colour)`` boxes, left to right, wrapping at the edge."""
-        x = 24
+        left = x = self.x + 14
         for key, text, colour in chips:
             w = text_size(text, SCALE)[0] + 10
-            if x + w > WIDTH - 10 and x > 24:
-                x, self.y = 24, self.y + LINE
+            if x + w > WIDTH - 10 and x > left:
+                x, self.y = left, self.y + LINE
             self.canvas.fill_rect(x, self.y - 3, w, LINE - 4, colour)
             self.canvas.text(x + 5, self.y, text, INK, scale=SCALE)
             self.canvas.place(key, x, self.y - 3, w, LINE - 4, text)
@@ -235,7 +244,8 @@ def _item_chips(g, s: int) -> list[tuple[str, str, tuple]]:
 
 
 def _draw_panel(canvas: Canvas, g, seat: int | None) -> None:
-    panel, see = Panel(canvas, PANEL_Y), Visible(g, seat)
+    x = MAP_X if g.maul is None else min(View(g).right + 24, PANEL_X)
+    panel, see = Panel(canvas, x, MAP_Y), Visible(g, seat)
     if g.decision == KIND.face:
         panel.line("Map sections to choose from:", MUTED)
         faces = available(tuple(map(tuple, g.plan)))
@@ -244,7 +254,7 @@ def _draw_panel(canvas: Canvas, g, seat: int | None) -> None:
         panel.line(f"Map section being placed: {FACES[g.face].name}")
     for s in range(g.num_players):
         colour = INK if s == ZC or g.status[s] == PLAYING else MUTED
-        panel.line(seat_line(g, s, equipment=False), colour)
+        panel.line(seat_line(g, s, equipment=False), colour, gap=6 if s else 0)
         panel.chips(([] if s == ZC else _item_chips(g, s)) + _hand_chips(g, s, see))
     if g.exit >= 0:
         panel.line(f"The exit to escape by: {g.maul.exit_name(g.exit)}")
@@ -252,17 +262,11 @@ def _draw_panel(canvas: Canvas, g, seat: int | None) -> None:
         panel.line(status_line(g), (236, 184, 44))
 
 
-def height(num_players: int) -> int:
-    """The picture's height for a player count: a seat's line and two lines of chips
-    each, and four lines more (the draft, the exit, whose decision it is)."""
-    return PANEL_Y + LINE * (3 * num_players + 4)
-
-
 def draw(g, seat: int | None = None, canvas_type: type[Canvas] = Canvas) -> Canvas:
     """The Maul and the panel of the seats, ``seat``'s hand shown to it alone, on a
-    new ``canvas_type``.  The picture keeps one size through every game of a player
-    count (recorders need that): the map is scaled to fit its room."""
-    canvas = canvas_type(WIDTH, height(g.num_players), BACKGROUND)
+    new ``canvas_type``.  The picture keeps one size through every game (recorders
+    need that): the map is scaled to fit its room."""
+    canvas = canvas_type(WIDTH, HEIGHT, BACKGROUND)
     canvas.text(10, 10, GAME.title, (235, 90, 70), scale=3)
     rounds = f"round {g.round} of {g.options['max_rounds']}"
     canvas.text(WIDTH - 10, 14, rounds, INK, scale=SCALE, anchor="right")

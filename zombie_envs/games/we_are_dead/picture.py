@@ -7,6 +7,7 @@ hands are counts and a face-down hero is only a card back.
 
 from __future__ import annotations
 
+import textwrap
 from dataclasses import dataclass
 from functools import cache
 
@@ -58,12 +59,16 @@ AREA_TINTS = (
 )
 CAR_RGB = ((176, 60, 60), (60, 90, 160), (200, 200, 210), (60, 130, 90))
 
-CELL, MARGIN, TOP, GAP, SIDE_W, MIN_SIDE_H = 40, 12, 44, 12, 290, 560
+#: the side panel is 380 wide, its text in the board's large type (12 pixels a
+#: character) but the legend's, so it stays legible where the page scales the picture
+CELL, MARGIN, TOP, GAP, SIDE_W, MIN_SIDE_H = 40, 12, 44, 12, 380, 720
 #: room for the row numbers left of the board and the column numbers above it
 ROW_LABELS, COL_LABELS = 26, 20
 BOARD_X, BOARD_Y = MARGIN + ROW_LABELS, TOP + COL_LABELS
-CARD_H, CARD_STEP, LEGEND_STEP, LINE_STEP = 46, 50, 14, 13
-CHIP_W, CHIP_H, CHIP_STEP = 136, 18, 21  # a card of the seat's hand
+CARD_H, CARD_STEP, LEGEND_STEP, LINE_STEP = 54, 58, 14, 20
+CHIP_H, CHIP_STEP = 24, 28  # a card of the seat's hand
+BIG = 2  # the panel's type
+PANEL_CHARS = (SIDE_W - 30) // 12
 
 
 def _darker(color, f: float = 0.72):
@@ -414,18 +419,18 @@ def _board_state(c: Canvas, g, f: Frame) -> None:
 
 # ----- the side panel -----------------------------------------------------------
 def _tag(c: Canvas, right: int, y: int, label: str, fill, ink) -> int:
-    """A small label box ending at ``right``; returns its left edge."""
-    w = text_size(label)[0] + 8
-    c.fill_rect(right - w, y, w, 14, fill)
-    c.text(right - w + 4, y + 3, label, ink)
+    """A label box ending at ``right``; returns its left edge."""
+    w = text_size(label, BIG)[0] + 8
+    c.fill_rect(right - w, y, w, 22, fill)
+    c.text(right - w + 4, y + 3, label, ink, BIG)
     return right - w
 
 
 def _players(c: Canvas, g, f: Frame) -> int:
     """One card per seat; returns the y below the last."""
     x, y = f.side_x, BOARD_Y
-    c.text(x + 10, y + 9, "Players", WHITE, 2)
-    c.text(x + SIDE_W - 10, y + 13, f"goal: {g.goal} points", GOLD, anchor="right")
+    c.text(x + 10, y + 9, "Players", WHITE, BIG)
+    c.text(x + SIDE_W - 10, y + 9, f"goal: {g.goal} points", GOLD, BIG, anchor="right")
     winners = g.final_winners() if g.terminal else []
     acting = g.current_player if g.decision is not None and not g.terminal else -1
     for s in range(g.num_players):
@@ -446,28 +451,28 @@ def _players(c: Canvas, g, f: Frame) -> int:
         if g.facedown[s] >= 0:
             tags.append(("HERO?", (226, 226, 232), INK))
         for label, fill, ink in tags:
-            left = _tag(c, left + text_size(label)[0] + 8, ry + 9, label, fill, ink)
-            left += text_size(label)[0] + 12
+            left = _tag(c, left + text_size(label, BIG)[0] + 8, ry + 5, label, fill, ink)
+            left += text_size(label, BIG)[0] + 12
         pts = f"{g.score[s]} pt" + ("" if g.score[s] == 1 else "s")
         c.text(x + SIDE_W - 16, ry + 9, pts, WHITE, 2, anchor="right")
-        _stats(c, g, s, x + 16, ry + 32, x + SIDE_W - 14)
+        _stats(c, g, s, x + 16, ry + 33, x + SIDE_W - 14)
     return y + 32 + g.num_players * CARD_STEP
 
 
 def _stats(c: Canvas, g, s: int, x: int, y: int, right: int) -> None:
     """Damage pips, infection tokens, hand size and the public flags of one seat."""
-    c.text(x, y, "dmg", GREY)
+    x += c.text(x, y, "dmg", GREY, BIG)[0] + 6
     for k in range(WOUND_DAMAGE):
-        px = x + 22 + k * 10
+        px = x + k * 16
         if k < g.damage[s]:
-            c.fill_rect(px, y - 1, 8, 9, ALERT)
+            c.fill_rect(px, y - 1, 13, 15, ALERT)
         else:
-            c.rect(px, y - 1, 8, 9, MUTED)
-    x += 22 + WOUND_DAMAGE * 10 + 8
-    c.disc(x + 4, y + 3, 4, ZOMBIE)
-    x += 12 + c.text(x + 12, y, f"x{g.infection[s]}", GREY)[0] + 12
+            c.rect(px, y - 1, 13, 15, MUTED)
+    x += WOUND_DAMAGE * 16 + 10
+    c.disc(x + 6, y + 6, 6, ZOMBIE)
+    x += 16 + c.text(x + 16, y, f"x{g.infection[s]}", GREY, BIG)[0] + 16
     held = sum(g.hands[s])
-    c.text(x, y, f"{held} card{'' if held == 1 else 's'}", GREY)
+    c.text(x, y, f"{held} card{'' if held == 1 else 's'}", GREY, BIG)
     tags = []
     if g.wounded[s]:
         tags.append(("WOUNDED", ALERT, WHITE))
@@ -483,7 +488,7 @@ def _hand(c: Canvas, g, f: Frame, seat: int | None, y: int) -> int:
     if seat is None or not g.visible(seat).hand(seat):
         return y
     x = f.side_x + 6
-    c.text(x + 4, y + 6, f"Your hand ({seat_label(seat)})", WHITE)
+    c.text(x + 4, y + 6, f"Your hand ({seat_label(seat)})", WHITE, BIG)
     chips = [
         (card_place(k), f"{CARD_NAMES[k]} x{n}", k < NUM_ATTACK)
         for k, n in enumerate(g.hands[seat])
@@ -492,14 +497,19 @@ def _hand(c: Canvas, g, f: Frame, seat: int | None, y: int) -> int:
     chips.append((INFECTION, f"infection x{g.infection[seat]}", None))
     if g.visible(seat).facedown(seat):
         chips.append((FACE_DOWN, f"face down: {_hero(g.facedown[seat])}", False))
-    y += 20
-    for i, (key, text, attack) in enumerate(chips):
-        cx, cy = x + (i % 2) * (CHIP_W + 6), y + (i // 2) * CHIP_STEP
+    y += 26
+    cx, right = x, f.side_x + SIDE_W - 6
+    for key, text, attack in chips:  # left to right, wrapping at the panel's edge
+        shown = _clip(text, PANEL_CHARS)
+        w = text_size(shown, BIG)[0] + 10
+        if cx + w > right and cx > x:
+            cx, y = x, y + CHIP_STEP
         fill = CARD if attack else (74, 64, 92) if attack is False else (48, 70, 52)
-        c.fill_rect(cx, cy, CHIP_W, CHIP_H, fill)
-        c.text(cx + 5, cy + 5, _clip(text, 22), WHITE)
-        c.place(key, cx, cy, CHIP_W, CHIP_H, text)
-    return y + -(-len(chips) // 2) * CHIP_STEP
+        c.fill_rect(cx, y, w, CHIP_H, fill)
+        c.text(cx + 5, y + 5, shown, WHITE, BIG)
+        c.place(key, cx, y, w, CHIP_H, text)
+        cx += w + 6
+    return y + CHIP_STEP
 
 
 def _square_places(c: Canvas, g) -> None:
@@ -527,11 +537,11 @@ def _attack_lines(g) -> list[tuple[str, tuple]]:
     lines: list[tuple[str, tuple]] = []
     if g.a_node >= 0:
         lines.append((f"{seat_label(g.active)} attacks {_shoppers(g.a_value)}", WHITE))
-        lines.append((_clip(f"  at {g.board.label(g.a_node)}: {g.slain} slain"), GREY))
+        lines.append((f"  at {g.board.label(g.a_node)}: {g.slain} slain", GREY))
     if g.main_kind >= 0:
-        lines.append((_clip(f"Hero: {_hero(g.main_kind)} ({seat_label(g.main_seat)})"), WHITE))
+        lines.append((f"Hero: {_hero(g.main_kind)} ({seat_label(g.main_seat)})", WHITE))
         if len(g.in_attack) > 1:
-            lines.append((_clip("  + " + ", ".join(_hero(k) for k in g.in_attack[1:])), GREY))
+            lines.append(("  + " + ", ".join(_hero(k) for k in g.in_attack[1:]), GREY))
         lines.append((f"  attack {g.fight_total} / toughness {g.toughness}", GREY))
     effects = (
         (g.panic, "heroes fled (Panicked Human)"),
@@ -552,28 +562,34 @@ def _status(c: Canvas, g, f: Frame, y: int, bottom: int) -> None:
     """Horde, deck and the attack under way, between ``y`` and ``bottom``."""
     x = f.side_x + 10
     y += 4
-    _horde(c, x + 7, y + 7, 7)
+    _horde(c, x + 8, y + 9, 8)
     hordes = len(g.hordes)
-    c.text(x + 22, y + 4, f"Horde: {g.horde_score} point{'' if g.horde_score == 1 else 's'}", WHITE)
+    points = f"Horde: {g.horde_score} point{'' if g.horde_score == 1 else 's'}"
+    c.text(x + 24, y + 2, points, WHITE, BIG)
     out = f"{hordes} token{'' if hordes == 1 else 's'} out" if hordes else "not out yet"
-    c.text(f.side_x + SIDE_W - 12, y + 4, out, GREY, anchor="right")
-    y += 20
-    c.text(x, y, f"deck {len(g.deck)}  discard {len(g.discard)}", GREY)
-    c.text(f.side_x + SIDE_W - 12, y, f"reshuffled {g.reshuffles}x", GREY, anchor="right")
-    y += 16
-    lines = _attack_lines(g)[: max(0, (bottom - y - 10) // LINE_STEP)]
+    c.text(f.side_x + SIDE_W - 12, y + 2, out, GREY, BIG, anchor="right")
+    y += 24
+    c.text(x, y, f"deck {len(g.deck)}, discard {len(g.discard)}", GREY, BIG)
+    c.text(x, y + 24, f"deck reshuffled {g.reshuffles}x", GREY, BIG)
+    y += 48
+    wrapped = [
+        (part, colour)
+        for text, colour in _attack_lines(g)
+        for part in textwrap.wrap(text, PANEL_CHARS, subsequent_indent="    ")
+    ]
+    lines = wrapped[: max(0, (bottom - y - 10) // LINE_STEP)]
     if not lines:
         return
     h = len(lines) * LINE_STEP + 8
     c.fill_rect(f.side_x + 6, y, SIDE_W - 12, h, CARD)
     c.fill_rect(f.side_x + 6, y, 3, h, ALERT if g.a_node >= 0 else ZOMBIE)
     for i, (text, colour) in enumerate(lines):
-        c.text(x + 4, y + 5 + i * LINE_STEP, text, colour)
+        c.text(x + 4, y + 5 + i * LINE_STEP, text, colour, BIG)
         if text.startswith("  attack ") and g.toughness:
             bx, by = f.side_x + SIDE_W - 66, y + 4 + i * LINE_STEP
-            c.rect(bx, by, 50, 9, MUTED)
+            c.rect(bx, by, 50, 15, MUTED)
             done = min(50, 50 * g.fight_total // g.toughness)
-            c.fill_rect(bx, by, done, 9, GOLD if g.fight_total >= g.toughness else ALERT)
+            c.fill_rect(bx, by, done, 15, GOLD if g.fight_total >= g.toughness else ALERT)
 
 
 def _legend_entries(g, b: Board) -> list[tuple[str, str]]:
