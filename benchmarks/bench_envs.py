@@ -1,27 +1,36 @@
-"""Speed and memory of every env, against PettingZoo's texas_holdem_v4 in the same run.
+"""Speed and memory of every env, against PettingZoo's ``texas_holdem_v4`` and
+OpenSpiel's C++ ``leduc_poker`` in the same run.
 
-Random masked play through the standard AEC loop (``agent_iter`` / ``last`` /
-``step``), the two envs alternating in short slices so machine noise hits both
-alike; then engine-only decisions/s (legal mask + apply, no observation) on one
-core (best of the slices), and the memory of one env instance.  Prints
-figures; asserts nothing.
+Three figures a game, each alternating with its peer in short slices so machine
+noise hits both alike, a ratio being the median of the per-slice ratios (ours
+over the peer's): AEC turns of random masked play through the standard loop
+(``agent_iter`` / ``last`` / ``step``) against ``texas_holdem_v4``; engine
+decisions of random play from fresh games (the board built and the cards dealt
+each game; no observation) and clones of mid-game states, against
+``leduc_poker`` driven the same way (``benchmarks/subjects.py``).  Then the
+memory of one reset env and of one engine clone.  Without pyspiel (the
+``openspiel`` extra) the ``leduc_poker`` columns are left out, and the script
+says so.  Prints figures; asserts nothing.
 
-    python benchmarks/bench_envs.py [--seconds 2] [--slices 5]
+    python benchmarks/bench_envs.py [--seconds 2] [--slices 5] [--env ...]
 """
 
 from __future__ import annotations
 
 import argparse
+import itertools
 import random
+import statistics
 import time
 import tracemalloc
 
 import numpy as np
 from pettingzoo.classic import texas_holdem_v4
+from subjects import PEER, Leduc, Ours, pyspiel, ratio, timed
 
 import zombie_envs
 
-PEER = "texas_holdem_v4"
+AEC_PEER = "texas_holdem_v4"
 
 
 def aec_turns(env, seconds: float, rng: random.Random) -> float:
@@ -37,72 +46,74 @@ def aec_turns(env, seconds: float, rng: random.Random) -> float:
     return turns / (time.perf_counter() - start)
 
 
-def engine_decisions(engine_cls, num_players: int, seconds: float, rng: random.Random) -> float:
-    """Decisions per second of the bare engine: mask + apply, no observation."""
-    decisions, start = 0, time.perf_counter()
-    mask = np.zeros(engine_cls.action_layout.size, dtype=np.int8)
-    while time.perf_counter() - start < seconds:
-        game = engine_cls(num_players, seed=rng.randrange(2**31))
-        while not game.terminal:
-            game.legal_mask(mask)
-            game.apply(rng.choice(game.legal))
-            decisions += 1
-    return decisions / (time.perf_counter() - start)
-
-
-def instance_bytes(factory) -> int:
-    """Bytes allocated by one reset env (mean over 20 instances)."""
+def allocated(make, count: int = 20) -> float:
+    """Bytes allocated per object by ``count`` calls of ``make()`` (all kept alive)."""
     tracemalloc.start()
     before = tracemalloc.get_traced_memory()[0]
-    envs = []
-    for i in range(20):
-        env = factory()
-        env.reset(seed=i)
-        envs.append(env)
+    kept = [make() for _ in range(count)]
     after = tracemalloc.get_traced_memory()[0]
     tracemalloc.stop()
-    return (after - before) // len(envs)
+    del kept
+    return (after - before) / count
+
+
+SEEDS = itertools.count()
+
+
+def reset_env(module, players: int):
+    """An env reset on a seed of its own (its own board, where boards vary)."""
+    env = module.env(num_players=players)
+    env.reset(seed=next(SEEDS))
+    return env
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=2.0, help="length of one slice")
-    parser.add_argument("--slices", type=int, default=5, help="alternations per env")
+    parser.add_argument("--slices", type=int, default=5, help="alternations per figure")
     parser.add_argument("--env", nargs="*", default=sorted(zombie_envs.ENVS))
     args = parser.parse_args()
     rng = random.Random(0)
-    peer = texas_holdem_v4.env()
-    peer_mem = instance_bytes(texas_holdem_v4.env)
-    print(f"peer {PEER}: {peer_mem / 1024:.0f} KiB per instance")
-    print(
-        "| env | players | AEC turns/s | peer turns/s | ratio | engine decisions/s "
-        "| KiB/env | KiB/engine clone |"
-    )
-    print("|---|---|---|---|---|---|---|---|")
+    texas = texas_holdem_v4.env()
+    leduc = None
+    if pyspiel is None:
+        print(f"pyspiel is not importable (the openspiel extra): {PEER} columns left out")
+    else:
+        leduc = Leduc()
+        print(f"peers: PettingZoo's {AEC_PEER}; OpenSpiel's {PEER} (C++, pyspiel)")
+    vs = [f"vs {PEER}"] if leduc else []
+    columns = ["env", "players", "AEC turns/s", f"vs {AEC_PEER}", "engine decisions/s", *vs]
+    columns += ["clones/s", *vs, "KiB/env", "KiB/clone"]
+    print("| " + " | ".join(columns) + " |")
+    print("|" + "---|" * len(columns))
+    peers = {"turns": [], "decisions": [], "clones": []}
     for name in args.env:
-        module = zombie_envs.ENVS[name]
-        engine_cls = module.raw_env.engine_cls
-        n = engine_cls.default_players
-        env = module.env(num_players=n)
-        ours, theirs = [], []
+        module, ours = zombie_envs.ENVS[name], Ours(name)
+        env = module.env(num_players=ours.players)
+        figures = {key: ([], []) for key in peers}
         for _ in range(args.slices):
-            ours.append(aec_turns(env, args.seconds, rng))
-            theirs.append(aec_turns(peer, args.seconds, rng))
-        ours_m, theirs_m = float(np.median(ours)), float(np.median(theirs))
-        # each slice pair ran back to back, so its ratio cancels slow phases of the machine
-        ratio = float(np.median([a / b for a, b in zip(ours, theirs, strict=True)]))
-        # timeit's convention: the best slice, since machine noise only ever slows a run
-        eng = max(engine_decisions(engine_cls, n, args.seconds, rng) for _ in range(args.slices))
-        mem = instance_bytes(lambda m=module, k=n: m.env(num_players=k))
-        game = env.unwrapped.game
-        tracemalloc.start()
-        clones = [game.clone() for _ in range(20)]
-        clone_mem = tracemalloc.get_traced_memory()[0] / len(clones)
-        tracemalloc.stop()
-        print(
-            f"| {name} | {n} | {ours_m:,.0f} | {theirs_m:,.0f} | {ratio:.1f}x "
-            f"| {eng:,.0f} | {mem / 1024:.0f} | {clone_mem / 1024:.1f} |"
-        )
+            figures["turns"][0].append(aec_turns(env, args.seconds, rng))
+            figures["turns"][1].append(aec_turns(texas, args.seconds, rng))
+            for key, work in (("decisions", "fresh_game"), ("clones", "clone")):
+                for side, into in ((ours, figures[key][0]), (leduc, figures[key][1])):
+                    if side is not None:
+                        calls, units = timed(getattr(side, work), args.seconds)
+                        into.append(units if key == "decisions" else calls)
+        cells = [name, str(ours.players)]
+        for key, (mine, theirs) in figures.items():
+            cells.append(f"{statistics.median(mine):,.0f}")
+            if theirs:
+                peers[key] += theirs
+                pairs = zip(mine, theirs, strict=True)
+                cells.append(ratio(statistics.median(a / b for a, b in pairs)))
+        cells.append(f"{allocated(lambda m=module, n=ours.players: reset_env(m, n)) / 1024:.0f}")
+        game = ours.states[0]
+        cells.append(f"{allocated(game.clone) / 1024:.1f}")
+        print("| " + " | ".join(cells) + " |", flush=True)
+    alone = [f"{statistics.median(peers['turns']):,.0f} {AEC_PEER} turns/s"]
+    if leduc:
+        alone += [f"{statistics.median(peers[k]):,.0f} {PEER} {k}/s" for k in peers if k != "turns"]
+    print("peers alone (median over the slices): " + ", ".join(alone))
 
 
 if __name__ == "__main__":

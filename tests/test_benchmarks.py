@@ -42,13 +42,12 @@ def test_bench_seats_gives_each_seats_share_and_decisions():
     assert 0 <= float(length[5].strip(" %")) <= 100
 
 
-@pytest.mark.parametrize("without_pyspiel", [False, True])
-def test_bench_search_times_clones_playouts_and_searches(without_pyspiel):
-    argv = ["benchmarks/bench_search.py", "--env", "mall_of_horror_v0", "--seconds", "0.05"]
-    argv += ["--slices", "1", "--search", "--simulations", "5", "--search-decisions", "1"]
+def run_peer_script(argv: list[str], without_pyspiel: bool) -> tuple[str, bool]:
+    """What a script timing against ``leduc_poker`` prints, and whether pyspiel was
+    there for it (``without_pyspiel``: made unimportable first)."""
     run = (  # an import of pyspiel fails once its sys.modules entry is None
-        f"import runpy, sys; sys.modules['pyspiel'] = None; sys.argv = {argv!r}; "
-        f"runpy.run_path({argv[0]!r}, run_name='__main__')"
+        f"import runpy, sys; sys.path.insert(0, 'benchmarks'); sys.modules['pyspiel'] = None; "
+        f"sys.argv = {argv!r}; runpy.run_path({argv[0]!r}, run_name='__main__')"
     )
     out = subprocess.run(
         [sys.executable, "-c", run] if without_pyspiel else [sys.executable, *argv],
@@ -57,14 +56,40 @@ def test_bench_search_times_clones_playouts_and_searches(without_pyspiel):
         text=True,
         check=True,
     ).stdout
-    (row,) = [line.split("|")[1:-1] for line in out.splitlines() if "| mall_of_horror_v0 |" in line]
+    return out, not without_pyspiel and importlib.util.find_spec("pyspiel") is not None
+
+
+def figures_of(out: str, env: str) -> list[float]:
+    """The figures of ``env``'s row, ``1/1,200`` and ``2.5x`` read as numbers."""
+    (row,) = [line.split("|")[1:-1] for line in out.splitlines() if f"| {env} |" in line]
     cells = [cell.strip(" x").replace(",", "") for cell in row[2:]]
-    figures = [1 / float(c[2:]) if c.startswith("1/") else float(c) for c in cells]
+    return [1 / float(c[2:]) if c.startswith("1/") else float(c) for c in cells]
+
+
+@pytest.mark.parametrize("without_pyspiel", [False, True])
+def test_bench_search_times_clones_playouts_and_searches(without_pyspiel):
+    argv = ["benchmarks/bench_search.py", "--env", "mall_of_horror_v0", "--seconds", "0.05"]
+    argv += ["--slices", "1", "--search", "--simulations", "5", "--search-decisions", "1"]
+    out, peer = run_peer_script(argv, without_pyspiel)
+    figures = figures_of(out, "mall_of_horror_v0")
     assert all(f > 0 for f in figures)
-    if without_pyspiel or importlib.util.find_spec("pyspiel") is None:
-        assert "pyspiel is not importable" in out and len(figures) == 4
-    else:  # each figure and its ratio to leduc_poker, and the peer alone
+    if peer:  # each figure and its ratio to leduc_poker, and the peer alone
         assert len(figures) == 8 and "leduc_poker alone" in out
+    else:
+        assert "pyspiel is not importable" in out and len(figures) == 4
+
+
+@pytest.mark.parametrize("without_pyspiel", [False, True])
+def test_bench_envs_times_turns_decisions_and_clones_against_both_peers(without_pyspiel):
+    argv = ["benchmarks/bench_envs.py", "--env", "we_are_dead_v0", "--seconds", "0.05"]
+    out, peer = run_peer_script([*argv, "--slices", "2"], without_pyspiel)
+    figures = figures_of(out, "we_are_dead_v0")
+    assert all(f > 0 for f in figures)
+    assert "texas_holdem_v4 turns/s" in out
+    if peer:  # turns vs texas_holdem_v4, decisions and clones vs leduc_poker, two memories
+        assert len(figures) == 8 and "leduc_poker clones/s" in out
+    else:
+        assert "pyspiel is not importable" in out and len(figures) == 6
 
 
 def test_bench_web_plays_the_moves_asked_for_on_the_real_server():

@@ -131,11 +131,22 @@ def test_reach_finds_the_cheapest_cost_within_the_budget():
 def test_reach_passes_and_stops_only_where_allowed():
     g = DOOR_AND_WINDOW
     # square 1 may be ended on but not passed: 2 then costs 4 round the other way
-    assert g.reach(0, 3, pass_ok={0, 2, 3, 4, 5}) == {1: 1, 3: 1, 4: 2, 5: 3}
-    assert g.reach(0, 4, pass_ok=lambda i: i != 1)[2] == 4
+    assert g.reach(0, 3, no_pass={1}) == {1: 1, 3: 1, 4: 2, 5: 3}
+    assert g.reach(0, 4, no_pass=[1])[2] == 4
     # square 4 may be passed but not ended on
-    assert g.reach(0, 3, stop_ok=lambda i: i != 4) == {1: 1, 2: 3, 3: 1, 5: 3}
-    assert g.reach(0, 3, pass_ok=set(), stop_ok={1, 2, 3}) == {1: 1, 3: 1}
+    assert g.reach(0, 3, no_stop={4}) == {1: 1, 2: 3, 3: 1, 5: 3}
+    assert g.reach(0, 3, no_pass=range(6), no_stop={4, 5}) == {1: 1, 3: 1}
+
+
+def test_reach_kept_for_one_budget_does_not_answer_another():
+    g = DOOR_AND_WINDOW
+    wide = g.reach(0, 3)
+    assert g.reach(0, 1) == {1: 1, 3: 1}  # not the wider move asked just before
+    assert g.reach(0, 3) == wide
+    assert g.reach(0, 3, no_pass={1}) == {1: 1, 3: 1, 4: 2, 5: 3}  # not the kept free move
+    assert g.reach(0, 3) == wide
+    g.reach(0, 3).clear()  # a caller's copy: what is kept stays whole
+    assert g.reach(0, 3) == wide
 
 
 def test_a_line_touches_both_squares_beside_a_corner_it_passes_through():
@@ -323,18 +334,18 @@ def maps(draw) -> WallGrid:
     return WallGrid(lines, LEGEND)
 
 
-def brute_reach(g: WallGrid, a: int, budget: int, pass_ok, stop_ok) -> dict[int, int]:
+def brute_reach(g: WallGrid, a: int, budget: int, no_pass, no_stop) -> dict[int, int]:
     """The cheapest cost to each square over every walk within the budget, walked
-    one by one: each square passed through in ``pass_ok``, the last in ``stop_ok``."""
+    one by one: passing through no square of ``no_pass``, ending on none of ``no_stop``."""
     best: dict[int, int] = {}
 
     def walk(i: int, cost: int) -> None:
         for j, step in g.steps[i]:
             if cost + step > budget:
                 continue
-            if j != a and j in stop_ok and cost + step < best.get(j, UNREACHABLE):
+            if j != a and j not in no_stop and cost + step < best.get(j, UNREACHABLE):
                 best[j] = cost + step
-            if j in pass_ok:
+            if j not in no_pass:
                 walk(j, cost + step)
 
     walk(a, 0)
@@ -344,15 +355,17 @@ def brute_reach(g: WallGrid, a: int, budget: int, pass_ok, stop_ok) -> dict[int,
 @settings(max_examples=150, deadline=None)
 @given(maps(), st.data())
 def test_reach_agrees_with_a_plain_search(g, data):
-    a = data.draw(st.integers(0, g.size - 1))
-    budget = data.draw(st.integers(0, 4))
-    pass_ok = data.draw(st.sets(st.integers(0, g.size - 1)))
-    stop_ok = data.draw(st.sets(st.integers(0, g.size - 1)))
-    assert g.reach(a, budget, pass_ok, stop_ok) == brute_reach(g, a, budget, pass_ok, stop_ok)
-    everywhere = set(range(g.size))
-    free = g.reach(a, budget)
-    assert free == brute_reach(g, a, budget, everywhere, everywhere)
-    assert {b for b, d in enumerate(g.dist[a]) if 0 < d <= budget // 2} <= set(free)
+    """Several questions of one map in a row: the free moves it keeps answer only
+    what they were worked out for."""
+    squares = st.sets(st.integers(0, g.size - 1))
+    for _ in range(3):
+        a = data.draw(st.integers(0, g.size - 1))
+        budget = data.draw(st.integers(0, 4))
+        no_pass, no_stop = data.draw(squares), data.draw(squares)
+        assert g.reach(a, budget, no_pass, no_stop) == brute_reach(g, a, budget, no_pass, no_stop)
+        free = g.reach(a, budget)
+        assert free == brute_reach(g, a, budget, (), ())
+        assert {b for b, d in enumerate(g.dist[a]) if 0 < d <= budget // 2} <= set(free)
 
 
 @settings(max_examples=150, deadline=None)

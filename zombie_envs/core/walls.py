@@ -38,10 +38,10 @@ reads the files maps come from; errors name that file, line and column.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from functools import cache, cached_property
 
-from .maptext import UNREACHABLE, Block, DistanceRows, MapText, diagonals, draw, where
+from .maptext import UNREACHABLE, Block, DistanceRows, MapText, draw, where
 from .tiles import SIDES
 
 OPEN, WALL, DOOR, WINDOW, ARROW = "open", "wall", "door", "window", "arrow"
@@ -49,9 +49,9 @@ OPEN, WALL, DOOR, WINDOW, ARROW = "open", "wall", "door", "window", "arrow"
 EDGE_KINDS = {" ": OPEN, "|": WALL, "-": WALL, "d": DOOR, "w": WINDOW, "A": ARROW}
 #: orthogonal step cost by the kind of edge crossed (walls and arrows are not crossed)
 STEP_COST = {OPEN: 1, DOOR: 1, WINDOW: 2}
+_STEP_CHARS = {ch: STEP_COST[kind] for ch, kind in EDGE_KINDS.items() if kind in STEP_COST}
 
 Legend = Mapping[str, "str | None"]
-Allowed = Callable[[int], bool] | Collection[int] | None
 
 
 @cache
@@ -76,13 +76,6 @@ def _supercover(dr: int, dc: int) -> tuple[tuple[int, int], ...]:
             r, crossed_r = r + sr, crossed_r + 1
         out.append((r, c))
     return tuple(out)
-
-
-def _as_test(which: Allowed) -> Callable[[int], bool] | None:
-    """A callable from a callable or a collection of squares; None means every square."""
-    if which is None or callable(which):
-        return which
-    return which.__contains__
 
 
 class WallGrid:
@@ -137,24 +130,17 @@ class WallGrid:
         self.size = len(cells)
         self.char: tuple[str, ...] = tuple(rows[2 * r + 1][2 * c + 1] for r, c in cells)
         self._edges = self._read_edges(rows)
-        self.lines: tuple[str, ...] = self._draw(rows)
-
-        self.steps: tuple[tuple[tuple[int, int], ...], ...] = tuple(
-            tuple(self._neighbours(i, STEP_COST)) for i in range(self.size)
-        )
-        melee = {OPEN: 0, DOOR: 0, WINDOW: 0}
-        self.touches: tuple[tuple[int, ...], ...] = tuple(
-            tuple(j for j, _ in self._neighbours(i, melee)) for i in range(self.size)
-        )
+        self._rows = rows
+        steps, open_sides = self._step_tables()
+        self.steps: tuple[tuple[tuple[int, int], ...], ...] = steps
+        # melee crosses what a step crosses (a window costs nothing, but is crossed)
+        self.touches: tuple[tuple[int, ...], ...] = tuple(tuple(j for j, _ in s) for s in steps)
         self._touching = tuple(frozenset(t) for t in self.touches)
-        self.room, self.rooms = self._rooms()
-        self.openings: tuple[tuple[int, int, str], ...] = tuple(
-            (i, side, kind)
-            for i in range(self.size)
-            for side in range(4)
-            if (kind := self.side(i, side)) != WALL and self._beyond(i, side) is None
-        )
+        self.room, self.rooms = self._rooms(open_sides)
+        self.openings: tuple[tuple[int, int, str], ...] = self._openings()
         self._sight: dict[tuple[int, int], bool] = {}
+        # (square, budget) -> the free move's {square: cost}, asked again and again
+        self._balls: dict[tuple[int, int], dict[int, int]] = {}
 
     @classmethod
     def read(cls, source: MapText, block: Block, legend: Legend, title: str, size: int):
@@ -235,8 +221,11 @@ class WallGrid:
                 edges[i, j] = kind
         return edges
 
-    def _draw(self, rows: tuple[str, ...]) -> tuple[str, ...]:
-        """The map redrawn in one style, so that equal grids have equal lines."""
+    @cached_property
+    def lines(self) -> tuple[str, ...]:
+        """The map redrawn in one style, so that equal grids have equal lines (drawn
+        when first asked: games step on a map far more often than they draw it)."""
+        rows = self._rows
         chars = {EDGE_KINDS[ch]: ch for ch in " dwA"}
         height, width = len(rows), len(rows[0])
 
@@ -279,23 +268,48 @@ class WallGrid:
         dr, dc = SIDES[side]
         return self.ids.get((r + dr, c + dc))
 
-    def _neighbours(self, i: int, cost: Mapping[str, int]) -> list[tuple[int, int]]:
-        """(square, cost) one step from ``i``, orthogonal costs by edge kind."""
-        r, c = self.rc[i]
-        out = []
-        for side in range(4):
-            j = self._beyond(i, side)
-            kind = self.side(i, side)
-            if j is not None and kind in cost:
-                out.append((j, cost[kind]))
-        for j, (dr, dc) in diagonals(self.ids, r, c):
-            y, x = 2 * r + 1 + dr, 2 * c + 1 + dc  # the shared corner
-            corner = ((y - 1, x), (y + 1, x), (y, x - 1), (y, x + 1))
-            if all(self._edges[p] == OPEN for p in corner):
-                out.append((j, 1))
-        return sorted(out)
+    def _step_tables(self) -> tuple[tuple[tuple[tuple[int, int], ...], ...], list[list[int]]]:
+        """``steps`` (sorted (square, cost) pairs: orthogonal costs by edge kind,
+        diagonals where the corner's four edges are open), and each square's
+        orthogonal neighbours across an open edge, in one pass over the squares
+        reading the (checked) map characters directly: every game builds its map."""
+        rows = self._rows
+        ids = [[-1] * (self.width + 2) for _ in range(self.height + 2)]  # a border of -1
+        for i, (r, c) in enumerate(self.rc):
+            ids[r + 1][c + 1] = i
+        steps, open_sides = [], []
+        for r, c in self.rc:
+            y, x = 2 * r + 1, 2 * c + 1
+            above, line, below = ids[r], ids[r + 1], ids[r + 2]
+            out, same_room = [], []
+            for j, ch in (
+                (above[c + 1], rows[y - 1][x]),
+                (line[c + 2], rows[y][x + 1]),
+                (below[c + 1], rows[y + 1][x]),
+                (line[c], rows[y][x - 1]),
+            ):
+                if j >= 0 and ch in _STEP_CHARS:
+                    out.append((j, _STEP_CHARS[ch]))
+                    if ch == " ":
+                        same_room.append(j)
+            for near, dr, dc in ((above, -1, 1), (below, 1, 1), (below, 1, -1), (above, -1, -1)):
+                j = near[c + 1 + dc]
+                cy, cx = y + dr, x + dc  # the shared corner
+                if (
+                    j >= 0
+                    and near[c + 1] >= 0
+                    and line[c + 1 + dc] >= 0
+                    and rows[cy - 1][cx] == rows[cy + 1][cx] == " "
+                    and rows[cy][cx - 1] == rows[cy][cx + 1] == " "
+                ):
+                    out.append((j, 1))
+            out.sort()
+            steps.append(tuple(out))
+            open_sides.append(same_room)
+        return tuple(steps), open_sides
 
-    def _rooms(self) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]:
+    def _rooms(self, open_sides: list[list[int]]):
+        """``room[i]`` and ``rooms``: squares joined by open edges, numbered in order."""
         room = [-1] * self.size
         rooms = []
         for start in range(self.size):
@@ -304,13 +318,22 @@ class WallGrid:
             room[start] = len(rooms)
             members = [start]
             for a in members:
-                for side in range(4):
-                    b = self._beyond(a, side)
-                    if b is not None and room[b] < 0 and self.side(a, side) == OPEN:
+                for b in open_sides[a]:
+                    if room[b] < 0:
                         room[b] = len(rooms)
                         members.append(b)
             rooms.append(tuple(sorted(members)))
         return tuple(room), tuple(rooms)
+
+    def _openings(self) -> tuple[tuple[int, int, str], ...]:
+        ids, edges = self.ids, self._edges
+        return tuple(
+            (i, side, kind)
+            for i, (r, c) in enumerate(self.rc)
+            for side, (dr, dc) in enumerate(SIDES)
+            if (kind := edges[2 * r + 1 + dr, 2 * c + 1 + dc]) != WALL
+            and (r + dr, c + dc) not in ids
+        )
 
     @cached_property
     def dist(self) -> Sequence[tuple[int, ...]]:
@@ -341,29 +364,51 @@ class WallGrid:
             )
         return self._edges[ra + rb + 1, ca + cb + 1]
 
-    def reach(self, a: int, budget: int, pass_ok: Allowed = None, stop_ok: Allowed = None):
+    def reach(
+        self, a: int, budget: int, no_pass: Collection[int] = (), no_stop: Collection[int] = ()
+    ) -> dict[int, int]:
         """{square: cheapest cost} for every square a move of at most ``budget``
-        actions from ``a`` may end on: every square passed through satisfies
-        ``pass_ok`` and the last one ``stop_ok`` (callables or collections of
-        squares; None allows all).  ``a`` itself is left out."""
-        passes, stops = _as_test(pass_ok), _as_test(stop_ok)
+        actions from ``a`` may end on, passing through no square of ``no_pass``
+        and ending on none of ``no_stop``; ``a`` itself is left out.
+
+        The free move (nothing barred) from a square with a budget is worked out
+        once and kept; a barred square changes it only when the free move passes
+        through it (costs less than the budget), and only then is it searched."""
+        free = self._balls.get((a, budget))
+        if free is None:
+            if len(self._balls) > 2 * self.size:  # bounded: a game visits few
+                self._balls.clear()
+            free = self._balls[a, budget] = self._search(a, budget, ())
+        if any(free.get(j, budget) < budget for j in no_pass):
+            found = self._search(a, budget, no_pass)
+        else:
+            found = dict(free)
+        for j in no_stop:
+            found.pop(j, None)
+        return found
+
+    def _search(self, a: int, budget: int, no_pass: Collection[int]) -> dict[int, int]:
+        """{square: cost} of the cheapest moves from ``a`` within ``budget``,
+        going on from no square of ``no_pass``."""
         steps = self.steps
-        best = {a: 0}
-        buckets: list[list[int]] = [[] for _ in range(budget + 1)]
-        buckets[0].append(a)
+        best = [UNREACHABLE] * self.size
+        best[a] = 0
+        buckets: list[list[int]] = [[a]] + [[] for _ in range(budget)]
+        out = {}
         for cost in range(budget + 1):
             for i in buckets[cost]:
-                if best[i] != cost or (i != a and passes is not None and not passes(i)):
+                if best[i] != cost:
                     continue
+                if i != a:
+                    out[i] = cost
+                    if i in no_pass:
+                        continue
                 for j, step in steps[i]:
                     new = cost + step
-                    if new <= budget and new < best.get(j, UNREACHABLE):
+                    if new < best[j] and new <= budget:
                         best[j] = new
                         buckets[new].append(j)
-        del best[a]
-        if stops is None:
-            return best
-        return {i: cost for i, cost in best.items() if stops(i)}
+        return out
 
     def line(self, a: int, b: int) -> list[int]:
         """The squares the segment from the centre of ``a`` to the centre of ``b``

@@ -237,10 +237,11 @@ class MaulOfAmerica(Attacks, ZombieTurn, Engine):
 
     def act_options(self, s: int) -> list[int]:
         v, left = self.pos[s], self.actions
+        taken = self.occupied()
         legal = [
             A_STEP + d
             for d, (w, cost) in enumerate(self.moves[v])
-            if 0 < cost <= left and self.may_enter(w, left - cost)
+            if 0 < cost <= left and (w not in taken or self.may_enter(w, left - cost))
         ]
         if left >= 1 and v in self.way_out(s):
             legal.append(A_ACT + ESCAPE)  # a move, so allowed on a shared square too
@@ -261,18 +262,17 @@ class MaulOfAmerica(Attacks, ZombieTurn, Engine):
         return sorted(legal)
 
     def may_enter(self, w: int, left: int) -> bool:
-        """A Shopper may pass through an occupied square but not end there: it needs
-        the actions to reach a free square afterwards, which may be the square it
-        leaves (the mover itself occupies nothing), or to leave the Maul by the
+        """A Shopper may pass through an occupied square ``w`` but not end there: it
+        needs the actions to reach a free square afterwards, which may be the square
+        it leaves (the mover itself occupies nothing), or to leave the Maul by the
         designated exit (the move off the board costs one)."""
-        if not self.crowd(w):
-            return True
         s = self.active
-        taken = set(self.zombies) | {self.pos[p] for p in self.shoppers() if p != s}
-        if self.maul.reach(w, left, None, lambda i: i not in taken):
+        taken = set(self.zombies)
+        taken.update(self.pos[p] for p in self.shoppers() if p != s)
+        if self.maul.reach(w, left, (), taken):
             return True
         out = self.way_out(s)
-        return left >= 1 and (w in out or bool(self.maul.reach(w, left - 1, None, out)))
+        return left >= 1 and (w in out or not self.maul.reach(w, left - 1).keys().isdisjoint(out))
 
     def way_out(self, s: int) -> tuple[int, ...]:
         """The squares by which Shopper ``s`` may leave the Maul now: the designated

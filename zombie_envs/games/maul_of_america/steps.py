@@ -9,6 +9,7 @@ from ...core.compass import STEPS
 #: the eight steps as the action names say them (``core.compass.STEPS``' order)
 DIRECTION_NAMES = ("north", "north-east", "east", "south-east", "south", "south-west", "west",
                    "north-west")  # fmt: skip
+_DIRECTION = {step: d for d, step in enumerate(STEPS)}
 
 
 @lru_cache(maxsize=64)  # as many as maul.build keeps: no Maul outlives its build
@@ -16,13 +17,11 @@ def tables(maul):
     """For each square of an assembled Maul, ``(square, cost)`` of the step in each
     of the eight directions (``(-1, 0)`` where there is none), and the Food Court
     and search squares as sets."""
+    rc, none = maul.rc, ((-1, 0),) * len(STEPS)
     table = []
-    for i in range(maul.size):
-        r, c = maul.rc[i]
-        cost = dict(maul.steps[i])
-        row = []
-        for dr, dc in STEPS:
-            j = maul.ids.get((r + dr, c + dc), -1)
-            row.append((j, cost[j]) if j in cost else (-1, 0))
+    for i, (r, c) in enumerate(rc):
+        row = list(none)
+        for j, cost in maul.steps[i]:
+            row[_DIRECTION[rc[j][0] - r, rc[j][1] - c]] = (j, cost)
         table.append(tuple(row))
     return tuple(table), frozenset(maul.food_court), frozenset(maul.search)

@@ -98,8 +98,7 @@ class ZombieTurn:
         """Where a zombie on ``v`` may end its move: never into a Shopper's square,
         through other zombies but not stopping on them."""
         shoppers = {self.pos[s] for s in self.shoppers() if self.status[s] == PLAYING}
-        taken = shoppers | set(self.zombies)
-        return self.maul.reach(v, budget, lambda i: i not in shoppers, lambda i: i not in taken)
+        return self.maul.reach(v, budget, shoppers, shoppers.union(self.zombies))
 
     def move_zombie(self) -> None:
         """The zombie's whole move as one decision: any square within its actions

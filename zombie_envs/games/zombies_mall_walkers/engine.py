@@ -46,6 +46,8 @@ State (stable names, read by the observation, render, bots and narration):
 
 from __future__ import annotations
 
+from itertools import compress
+
 from ...core.deck import counts, draw, from_counts, redeal, reshuffle, reshuffled, shuffled
 from ...core.dice import roll
 from ...core.game import Engine
@@ -541,19 +543,17 @@ class MallWalkers(Fights, Keys, Engine):
         self.push(("zombie_choice",))
 
     def zombie_options(self) -> list[int]:
-        zombies, nbr, door, store = self.zombies, self.mall.nbr, self.mall.door, self.mall.store
+        zombies, exits, store = self.zombies, self.mall.exits, self.mall.store
         closed = {b[0] for b in self.barricades}
+        moved = self.zmoved
         legal = []
-        for sq in self.mall.squares:
-            if not zombies[sq] or sq in self.zmoved:
+        for sq in compress(range(MAX_SQUARES), zombies):  # the few squares with a zombie
+            if sq in moved:
                 continue
-            for d in range(4):
-                to = nbr[sq][d]
-                if to < 0 or zombies[to]:
+            for step, to, door in exits[sq]:
+                if zombies[to] or door and closed and (store[sq] in closed or store[to] in closed):
                     continue
-                if door[sq][d] and closed and (store[sq] in closed or store[to] in closed):
-                    continue
-                legal.append(A_ZOMBIE + 4 * sq + d)
+                legal.append(A_ZOMBIE + step)
         return legal
 
     def zombie_choice(self) -> None:

@@ -309,7 +309,10 @@ class Mall:
     -1), ``links`` (the tiles whose duct an air duct reaches from its own: stores
     and the Helipad touching it, diagonally too, on its floor), ``at`` (position
     -> tile index).  ``start`` (the Front Door's start square), ``centre`` (the
-    Helipad's centre, -1) and ``escalator`` (its tile index, -1)."""
+    Helipad's centre, -1) and ``escalator`` (its tile index, -1).  ``exits[i]``:
+    ``(4 i + side, to, door)`` for each step out of square ``i``, so that the
+    zombie phase, asked for every zombie many times a turn, reads only the steps
+    there are."""
 
     def __init__(self, tiles: Placed):
         self.tiles = tiles
@@ -353,6 +356,10 @@ class Mall:
                 nbr[CELLS * k + cell] = tuple(out)
                 door[CELLS * k + cell] = t.door[cell]
         self.nbr, self.door = tuple(nbr), tuple(door)
+        self.exits = tuple(
+            tuple((4 * i + d, to, door[i][d]) for d, to in enumerate(nbr[i]) if to >= 0)
+            for i in range(MAX_SQUARES)
+        )
 
     def _hall_across(self, pos: tuple[int, int], side: int) -> int:
         """The square a hall leaving the tile at ``pos`` by ``side`` reaches, -1 if none."""
