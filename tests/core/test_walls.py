@@ -395,3 +395,17 @@ def test_a_turned_map_keeps_its_steps_rooms_and_openings(g, turns):
         (k, s) for _, s, k in t.openings
     )
     assert WallGrid(t.lines, LEGEND).lines == t.lines
+
+
+@settings(max_examples=100, deadline=None)
+@given(maps(), st.integers(0, 4))
+def test_in_sight_is_every_square_within_king_moves_that_is_seen(g, reach):
+    for a in range(g.size):
+        (ra, ca) = g.rc[a]
+        expected = [
+            b
+            for b, (rb, cb) in enumerate(g.rc)
+            if b != a and max(abs(ra - rb), abs(ca - cb)) <= reach and g.sees(a, b)
+        ]
+        assert list(g.in_sight(a, reach)) == expected
+        assert g.in_sight(a, reach) == tuple(expected)  # asked again: what was kept

@@ -10,6 +10,7 @@ dict), for code that reads or writes an observation by name.
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from dataclasses import dataclass, field
 from math import prod
 
@@ -42,6 +43,7 @@ class Layout:
     title: str
     blocks: list[Block] = field(default_factory=list)
     _by_name: dict[str, Block] = field(default_factory=dict, repr=False)
+    _starts: list[int] = field(default_factory=list, repr=False)  # for ``locate``
     size: int = 0  # total length; kept as a plain attribute because hot paths read it
 
     def add(self, name: str, size: int, doc: str, labels=None, shape: tuple = ()) -> Block:
@@ -55,6 +57,7 @@ class Layout:
         block = Block(name, self.size, size, doc, labels, tuple(shape))
         self.blocks.append(block)
         self._by_name[name] = block
+        self._starts.append(block.start)
         self.size = block.stop
         return block
 
@@ -67,10 +70,11 @@ class Layout:
         return {b.name: vector[b.start : b.stop].reshape(b.shape or (b.size,)) for b in self.blocks}
 
     def locate(self, index: int) -> tuple[Block, int]:
-        """The block holding a flat index and the offset inside it."""
-        for block in self.blocks:
-            if block.start <= index < block.stop:
-                return block, index - block.start
+        """The block holding a flat index and the offset inside it (a binary search
+        of the starts: engines ask it for every action)."""
+        if 0 <= index < self.size:  # the last block starting at or before it (empty ones skipped)
+            block = self.blocks[bisect_right(self._starts, index) - 1]
+            return block, index - block.start
         raise IndexError(f"index {index} outside layout {self.title!r} of size {self.size}")
 
     def markdown(self) -> str:
@@ -82,3 +86,12 @@ class Layout:
             rows.append(f"| {span} | `{b.name}` | {b.doc} | {labels} |")
         rows.append(f"| | | **total size** | {self.size} |")
         return "\n".join(rows)
+
+
+def capped(values: tuple[int, ...]) -> bytes:
+    """Counts as observation bytes, each held to 0..127 (int8's non-negative
+    range); when all are in range, as they nearly always are, with no loop in
+    Python (encoders write a row of counts for every observation)."""
+    if values and (min(values) < 0 or max(values) > 127):
+        return bytes(127 if v > 127 else v if v > 0 else 0 for v in values)
+    return bytes(values)

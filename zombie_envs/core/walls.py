@@ -38,8 +38,10 @@ reads the files maps come from; errors name that file, line and column.
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from functools import cache, cached_property
+from itertools import islice
 
 from .maptext import UNREACHABLE, Block, DistanceRows, MapText, draw, where
 from .tiles import SIDES
@@ -139,8 +141,10 @@ class WallGrid:
         self.room, self.rooms = self._rooms(open_sides)
         self.openings: tuple[tuple[int, int, str], ...] = self._openings()
         self._sight: dict[tuple[int, int], bool] = {}
-        # (square, budget) -> the free move's {square: cost}, asked again and again
-        self._balls: dict[tuple[int, int], dict[int, int]] = {}
+        self._in_sight: dict[tuple[int, int], tuple[int, ...]] = {}
+        # square -> (budget, {square: cost} in order of cost, the costs): the widest
+        # free move worked out from it so far, which answers every smaller budget too
+        self._balls: dict[int, tuple[int, dict[int, int], list[int]]] = {}
 
     @classmethod
     def read(cls, source: MapText, block: Block, legend: Legend, title: str, size: int):
@@ -371,25 +375,28 @@ class WallGrid:
         actions from ``a`` may end on, passing through no square of ``no_pass``
         and ending on none of ``no_stop``; ``a`` itself is left out.
 
-        The free move (nothing barred) from a square with a budget is worked out
-        once and kept; a barred square changes it only when the free move passes
-        through it (costs less than the budget), and only then is it searched."""
-        free = self._balls.get((a, budget))
-        if free is None:
-            if len(self._balls) > 2 * self.size:  # bounded: a game visits few
-                self._balls.clear()
-            free = self._balls[a, budget] = self._search(a, budget, ())
-        if any(free.get(j, budget) < budget for j in no_pass):
+        The free move (nothing barred) from a square is worked out once for the
+        widest budget asked and kept; a barred square changes it only when the
+        free move passes through it (costs less than the budget), and only then
+        is the move searched again."""
+        ball = self._balls.get(a)
+        if ball is None or ball[0] < budget:
+            moves = self._search(a, budget, ())
+            ball = self._balls[a] = (budget, moves, list(moves.values()))
+        widest, moves, costs = ball
+        if any(moves.get(j, budget) < budget for j in no_pass):
             found = self._search(a, budget, no_pass)
-        else:
-            found = dict(free)
+        elif widest == budget:
+            found = dict(moves)
+        else:  # the moves are in order of cost: the cheaper ones are a prefix
+            found = dict(islice(moves.items(), bisect_right(costs, budget)))
         for j in no_stop:
             found.pop(j, None)
         return found
 
     def _search(self, a: int, budget: int, no_pass: Collection[int]) -> dict[int, int]:
-        """{square: cost} of the cheapest moves from ``a`` within ``budget``,
-        going on from no square of ``no_pass``."""
+        """{square: cost} of the cheapest moves from ``a`` within ``budget``, in
+        order of cost, going on from no square of ``no_pass``."""
         steps = self.steps
         best = [UNREACHABLE] * self.size
         best[a] = 0
@@ -430,6 +437,23 @@ class WallGrid:
             )
             self._sight[key] = self._sight[b, a] = seen
         return seen
+
+    def in_sight(self, a: int, reach: int) -> tuple[int, ...]:
+        """The squares but ``a`` within ``reach`` king moves that ``a`` sees, in
+        ascending order; kept, since a ranged weapon asks it every action."""
+        found = self._in_sight.get((a, reach))
+        if found is None:
+            r, c = self.rc[a]
+            ids = self.ids
+            near = (
+                ids.get((r + dr, c + dc))
+                for dr in range(-reach, reach + 1)
+                for dc in range(-reach, reach + 1)
+            )
+            found = self._in_sight[a, reach] = tuple(
+                sorted(b for b in near if b is not None and b != a and self.sees(a, b))
+            )
+        return found
 
     def ascii(self, marks: Mapping[int, str] | None = None) -> str:
         """The map as text, some squares drawn as other characters (pieces, tokens)."""

@@ -96,6 +96,26 @@ def test_z3b_07_z3b_14_the_active_player_moves_that_many_zombies_one_square_each
     assert g.zombie_moves == 0 and g.decision != KIND.move_zombies
 
 
+def test_z3b_07_each_zombie_move_is_offered_from_the_position_as_it_is():
+    """Z3B-07 "Roll one die; move that many zombies one space each.": the moves
+    offered after a zombie has moved are worked out from those before it (a few
+    changes); they are every move of the position itself, in a copy of the game
+    and in one saved and loaded between two moves too."""
+    rng = random.Random(3)
+    checked = copied = 0
+    for seed in range(4):
+        g = MallWalkers(4, seed=seed)
+        while not g.terminal:
+            if g.decision == KIND.move_zombies:
+                assert g.legal == sorted(g.zombie_options())
+                checked += 1
+                if rng.random() < 0.3:
+                    copied += 1
+                    g = g.clone() if copied % 2 else MallWalkers.from_dict(g.to_dict())
+            g.apply(rng.choice(g.legal))
+    assert checked > 300 and copied > 50
+
+
 def test_z3b_07_the_roll_says_how_many_zombies_move_fewer_only_when_none_can():
     """Z3B-07 "Fifth, roll a d6 and move that many zombies one space each; the active
     player chooses.": that many, not up to that many (as the move of step 4 is): no

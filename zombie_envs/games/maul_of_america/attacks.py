@@ -10,11 +10,6 @@ from .declaration import KIND
 from .seats import PLAYING
 
 
-def _king(maul, a: int, b: int) -> int:
-    (ra, ca), (rb, cb) = maul.rc[a], maul.rc[b]
-    return max(abs(ra - rb), abs(ca - cb))
-
-
 class Attacks:
     """A Shopper's attack action and what follows from it; mixed into ``MaulOfAmerica``."""
 
@@ -33,11 +28,8 @@ class Attacks:
         maul, v = self.maul, self.pos[s]
         if weapon < 0 or RANGE[weapon] == 0:
             return [w for w in maul.touches[v] if w in self.zombies]
-        reach = RANGE[weapon]
         out = []
-        for w in range(maul.size):
-            if w == v or _king(maul, v, w) > reach or not maul.sees(v, w):
-                continue
+        for w in maul.in_sight(v, RANGE[weapon]):
             if AREA[weapon]:
                 area = self.area(v, w, weapon)
                 if any(a in self.zombies for a in area) and not any(

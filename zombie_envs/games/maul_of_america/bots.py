@@ -139,9 +139,10 @@ class HeuristicAgent(DecisionAgent):
     def best_step(self, g, seat: int, legal: set[int]) -> int | None:
         """The step that brings the Shopper nearest its goal, away from zombies;
         ``None`` to stay (already there, or no step helps)."""
-        dist, v = g.maul.dist, g.pos[seat]
-        targets = self.goal(g, seat)
-        here = min(dist[v][t] for t in targets)
+        v = g.pos[seat]
+        # steps are symmetric: the rows from the few goals serve every square
+        rows = [g.maul.dist[t] for t in self.goal(g, seat)]
+        here = min(row[v] for row in rows)
         best, best_key = None, (here, 0)
         zombies = set(g.zombies)
         for a in legal:
@@ -149,7 +150,7 @@ class HeuristicAgent(DecisionAgent):
                 continue
             w, cost = g.moves[v][a - A_STEP]
             danger = (w in zombies) + sum(1 for z in g.maul.touches[w] if z in zombies)
-            key = (min(dist[w][t] for t in targets), danger + cost)
+            key = (min(row[w] for row in rows), danger + cost)
             if key < best_key:
                 best, best_key = a, key
         return best
@@ -190,10 +191,11 @@ class HeuristicAgent(DecisionAgent):
 
     # ----- the Zombie Controller ----------------------------------------------------
     def nearest_shopper(self, g, v: int) -> tuple[int, int]:
-        """(steps, seat) of the nearest Shopper still playing."""
+        """(steps, seat) of the nearest Shopper still playing (steps are symmetric:
+        the rows from the Shoppers' squares serve every square asked about)."""
         dist = g.maul.dist
         return min(
-            ((dist[v][g.pos[s]], s) for s in g.shoppers() if g.status[s] == PLAYING),
+            ((dist[g.pos[s]][v], s) for s in g.shoppers() if g.status[s] == PLAYING),
             default=(FAR, -1),
         )
 

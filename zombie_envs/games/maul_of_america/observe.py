@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from ...core.layout import Layout
+from ...core.layout import Layout, capped
 from ...core.visibility import GOD, Visibility
 from .cards import EQUIPMENT, HAND_NAMES, SEARCH_NAMES, SEARCH_TYPE, TYPES, WEAPONS, can_escape
 from .declaration import GAME, KIND
@@ -173,7 +173,7 @@ def _head(g, seat: int, out: bytearray, rel: list[int], see: Visible) -> None:
         len(g.zdeck), g.z_budget, g.z_hit, g.z_all, g.z_next_actions, g.z_next_hit,
         int(g.exit >= 0), len(g.plan),
     )  # fmt: skip
-    out[o["counts"] : o["counts"] + len(COUNTS)] = bytes(min(max(c, 0), 127) for c in counts)
+    out[o["counts"] : o["counts"] + len(COUNTS)] = capped(counts)
     if see.hand(seat):
         out[o["hand"] : o["hand"] + len(HAND_NAMES)] = bytes(g.hands[seat])
 

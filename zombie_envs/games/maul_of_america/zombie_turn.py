@@ -22,6 +22,9 @@ from .seats import PLAYING, ZC
 class ZombieTurn:
     """The Zombie Controller's turn; mixed into ``MaulOfAmerica``."""
 
+    #: the last zombie move worked out: (what it depends on, its stops)
+    _stops: tuple[tuple, dict[int, int]] = ((), {})
+
     def zombie_turn(self) -> None:
         """One reinforcement per living Shopper (lost beyond the cap), then every
         zombie may act once."""
@@ -95,10 +98,16 @@ class ZombieTurn:
             self.z_next_hit = min(self.z_next_hit or ZOMBIE_HIT, NEXT_HIT[card])
 
     def zombie_stops(self, v: int, budget: int) -> dict[int, int]:
-        """Where a zombie on ``v`` may end its move: never into a Shopper's square,
-        through other zombies but not stopping on them."""
-        shoppers = {self.pos[s] for s in self.shoppers() if self.status[s] == PLAYING}
-        return self.maul.reach(v, budget, shoppers, shoppers.union(self.zombies))
+        """Where a zombie on ``v`` may end its move, at what cost: never into a
+        Shopper's square, through other zombies but not stopping on them.  The last
+        answer is kept with what it depends on: the move is asked for its choices,
+        then for the cost of the one taken."""
+        key = (v, budget, *self.pos, *self.status, *self.zombies)
+        if self._stops[0] != key:
+            shoppers = {self.pos[s] for s in self.shoppers() if self.status[s] == PLAYING}
+            moves = self.maul.reach(v, budget, shoppers, shoppers.union(self.zombies))
+            self._stops = (key, moves)
+        return dict(self._stops[1])
 
     def move_zombie(self) -> None:
         """The zombie's whole move as one decision: any square within its actions

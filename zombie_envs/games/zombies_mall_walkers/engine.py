@@ -112,6 +112,9 @@ class MallWalkers(Fights, Keys, Engine):
         "fight or card": ("combat", "card", "duel"),
     }  # fmt: skip
     SHARED_ITEMS = ("tiles",)  # a placed tile never changes
+    #: the zombie moves last worked out, which the next is worked out from; not
+    #: state (a loaded game works them out again)
+    zoptions: tuple[int, ...] | None = None
 
     def attach(self) -> None:
         """The mall follows from the placed tiles: rebuilt (memoised) after loads."""
@@ -556,10 +559,32 @@ class MallWalkers(Fights, Keys, Engine):
                 legal.append(A_ZOMBIE + step)
         return legal
 
-    def zombie_choice(self) -> None:
+    def options_after(self, sq: int, to: int) -> list[int]:
+        """The zombie options once the zombie on ``sq`` has moved to ``to``, from
+        those it was chosen from: its own go, and the steps into ``to``; steps
+        into ``sq`` by zombies yet to move come in.  A few changes instead of
+        every zombie's steps again, which a zombie phase would ask up to six
+        times."""
+        mall, zombies = self.mall, self.zombies
+        gone = {A_ZOMBIE + step for step, _, _ in mall.exits[sq]}
+        gone.update(A_ZOMBIE + step for step, _, _ in mall.entries[to])
+        legal = [a for a in self.zoptions if a not in gone]
+        closed = {b[0] for b in self.barricades}
+        store = mall.store
+        for step, near, door in mall.entries[sq]:
+            barred = door and closed and (store[near] in closed or store[sq] in closed)
+            if zombies[near] and near not in self.zmoved and not barred:
+                legal.append(A_ZOMBIE + step)
+        legal.sort()
+        return legal
+
+    def zombie_choice(self, sq: int = -1, to: int = -1) -> None:
+        """The next zombie move, after the one from ``sq`` to ``to`` if given."""
         if self.zombie_moves <= 0:
             return
-        legal = self.zombie_options()
+        known = sq >= 0 and self.zoptions is not None
+        legal = self.options_after(sq, to) if known else self.zombie_options()
+        self.zoptions = tuple(legal)
         if legal:
             self.ask(self.active, KIND.move_zombies, legal, public=True)
 
@@ -569,7 +594,7 @@ class MallWalkers(Fights, Keys, Engine):
         self.zombies[sq], self.zombies[to] = 0, 1
         self.zmoved.append(to)
         self.zombie_moves -= 1
-        self.push(("zombie_choice",))
+        self.push(("zombie_choice", sq, to))
 
     # ----- step 6 -----------------------------------------------------------
     def discard_step(self) -> None:

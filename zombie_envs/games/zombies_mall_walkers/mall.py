@@ -312,7 +312,7 @@ class Mall:
     Helipad's centre, -1) and ``escalator`` (its tile index, -1).  ``exits[i]``:
     ``(4 i + side, to, door)`` for each step out of square ``i``, so that the
     zombie phase, asked for every zombie many times a turn, reads only the steps
-    there are."""
+    there are; ``entries[i]``: ``(4 j + side, j, door)`` for each step into it."""
 
     def __init__(self, tiles: Placed):
         self.tiles = tiles
@@ -356,10 +356,15 @@ class Mall:
                 nbr[CELLS * k + cell] = tuple(out)
                 door[CELLS * k + cell] = t.door[cell]
         self.nbr, self.door = tuple(nbr), tuple(door)
-        self.exits = tuple(
-            tuple((4 * i + d, to, door[i][d]) for d, to in enumerate(nbr[i]) if to >= 0)
-            for i in range(MAX_SQUARES)
-        )
+        exits: list[list[tuple[int, int, bool]]] = [[] for _ in range(MAX_SQUARES)]
+        entries: list[list[tuple[int, int, bool]]] = [[] for _ in range(MAX_SQUARES)]
+        for i in range(MAX_SQUARES):
+            for d, to in enumerate(nbr[i]):
+                if to >= 0:
+                    exits[i].append((4 * i + d, to, door[i][d]))
+                    entries[to].append((4 * i + d, i, door[i][d]))
+        self.exits = tuple(map(tuple, exits))
+        self.entries = tuple(map(tuple, entries))
 
     def _hall_across(self, pos: tuple[int, int], side: int) -> int:
         """The square a hall leaving the tile at ``pos`` by ``side`` reaches, -1 if none."""

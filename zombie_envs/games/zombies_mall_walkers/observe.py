@@ -34,7 +34,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from ...core.layout import Layout
+from ...core.layout import Layout, capped
 from ...core.tiles import beside, opposite
 from ...core.visibility import GOD, Visibility
 from .cards import KINDS, NAMES
@@ -287,10 +287,6 @@ def _placements(mall, kind: int) -> bytes:
     return bytes(out)
 
 
-def _cap(v: int) -> int:
-    return 127 if v > 127 else v if v > 0 else 0
-
-
 def encode(g, seat: int, out: bytearray, god: bool) -> None:
     """Write seat's view (everything if ``god``) into a zeroed ``out``, one group
     of named blocks per function below, each asking ``see`` about secrets."""
@@ -328,7 +324,7 @@ def _head(g, seat: int, out: bytearray, rel: list[int], see: Visible) -> None:
         int(g.keeper >= 0 or g.keys_at >= 0), g.keys_first, g.dueled, duel_mine, duel_theirs,
         int(g.terminal),
     )  # fmt: skip
-    out[o["counts"] : o["counts"] + len(COUNTS)] = bytes(_cap(c) for c in counts)
+    out[o["counts"] : o["counts"] + len(COUNTS)] = capped(counts)
     if see.hand(seat):
         out[o["hand"] : o["hand"] + KINDS] = bytes(g.hands[seat])
 
@@ -347,7 +343,7 @@ def _seats(g, out: bytearray, rel: list[int]) -> None:
             int(g.winner == s),
         )  # fmt: skip
         base = o["seats"] + rel[s] * _NS
-        out[base : base + _NS] = bytes(_cap(v) for v in row)
+        out[base : base + _NS] = capped(row)
         base = o["items"] + rel[s] * KINDS
         out[base : base + KINDS] = bytes(g.items[s])
 
