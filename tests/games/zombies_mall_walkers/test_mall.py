@@ -27,6 +27,7 @@ from zombie_envs.games.zombies_mall_walkers.mall import (
     TILES,
     WINDOW,
     WINDOW_RADIUS,
+    Mall,
     build,
     placement_at,
     rotations,
@@ -183,7 +184,7 @@ def test_the_helipad_only_on_the_second_floor():
             assert mall.centre == -1
     assert placed > 30
     first_floor_only = build(((FRONT_DOOR, 0, 0, 0, 1), (CROSSROADS, -1, 0, 0, 1)))
-    assert first_floor_only.placements(HELIPAD) == []
+    assert first_floor_only.placements(HELIPAD) == ()
 
 
 def test_steps_are_symmetric_and_follow_the_halls():
@@ -354,3 +355,37 @@ def test_tile_placements_are_named():
     r, c, t = placement_at(g.legal[0] - A_PLACE)
     squares = f"({3 * r},{3 * c})..({3 * r + 2},{3 * c + 2})"  # as the text map numbers them
     assert name == f"place {NAMES[g.drawn]} at ({r},{c}) rotated {90 * t}, on squares {squares}"
+
+
+def test_a_mall_grown_by_a_tile_is_the_mall_of_its_tiles_and_the_smaller_stays_as_it_was():
+    """Each mall of a game is the one before it with a tile laid (``build`` grows
+    it): what it says of every square and tile is what the mall of those tiles
+    built at once says, and the mall it grew from is not changed."""
+    names = (*Mall.PER_SQUARE, "ids", "at", "duct", "links", "squares")
+    names += ("start", "centre", "escalator", "tiles")
+
+    def facts(m):
+        """Each attribute as plain lists, in an order of its own."""
+        out = {}
+        for n in names:
+            v = getattr(m, n)
+            out[n] = sorted(v.items()) if isinstance(v, dict) else v
+            out[n] = list(out[n]) if isinstance(out[n], tuple | list) else out[n]
+        return out
+
+    rng = random.Random(7)
+    grown = 0
+    for seed in range(6):
+        g = MallWalkers(4, seed=seed)
+        while not g.terminal:
+            g.apply(rng.choice(g.legal))
+        tiles = tuple(map(tuple, g.tiles))
+        for k in range(2, len(tiles)):
+            smaller = build(tiles[:k])
+            before = facts(smaller)
+            larger = smaller.grown(tiles[k])
+            assert facts(larger) == facts(Mall(tiles[: k + 1]))
+            assert facts(smaller) == before
+            assert larger.placements(HELIPAD) == Mall(tiles[: k + 1]).placements(HELIPAD)
+            grown += 1
+    assert grown > 40

@@ -146,7 +146,7 @@ def test_z3_055_z3_064_the_helipad_goes_only_on_the_second_floor():
     """Z3-055 "Additionally, the mall helipad MUST be attached to the second floor." and
     Z3-064 "As stated earlier, the Helipad may only be attached to the second floor of
     the mall.": no first-floor spot takes it, even one where its hall would join."""
-    assert build(BEFORE_ESCALATOR).placements(HELIPAD) == []
+    assert build(BEFORE_ESCALATOR).placements(HELIPAD) == ()
     upper = build(PLAN[:8])
     spots = upper.placements(HELIPAD)
     assert spots and all(floor == 2 for *_, floor in spots)

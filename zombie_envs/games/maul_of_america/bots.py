@@ -226,8 +226,7 @@ class HeuristicAgent(DecisionAgent):
         """Next to a Shopper with an action left to bite; else as near as it gets (or
         onto the designated exit when a Shopper can escape)."""
         maul, v = g.maul, g.z_square
-        reach = g.zombie_stops(v, g.z_budget)
-        reach[v] = 0
+        reach = g.zombie_stops(v, g.z_budget)  # staying put costs nothing: .get(w, 0)
         others = list(g.zombies)
         others.remove(v)
         # one zombie a square of the exit a Shopper may leave by: a free attack on the way out

@@ -100,14 +100,14 @@ class ZombieTurn:
     def zombie_stops(self, v: int, budget: int) -> dict[int, int]:
         """Where a zombie on ``v`` may end its move, at what cost: never into a
         Shopper's square, through other zombies but not stopping on them.  The last
-        answer is kept with what it depends on: the move is asked for its choices,
-        then for the cost of the one taken."""
+        answer is kept with what it depends on (the move is asked for its choices,
+        then for the cost of the one taken), so callers read it, never change it."""
         key = (v, budget, *self.pos, *self.status, *self.zombies)
         if self._stops[0] != key:
             shoppers = {self.pos[s] for s in self.shoppers() if self.status[s] == PLAYING}
             moves = self.maul.reach(v, budget, shoppers, shoppers.union(self.zombies))
             self._stops = (key, moves)
-        return dict(self._stops[1])
+        return self._stops[1]
 
     def move_zombie(self) -> None:
         """The zombie's whole move as one decision: any square within its actions

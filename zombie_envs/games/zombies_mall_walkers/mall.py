@@ -314,65 +314,97 @@ class Mall:
     zombie phase, asked for every zombie many times a turn, reads only the steps
     there are; ``entries[i]``: ``(4 j + side, j, door)`` for each step into it."""
 
+    #: the per-square lists a mall one tile larger copies from this one
+    PER_SQUARE = ("char", "rc", "store", "nbr", "door", "exits", "entries")
+
     def __init__(self, tiles: Placed):
-        self.tiles = tiles
-        self.at = {(row, col): k for k, (_, row, col, _, _) in enumerate(tiles)}
-        self.duct = [-1] * len(tiles)
+        """The mall of ``tiles``, laid tile by tile as ``grown`` lays one more."""
+        self.tiles: Placed = ()
+        self.char = [""] * MAX_SQUARES
+        self.rc: list[tuple[int, int] | None] = [None] * MAX_SQUARES
+        self.store = [-1] * MAX_SQUARES
+        self.nbr: list[tuple[int, ...]] = [(-1, -1, -1, -1)] * MAX_SQUARES
+        self.door: list[tuple[bool, ...]] = [(False,) * 4] * MAX_SQUARES
+        self.exits: list[tuple[tuple[int, int, bool], ...]] = [()] * MAX_SQUARES
+        self.entries: list[tuple[tuple[int, int, bool], ...]] = [()] * MAX_SQUARES
+        self.ids: dict[tuple[int, int], int] = {}
+        self.at: dict[tuple[int, int], int] = {}
+        self.duct: list[int] = []
         self.start = self.centre = self.escalator = -1
-        self._place()
-        self._steps()
-        self.links = tuple(self._ducts_near(k) for k in range(len(tiles)))
+        for tile in tiles:
+            self._lay(tile)
+        self._derive()
+
+    def grown(self, tile: tuple[int, int, int, int, int]) -> Mall:
+        """This mall with one more tile: its lists copied, the tile laid and the
+        halls it meets joined (what the game does every turn a tile is drawn)."""
+        new = object.__new__(Mall)
+        new.tiles = self.tiles
+        for name in self.PER_SQUARE:
+            setattr(new, name, getattr(self, name)[:])
+        new.ids, new.at, new.duct = dict(self.ids), dict(self.at), self.duct[:]
+        new.start, new.centre, new.escalator = self.start, self.centre, self.escalator
+        new._lay(tile)
+        new._derive()
+        return new
+
+    def _lay(self, tile: tuple[int, int, int, int, int]) -> None:
+        """Place one tile: its squares at their ids and global positions, its
+        special squares, its steps inside, and the halls it meets joined both ways."""
+        k = len(self.tiles)
+        self.tiles += (tile,)
+        kind, row, col, turns, _ = tile
+        t = turned(kind, turns)
+        self.at[row, col] = k
+        base = CELLS * k
+        touched = []
+        for cell in (cell for cell, ch in enumerate(t.chars) if ch):
+            i = base + cell
+            self.char[i] = t.chars[cell]
+            self.rc[i] = at = (
+                TILE_SIZE * row + cell // TILE_SIZE,
+                TILE_SIZE * col + cell % TILE_SIZE,
+            )
+            self.ids[at] = i
+            self.store[i] = k if t.room[cell] else -1
+            self.nbr[i] = tuple(base + j if j >= 0 else -1 for j in t.inner[cell])
+            self.door[i] = t.door[cell]
+            touched.append(i)
+        self.duct.append(base + t.duct if t.duct >= 0 else -1)
+        self.start = base + t.start if t.start >= 0 else self.start
+        self.centre = base + t.centre if t.centre >= 0 else self.centre
+        self.escalator = k if kind == ESCALATOR else self.escalator
+        for side in range(4):
+            other = self.at.get(beside((row, col), side))
+            if not t.halls[side] or other is None:
+                continue
+            ot, back = self._turned(other), opposite(side)
+            if ot.halls[back]:  # a hall meets a hall: a step each way
+                mine, theirs = base + t.hall_cell[side], CELLS * other + ot.hall_cell[back]
+                self._join(mine, side, theirs)
+                self._join(theirs, back, mine)
+                touched.append(theirs)
+        for i in touched:
+            self.exits[i] = tuple(
+                (4 * i + d, to, self.door[i][d]) for d, to in enumerate(self.nbr[i]) if to >= 0
+            )
+        for i in touched:  # steps are symmetric: what steps into i is what i steps to
+            into = {(4 * j + d, j, self.door[j][d]) for j in self.nbr[i] if j >= 0
+                    for d in range(4) if self.nbr[j][d] == i}  # fmt: skip
+            self.entries[i] = tuple(sorted(into))
+
+    def _join(self, i: int, side: int, to: int) -> None:
+        steps = list(self.nbr[i])
+        steps[side] = to
+        self.nbr[i] = tuple(steps)
+
+    def _derive(self) -> None:
+        """What follows from the tiles laid: the duct links, the squares, and empty
+        memos of the placement questions (asked again and again of one mall)."""
+        self.links = tuple(self._ducts_near(k) for k in range(len(self.tiles)))
         self.squares = tuple(i for i in range(MAX_SQUARES) if self.char[i])
-
-    def _place(self) -> None:
-        """Each tile's squares at their ids and global positions, and its special squares."""
-        char = [""] * MAX_SQUARES
-        rc: list[tuple[int, int] | None] = [None] * MAX_SQUARES
-        store = [-1] * MAX_SQUARES
-        for k, (kind, row, col, turns, _) in enumerate(self.tiles):
-            t = turned(kind, turns)
-            for cell in (cell for cell, ch in enumerate(t.chars) if ch):
-                i = CELLS * k + cell
-                char[i] = t.chars[cell]
-                rc[i] = (TILE_SIZE * row + cell // TILE_SIZE, TILE_SIZE * col + cell % TILE_SIZE)
-                store[i] = k if t.room[cell] else -1
-            self.duct[k] = CELLS * k + t.duct if t.duct >= 0 else -1
-            self.start = CELLS * k + t.start if t.start >= 0 else self.start
-            self.centre = CELLS * k + t.centre if t.centre >= 0 else self.centre
-            self.escalator = k if kind == ESCALATOR else self.escalator
-        self.char, self.rc, self.store = tuple(char), tuple(rc), tuple(store)
-        self.ids = {at: i for i, at in enumerate(rc) if at is not None}
-
-    def _steps(self) -> None:
-        """``nbr`` and ``door``: steps inside each tile, and along halls joining tiles."""
-        nbr: list[tuple[int, ...]] = [(-1, -1, -1, -1)] * MAX_SQUARES
-        door: list[tuple[bool, ...]] = [(False,) * 4] * MAX_SQUARES
-        for k, (kind, row, col, turns, _) in enumerate(self.tiles):
-            t = turned(kind, turns)
-            for cell in (cell for cell, ch in enumerate(t.chars) if ch):
-                out = [CELLS * k + j if j >= 0 else -1 for j in t.inner[cell]]
-                for side in (side for side in range(4) if t.hall_cell[side] == cell):
-                    out[side] = self._hall_across((row, col), side)
-                nbr[CELLS * k + cell] = tuple(out)
-                door[CELLS * k + cell] = t.door[cell]
-        self.nbr, self.door = tuple(nbr), tuple(door)
-        exits: list[list[tuple[int, int, bool]]] = [[] for _ in range(MAX_SQUARES)]
-        entries: list[list[tuple[int, int, bool]]] = [[] for _ in range(MAX_SQUARES)]
-        for i in range(MAX_SQUARES):
-            for d, to in enumerate(nbr[i]):
-                if to >= 0:
-                    exits[i].append((4 * i + d, to, door[i][d]))
-                    entries[to].append((4 * i + d, i, door[i][d]))
-        self.exits = tuple(map(tuple, exits))
-        self.entries = tuple(map(tuple, entries))
-
-    def _hall_across(self, pos: tuple[int, int], side: int) -> int:
-        """The square a hall leaving the tile at ``pos`` by ``side`` reaches, -1 if none."""
-        other = self.at.get(beside(pos, side))
-        if other is None:
-            return -1
-        ot = self._turned(other)
-        return CELLS * other + ot.hall_cell[opposite(side)] if ot.halls[opposite(side)] else -1
+        self._placements: dict[int, tuple[tuple[int, int, int, int], ...]] = {}
+        self._near: dict[tuple[int, int], list[tuple[int, int, bool]]] = {}
 
     def _turned(self, k: int) -> Turned:
         """Placed tile ``k`` as turned."""
@@ -435,8 +467,11 @@ class Mall:
     def _joins(self, pos: tuple[int, int], t: Turned) -> list[tuple[int, int, bool]]:
         """(side, tile, halls joined) for each placed tile beside ``pos``; none at all
         where one shared side does not match (hall to hall, wall to wall)."""
-        near = [(side, self.at.get(beside(pos, side))) for side in range(4)]
-        joins = [(s, k, self._turned(k).halls[opposite(s)]) for s, k in near if k is not None]
+        joins = self._near.get(pos)
+        if joins is None:  # the same for every tile and turn tried there
+            near = [(side, self.at.get(beside(pos, side))) for side in range(4)]
+            joins = [(s, k, self._turned(k).halls[opposite(s)]) for s, k in near if k is not None]
+            self._near[pos] = joins
         return joins if all(theirs == t.halls[s] for s, _, theirs in joins) else []
 
     def _floor_at(self, kind: int, t: Turned, joins: list[tuple[int, int, bool]]) -> int:
@@ -454,9 +489,16 @@ class Mall:
             return 0 if floors == {1} or not (floors or on_second) else 2
         return floors.pop() if floors else 0
 
-    def placements(self, kind: int) -> list[tuple[int, int, int, int]]:
+    def placements(self, kind: int) -> tuple[tuple[int, int, int, int], ...]:
         """Every ``(row, col, turns, floor)`` where a drawn tile ``kind`` may go, in
-        window order (distinct layouts only)."""
+        window order (distinct layouts only); kept, since the rules, the views and
+        the bots all ask it of one mall."""
+        found = self._placements.get(kind)
+        if found is None:
+            found = self._placements[kind] = tuple(self._find_placements(kind))
+        return found
+
+    def _find_placements(self, kind: int) -> list[tuple[int, int, int, int]]:
         free = sorted(
             {beside(pos, side) for pos in self.at for side in range(4)} - self.at.keys(),
             key=lambda p: WINDOW_INDEX.get(p, -1),
@@ -499,5 +541,8 @@ def _is_room(kind: int) -> bool:
 @lru_cache(maxsize=512)
 def build(tiles: Placed) -> Mall:
     """The mall of these placed tiles; the same tuple gives the same object while it
-    is among the last 512 built (engines rebuild after every copy)."""
-    return Mall(tiles)
+    is among the last 512 built (engines rebuild after every copy).  A mall is the
+    one before its last tile, grown: built once, each mall of a game is a copy."""
+    if len(tiles) <= 1:
+        return Mall(tiles)
+    return build(tiles[:-1]).grown(tiles[-1])
