@@ -26,7 +26,7 @@ import tracemalloc
 
 import numpy as np
 from pettingzoo.classic import texas_holdem_v4
-from subjects import PEER, Leduc, Ours, pyspiel, ratio, timed
+from subjects import PEER, Ours, leduc_or_none, ratio, table_head, timed
 
 import zombie_envs
 
@@ -75,17 +75,10 @@ def main() -> None:
     args = parser.parse_args()
     rng = random.Random(0)
     texas = texas_holdem_v4.env()
-    leduc = None
-    if pyspiel is None:
-        print(f"pyspiel is not importable (the openspiel extra): {PEER} columns left out")
-    else:
-        leduc = Leduc()
-        print(f"peers: PettingZoo's {AEC_PEER}; OpenSpiel's {PEER} (C++, pyspiel)")
+    leduc = leduc_or_none(f"peers: PettingZoo's {AEC_PEER}; OpenSpiel's {PEER} (C++, pyspiel)")
     vs = [f"vs {PEER}"] if leduc else []
     columns = ["env", "players", "AEC turns/s", f"vs {AEC_PEER}", "engine decisions/s", *vs]
-    columns += ["clones/s", *vs, "KiB/env", "KiB/clone"]
-    print("| " + " | ".join(columns) + " |")
-    print("|" + "---|" * len(columns))
+    table_head([*columns, "clones/s", *vs, "KiB/env", "KiB/clone"])
     peers = {"turns": [], "decisions": [], "clones": []}
     for name in args.env:
         module, ours = zombie_envs.ENVS[name], Ours(name)

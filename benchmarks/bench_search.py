@@ -23,7 +23,7 @@ from __future__ import annotations
 import argparse
 import statistics
 
-from subjects import PEER, Leduc, Ours, pyspiel, ratio, timed
+from subjects import PEER, Leduc, Ours, leduc_or_none, ratio, table_head, timed
 
 import zombie_envs
 
@@ -61,19 +61,13 @@ def main() -> None:
     parser.add_argument("--simulations", type=int, default=200, help="per search decision")
     parser.add_argument("--search-decisions", type=int, default=3, help="timed per game")
     args = parser.parse_args()
-    peer = None
-    if pyspiel is None:
-        print(f"pyspiel is not importable (the openspiel extra): {PEER} columns left out")
-    else:
-        peer = Leduc()
-        print(f"peer: OpenSpiel's {PEER} (C++, through pyspiel {pyspiel.__version__})")
+    peer = leduc_or_none(f"peer: OpenSpiel's {PEER} (C++, through pyspiel)")
     vs = [f"ratio vs {PEER}"] if peer else []
     columns = ["env", "players", "clones/s", *vs, "playouts/s", *vs]
     columns += ["decisions/s in playouts", *vs]
     if args.search:
         columns += [f"search decisions/s ({args.simulations} simulations)", *vs]
-    print("| " + " | ".join(columns) + " |")
-    print("|" + "---|" * len(columns))
+    table_head(columns)
     peer_figures = []
     for name in args.env:
         ours = Ours(name)

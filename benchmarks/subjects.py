@@ -82,19 +82,15 @@ class Ours(Subject):
     def fresh_game(self) -> int:
         """One random game from a fresh seed (the board built, the cards dealt);
         returns its decisions."""
-        rng = self.rng
-        g = self.cls(self.players, seed=rng.randrange(2**31))
-        decisions = 0
-        while not g.terminal:
-            legal = g.legal
-            g.apply(legal[rng.randrange(len(legal))])
-            decisions += 1
-        return decisions
+        return self.play(self.cls(self.players, seed=self.rng.randrange(2**31)))
 
     def playout(self) -> int:
         """One random playout; returns its decisions."""
+        return self.play(self.next_state().clone(rng=self.rng))
+
+    def play(self, g) -> int:
+        """Random legal actions to the end of ``g``; the decisions made."""
         rng = self.rng
-        g = self.next_state().clone(rng=rng)
         decisions = 0
         while not g.terminal:
             legal = g.legal
@@ -142,14 +138,14 @@ class Leduc(Subject):
 
     def fresh_game(self) -> int:
         """One random hand from the deal; returns its players' decisions."""
-        state, rng, step = self.game.new_initial_state(), self.rng, self.step
-        decisions = 0
-        while not state.is_terminal():
-            decisions += step(state, rng)
-        return decisions
+        return self.play(self.game.new_initial_state())
 
     def playout(self) -> int:
-        state, rng, step = self.next_state().clone(), self.rng, self.step
+        return self.play(self.next_state().clone())
+
+    def play(self, state) -> int:
+        """Random moves to the end of ``state``; the players' decisions made."""
+        rng, step = self.rng, self.step
         decisions = 0
         while not state.is_terminal():
             decisions += step(state, rng)
@@ -162,3 +158,17 @@ class Leduc(Subject):
         for i in range(count):
             bot.step(self.states[i % len(self.states)])
         return count / (time.perf_counter() - start)
+
+
+def leduc_or_none(found: str) -> Leduc | None:
+    """The peer, saying ``found`` (or, without pyspiel, that its columns are left out)."""
+    if pyspiel is None:
+        print(f"pyspiel is not importable (the openspiel extra): {PEER} columns left out")
+        return None
+    print(found)
+    return Leduc()
+
+
+def table_head(columns: list[str]) -> None:
+    print("| " + " | ".join(columns) + " |")
+    print("|" + "---|" * len(columns))
