@@ -11,11 +11,14 @@ alternate in short slices so machine noise hits both alike; a ratio is the
 median of the per-slice ratios (ours over the peer's).  With ``--search``,
 search decisions per second too: ``ISMCTSAgent`` (random rollouts) from a few
 mid-game states, against OpenSpiel's C++ ``ISMCTSBot`` with one random rollout
-per leaf on ``leduc_poker``.  Without pyspiel the peer's columns are left out,
+per leaf on ``leduc_poker``.  With ``--heuristic``, the decisions of playouts
+with the game's heuristic bot in every seat (what heuristic rollouts and
+training opponents play), against the peer's random decisions (it has no
+heuristic).  Without pyspiel the peer's columns are left out,
 and the script says so.  Prints figures; asserts nothing.
 
     python benchmarks/bench_search.py [--seconds 1] [--slices 5] [--env ...]
-        [--search] [--simulations 200] [--search-decisions 3]
+        [--heuristic] [--search] [--simulations 200] [--search-decisions 3]
 """
 
 from __future__ import annotations
@@ -58,6 +61,9 @@ def main() -> None:
     parser.add_argument("--slices", type=int, default=5, help="alternations per env")
     parser.add_argument("--env", nargs="*", default=sorted(zombie_envs.ENVS))
     parser.add_argument("--search", action="store_true", help="time search decisions too")
+    parser.add_argument(
+        "--heuristic", action="store_true", help="time playouts of the heuristic bots too"
+    )
     parser.add_argument("--simulations", type=int, default=200, help="per search decision")
     parser.add_argument("--search-decisions", type=int, default=3, help="timed per game")
     args = parser.parse_args()
@@ -65,6 +71,8 @@ def main() -> None:
     vs = [f"ratio vs {PEER}"] if peer else []
     columns = ["env", "players", "clones/s", *vs, "playouts/s", *vs]
     columns += ["decisions/s in playouts", *vs]
+    if args.heuristic:
+        columns += ["heuristic decisions/s in playouts", *vs]
     if args.search:
         columns += [f"search decisions/s ({args.simulations} simulations)", *vs]
     table_head(columns)
@@ -77,6 +85,13 @@ def main() -> None:
             cells.append(f"{m[key]:,.0f}")
             if peer:
                 cells.append(ratio(m[key + " ratio"]))
+        if args.heuristic:  # against the peer's random decisions: it has no heuristic
+            found = statistics.median(
+                timed(ours.heuristic_playout, args.seconds)[1] for _ in range(args.slices)
+            )
+            cells.append(f"{found:,.0f}")
+            if peer:
+                cells.append(ratio(found / m["peer decisions"]))
         if args.search:
             found = ours.searches(args.simulations, args.search_decisions)
             cells.append(f"{found:.2f}")

@@ -12,8 +12,10 @@ from __future__ import annotations
 
 import random
 import time
+from functools import cached_property
 
 import zombie_envs
+from zombie_envs.agents import make_agent
 from zombie_envs.agents.search import ISMCTSAgent
 
 try:
@@ -61,6 +63,7 @@ class Ours(Subject):
     """One of our games at its default player count, from mid-game states."""
 
     def __init__(self, name: str, count: int = 3):
+        self.name = name
         self.cls = cls = zombie_envs.ENVS[name].raw_env.engine_cls
         self.players = cls.default_players
         self.states = [self.mid_game(cls, seed) for seed in range(1, count + 1)]
@@ -97,6 +100,23 @@ class Ours(Subject):
             g.apply(legal[rng.randrange(len(legal))])
             decisions += 1
         return decisions
+
+    def heuristic_playout(self) -> int:
+        """A playout with the game's heuristic bot in every seat (what heuristic
+        rollouts and training opponents play); returns its decisions."""
+        g = self.next_state().clone(rng=self.rng)
+        agents = self.heuristics
+        decisions = 0
+        while not g.terminal:
+            seat = g.current_player
+            g.apply(agents[seat].act(g, seat))
+            decisions += 1
+        return decisions
+
+    @cached_property
+    def heuristics(self) -> list:
+        seats = range(self.players)
+        return [make_agent("heuristic", self.name, s, self.players, {}) for s in seats]
 
     def searches(self, simulations: int, count: int) -> float:
         """Search decisions per second, one from each of ``count`` states."""

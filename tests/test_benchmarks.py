@@ -67,16 +67,17 @@ def figures_of(out: str, env: str) -> list[float]:
 
 
 @pytest.mark.parametrize("without_pyspiel", [False, True])
-def test_bench_search_times_clones_playouts_and_searches(without_pyspiel):
+def test_bench_search_times_clones_playouts_heuristics_and_searches(without_pyspiel):
     argv = ["benchmarks/bench_search.py", "--env", "mall_of_horror_v0", "--seconds", "0.05"]
     argv += ["--slices", "1", "--search", "--simulations", "5", "--search-decisions", "1"]
+    argv += ["--heuristic"]
     out, peer = run_peer_script(argv, without_pyspiel)
     figures = figures_of(out, "mall_of_horror_v0")
     assert all(f > 0 for f in figures)
     if peer:  # each figure and its ratio to leduc_poker, and the peer alone
-        assert len(figures) == 8 and "leduc_poker alone" in out
+        assert len(figures) == 10 and "leduc_poker alone" in out
     else:
-        assert "pyspiel is not importable" in out and len(figures) == 4
+        assert "pyspiel is not importable" in out and len(figures) == 5
 
 
 @pytest.mark.parametrize("without_pyspiel", [False, True])
