@@ -11,5 +11,7 @@ WORDS = ("north", "northeast", "east", "southeast", "south", "southwest", "west"
 SHORT = ("n", "ne", "e", "se", "s", "sw", "w", "nw")
 #: the four sides (a square's edges, a tile's), clockwise from north: every other step
 SIDE_WORDS, SIDE_SHORT = WORDS[::2], SHORT[::2]
+#: a step's place in ``STEPS`` by its (row, column) offset
+STEP_INDEX = {step: d for d, step in enumerate(STEPS)}
 #: a step's (short, word) by its (row, column) offset
 BY_STEP = dict(zip(STEPS, zip(SHORT, WORDS, strict=True), strict=True))

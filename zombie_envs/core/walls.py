@@ -274,7 +274,8 @@ class WallGrid:
 
     def _step_tables(self) -> tuple[tuple[tuple[tuple[int, int], ...], ...], list[list[int]]]:
         """``steps`` (sorted (square, cost) pairs: orthogonal costs by edge kind,
-        diagonals where the corner's four edges are open), and each square's
+        diagonals where both squares beside them exist, as ``maptext.diagonals``
+        has it, and the corner's four edges are open), and each square's
         orthogonal neighbours across an open edge, in one pass over the squares
         reading the (checked) map characters directly: every game builds its map."""
         rows = self._rows

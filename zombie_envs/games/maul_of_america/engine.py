@@ -237,11 +237,12 @@ class MaulOfAmerica(Attacks, ZombieTurn, Engine):
 
     def act_options(self, s: int) -> list[int]:
         v, left = self.pos[s], self.actions
-        taken = self.occupied()
+        taken = set(self.zombies)  # the squares held by a piece other than the mover
+        taken.update(self.pos[p] for p in self.shoppers() if p != s)
         legal = [
             A_STEP + d
             for d, (w, cost) in enumerate(self.moves[v])
-            if 0 < cost <= left and (w not in taken or self.may_enter(w, left - cost))
+            if 0 < cost <= left and (w not in taken or self.may_enter(w, left - cost, taken))
         ]
         if left >= 1 and v in self.way_out(s):
             legal.append(A_ACT + ESCAPE)  # a move, so allowed on a shared square too
@@ -261,17 +262,15 @@ class MaulOfAmerica(Attacks, ZombieTurn, Engine):
         legal += [A_CARD + k for k in SHOPPER_CARDS if hand[k] and k != DODGE]
         return sorted(legal)
 
-    def may_enter(self, w: int, left: int) -> bool:
+    def may_enter(self, w: int, left: int, taken: set[int]) -> bool:
         """A Shopper may pass through an occupied square ``w`` but not end there: it
-        needs the actions to reach a free square afterwards, which may be the square
-        it leaves (the mover itself occupies nothing), or to leave the Maul by the
-        designated exit (the move off the board costs one)."""
-        s = self.active
-        taken = set(self.zombies)
-        taken.update(self.pos[p] for p in self.shoppers() if p != s)
+        needs the actions to reach a square no other piece holds (``taken``)
+        afterwards, which may be the square it leaves (the mover itself occupies
+        nothing), or to leave the Maul by the designated exit (the move off the
+        board costs one)."""
         if self.maul.reach(w, left, (), taken):
             return True
-        out = self.way_out(s)
+        out = self.way_out(self.active)
         return left >= 1 and (w in out or not self.maul.reach(w, left - 1).keys().isdisjoint(out))
 
     def way_out(self, s: int) -> tuple[int, ...]:

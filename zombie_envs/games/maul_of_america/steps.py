@@ -4,12 +4,11 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from ...core.compass import STEPS
+from ...core.compass import STEP_INDEX, STEPS
 
 #: the eight steps as the action names say them (``core.compass.STEPS``' order)
 DIRECTION_NAMES = ("north", "north-east", "east", "south-east", "south", "south-west", "west",
                    "north-west")  # fmt: skip
-_DIRECTION = {step: d for d, step in enumerate(STEPS)}
 
 
 @lru_cache(maxsize=64)  # as many as maul.build keeps: no Maul outlives its build
@@ -22,6 +21,6 @@ def tables(maul):
     for i, (r, c) in enumerate(rc):
         row = list(none)
         for j, cost in maul.steps[i]:
-            row[_DIRECTION[rc[j][0] - r, rc[j][1] - c]] = (j, cost)
+            row[STEP_INDEX[rc[j][0] - r, rc[j][1] - c]] = (j, cost)
         table.append(tuple(row))
     return tuple(table), frozenset(maul.food_court), frozenset(maul.search)

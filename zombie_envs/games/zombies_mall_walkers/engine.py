@@ -546,17 +546,16 @@ class MallWalkers(Fights, Keys, Engine):
         self.push(("zombie_choice",))
 
     def zombie_options(self) -> list[int]:
-        zombies, exits, store = self.zombies, self.mall.exits, self.mall.store
-        closed = {b[0] for b in self.barricades}
+        zombies, exits = self.zombies, self.mall.exits
+        barred = self.barred_doorway()
         moved = self.zmoved
         legal = []
         for sq in compress(range(MAX_SQUARES), zombies):  # the few squares with a zombie
             if sq in moved:
                 continue
             for step, to, door in exits[sq]:
-                if zombies[to] or door and closed and (store[sq] in closed or store[to] in closed):
-                    continue
-                legal.append(A_ZOMBIE + step)
+                if not zombies[to] and not (door and barred(sq, to)):
+                    legal.append(A_ZOMBIE + step)
         return legal
 
     def options_after(self, sq: int, to: int) -> list[int]:
@@ -569,14 +568,19 @@ class MallWalkers(Fights, Keys, Engine):
         gone = {A_ZOMBIE + step for step, _, _ in mall.exits[sq]}
         gone.update(A_ZOMBIE + step for step, _, _ in mall.entries[to])
         legal = [a for a in self.zoptions if a not in gone]
-        closed = {b[0] for b in self.barricades}
-        store = mall.store
+        barred = self.barred_doorway()
         for step, near, door in mall.entries[sq]:
-            barred = door and closed and (store[near] in closed or store[sq] in closed)
-            if zombies[near] and near not in self.zmoved and not barred:
+            if zombies[near] and near not in self.zmoved and not (door and barred(near, sq)):
                 legal.append(A_ZOMBIE + step)
         legal.sort()
         return legal
+
+    def barred_doorway(self):
+        """Whether a doorway between two squares is closed to zombies: one side of it
+        is in a barricaded store (a test made once per question, for many steps)."""
+        closed = {tile for tile, _ in self.barricades}
+        store = self.mall.store
+        return lambda a, b: bool(closed) and (store[a] in closed or store[b] in closed)
 
     def zombie_choice(self, sq: int = -1, to: int = -1) -> None:
         """The next zombie move, after the one from ``sq`` to ``to`` if given."""
