@@ -3,7 +3,7 @@ PY := .venv/bin/python
 PIP := .venv/bin/pip
 TORCH := torch==2.13.0
 
-.PHONY: test demo bench lint docs install-dev clean
+.PHONY: test test-compiled uncompile demo bench lint docs install-dev clean
 
 .venv/bin/python:
 	python3 -m venv .venv
@@ -27,6 +27,22 @@ install-dev: .venv/.dev
 
 test: .venv/.dev .venv/.browser
 	$(PY) -m pytest -q -x -p no:cacheprovider
+	$(MAKE) test-compiled
+
+# the optional compiled build (zombie_envs/compiled.py): its extensions built in
+# place beside their sources, the tests of what they hold run on them, then removed
+COMPILED_TESTS := tests/core/test_compiled.py tests/core/test_walls.py tests/core/test_maptext.py \
+	tests/core/test_bytes_stable.py tests/core/test_story_stable.py \
+	tests/games/maul_of_america tests/games/zombies_mall_walkers
+
+test-compiled: .venv/.dev
+	ZOMBIE_ENVS_COMPILE=1 $(PY) setup.py -q build_ext --inplace
+	ZOMBIE_ENVS_COMPILED=1 $(PY) -m pytest -q -x -p no:cacheprovider $(COMPILED_TESTS) || \
+		{ $(MAKE) -s uncompile; exit 1; }
+	$(MAKE) -s uncompile
+
+uncompile:
+	find . -path ./.venv -prune -o -name '*.so' -print | xargs rm -f
 
 demo: .venv/.dev
 	$(PY) -m zombie_envs.cli demo --out out/demo
@@ -38,9 +54,10 @@ bench: .venv/.dev
 lint: .venv/.dev
 	.venv/bin/ruff check zombie_envs tests benchmarks setup.py
 	.venv/bin/ruff format --check zombie_envs tests benchmarks setup.py
+	$(PY) -m mypy $$($(PY) -c "from zombie_envs.compiled import MODULES; print(*MODULES)")
 
 docs: .venv/.dev
 	$(PY) -m zombie_envs.docgen --write
 
-clean:
+clean: uncompile
 	rm -rf .venv out

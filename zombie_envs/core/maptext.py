@@ -92,7 +92,7 @@ class MapText:
     def board(self) -> Block:
         """The one header of ``key: value`` lines ended by ``map:``, and the map
         to the end of the file (trailing blank lines dropped)."""
-        entries = []
+        entries: list[Entry] = []
         for line in range(1, len(self.lines) + 1):
             if self.lines[line - 1].strip() == "map:":
                 rows = list(self.lines[line:])

@@ -185,7 +185,8 @@ class WallGrid:
                 raise ValueError(
                     f"{self._at(i)}: {len(row)} characters, the first line has {width}"
                 )
-        for ch, value in self.legend.items():
+        given: Mapping[str, object] = self.legend  # whatever a caller passed in
+        for ch, value in given.items():
             if len(ch) != 1 or not (value is None or isinstance(value, str)):
                 raise ValueError(
                     f"{self.title}: legend entry {ch!r}: {value!r} must map one character "
@@ -316,7 +317,7 @@ class WallGrid:
     def _rooms(self, open_sides: list[list[int]]):
         """``room[i]`` and ``rooms``: squares joined by open edges, numbered in order."""
         room = [-1] * self.size
-        rooms = []
+        rooms: list[tuple[int, ...]] = []
         for start in range(self.size):
             if room[start] >= 0:
                 continue
@@ -432,8 +433,9 @@ class WallGrid:
         seen = self._sight.get(key)
         if seen is None:
             (ra, ca), (rb, cb) = self.rc[a], self.rc[b]
-            path = [self.ids.get((ra + dr, ca + dc)) for dr, dc in _supercover(rb - ra, cb - ca)]
-            seen = None not in path and all(
+            ids = self.ids
+            path = [ids.get((ra + dr, ca + dc), -1) for dr, dc in _supercover(rb - ra, cb - ca)]
+            seen = -1 not in path and all(
                 y in self._touching[x] for x, y in zip(path, path[1:], strict=False)
             )
             self._sight[key] = self._sight[b, a] = seen

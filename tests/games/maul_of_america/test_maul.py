@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from zombie_envs import compiled
 from zombie_envs.core.grid import UNREACHABLE
 from zombie_envs.core.tiles import SIDES, beside, frontier
 from zombie_envs.core.walls import ARROW, DOOR, WINDOW, WallGrid
@@ -259,6 +260,10 @@ def test_a_random_plan_is_drawn_by_randrange_alone():
     assert dice.seen[0] == len(FACES) and len(dice.seen) == 1 + 2 * (SECTIONS - 1)
 
 
+@pytest.mark.skipif(
+    compiled.loaded_compiled()["zombie_envs.games.maul_of_america.maul"],
+    reason="compiled, the module calls its own placements directly: a patch is not seen",
+)
 def test_a_face_that_fits_nowhere_gives_way_to_another(monkeypatch):
     assert [f for f, *_ in random_plan(Dice(lambda n: 0))] == [0, 2, 4, 6]
     real = maul.placements

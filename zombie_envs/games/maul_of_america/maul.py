@@ -11,6 +11,7 @@ The faces are drawn in ``data/faces.txt``.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from pathlib import Path
@@ -19,7 +20,7 @@ from ...core.compass import SIDE_WORDS
 from ...core.dice import pick
 from ...core.maptext import Block, Entry, MapText
 from ...core.tiles import SIDES, beside, frontier, opposite, rotate
-from ...core.walls import ARROW, DOOR, WallGrid
+from ...core.walls import ARROW, DOOR, Legend, WallGrid
 
 FACE_SIZE = 8
 #: faces in a complete Maul, one from each section
@@ -97,7 +98,8 @@ def _arrows(piece: WallGrid, where: str) -> tuple[bool, bool, bool, bool]:
         arrows.append(bool(found))
     if not 2 <= sum(arrows) <= 4:
         raise ValueError(f"{where}: {sum(arrows)} sides have arrows; a face needs 2 to 4")
-    return tuple(arrows)
+    north, east, south, west = arrows
+    return north, east, south, west
 
 
 def _check_openings(piece: WallGrid, where: str) -> None:
@@ -126,7 +128,7 @@ def _check_stores(
     source: MapText, piece: WallGrid, stores: list[tuple[int, int, str, int]]
 ) -> None:
     """Each named store is a room of its own, off the corridors (the arrows' rooms)."""
-    named = {}
+    named: dict[int, str] = {}
     arrow_rooms = {piece.room[i] for i, _, kind in piece.openings if kind == ARROW}
     for r, c, store, line in stores:
         i = piece.ids.get((r, c))
@@ -239,8 +241,16 @@ class Maul(WallGrid):
     an exit"), and ``way_out[i]`` is the exit square ``i`` belongs to.
     """
 
-    def __init__(self, lines, legend, *, plan: Plan, **kw) -> None:
-        super().__init__(lines, legend, **kw)
+    def __init__(
+        self,
+        lines: Sequence[str],
+        legend: Legend,
+        *,
+        plan: Plan,
+        title: str = "map",
+        origin: tuple[int, int] = (0, 0),
+    ) -> None:
+        super().__init__(lines, legend, title=title, origin=origin)
         self.plan = plan
         self.faces = tuple(FACES[f].name for f, *_ in plan)
         top, left = self.origin

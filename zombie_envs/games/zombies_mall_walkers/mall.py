@@ -32,6 +32,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from pathlib import Path
+from typing import ClassVar
 
 from ...core.maptext import Block, Entry, MapText, draw, where
 from ...core.tiles import SIDES, beside, opposite
@@ -106,8 +107,8 @@ def _cell_tables(grid: WallGrid):
     reaches and which of those steps cross a doorway; per side: a hall leaves
     there, and from which cell."""
     chars = [""] * CELLS
-    inner = [(-1, -1, -1, -1)] * CELLS
-    door = [(False,) * 4] * CELLS
+    inner: list[tuple[int, ...]] = [(-1, -1, -1, -1)] * CELLS
+    door: list[tuple[bool, ...]] = [(False,) * 4] * CELLS
     halls = [False] * 4
     hall_cell = [-1] * 4
     for i, (r, c) in enumerate(grid.rc):
@@ -227,8 +228,10 @@ def _tile(source: MapText, block: Block) -> Tile:
         _check_store(piece, at, name)
     if (kind == "helipad") != ("*" in piece.char) or (kind == "front_door") != ("S" in piece.char):
         raise ValueError(f"{at}: the centre * and start S belong to Helipad and Front Door")
-    counts = (int(values[key]) for key in ("zombies", "life", "bullets", "copies"))
-    return Tile(name, kind, *counts, foot, piece)
+    zombies, life, bullets, copies = (
+        int(values[key]) for key in ("zombies", "life", "bullets", "copies")
+    )
+    return Tile(name, kind, zombies, life, bullets, copies, foot, piece)
 
 
 def load_tiles(path: Path) -> tuple[Tile, ...]:
@@ -315,38 +318,46 @@ class Mall:
     there are; ``entries[i]``: ``(4 j + side, j, door)`` for each step into it."""
 
     #: the per-square lists a mall one tile larger copies from this one
-    PER_SQUARE = ("char", "rc", "store", "nbr", "door", "exits", "entries")
+    PER_SQUARE: ClassVar[tuple[str, ...]] = (
+        "char",
+        "rc",
+        "store",
+        "nbr",
+        "door",
+        "exits",
+        "entries",
+    )
 
-    def __init__(self, tiles: Placed):
-        """The mall of ``tiles``, laid tile by tile as ``grown`` lays one more."""
-        self.tiles: Placed = ()
-        self.char = [""] * MAX_SQUARES
-        self.rc: list[tuple[int, int] | None] = [None] * MAX_SQUARES
-        self.store = [-1] * MAX_SQUARES
-        self.nbr: list[tuple[int, ...]] = [(-1, -1, -1, -1)] * MAX_SQUARES
-        self.door: list[tuple[bool, ...]] = [(False,) * 4] * MAX_SQUARES
-        self.exits: list[tuple[tuple[int, int, bool], ...]] = [()] * MAX_SQUARES
-        self.entries: list[tuple[tuple[int, int, bool], ...]] = [()] * MAX_SQUARES
-        self.ids: dict[tuple[int, int], int] = {}
-        self.at: dict[tuple[int, int], int] = {}
-        self.duct: list[int] = []
-        self.start = self.centre = self.escalator = -1
-        for tile in tiles:
+    def __init__(self, tiles: Placed, before: Mall | None = None):
+        """The mall of ``tiles``, laid tile by tile; with ``before`` (the mall of
+        the first of them), that mall's lists copied and only the rest laid."""
+        if before is None:
+            self.tiles: Placed = ()
+            self.char = [""] * MAX_SQUARES
+            self.rc: list[tuple[int, int] | None] = [None] * MAX_SQUARES
+            self.store = [-1] * MAX_SQUARES
+            self.nbr: list[tuple[int, ...]] = [(-1, -1, -1, -1)] * MAX_SQUARES
+            self.door: list[tuple[bool, ...]] = [(False,) * 4] * MAX_SQUARES
+            self.exits: list[tuple[tuple[int, int, bool], ...]] = [()] * MAX_SQUARES
+            self.entries: list[tuple[tuple[int, int, bool], ...]] = [()] * MAX_SQUARES
+            self.ids: dict[tuple[int, int], int] = {}
+            self.at: dict[tuple[int, int], int] = {}
+            self.duct: list[int] = []
+            self.start = self.centre = self.escalator = -1
+        else:
+            self.tiles = before.tiles
+            for name in self.PER_SQUARE:
+                setattr(self, name, getattr(before, name)[:])
+            self.ids, self.at, self.duct = dict(before.ids), dict(before.at), before.duct[:]
+            self.start, self.centre, self.escalator = before.start, before.centre, before.escalator
+        for tile in tiles[len(self.tiles) :]:
             self._lay(tile)
         self._derive()
 
     def grown(self, tile: tuple[int, int, int, int, int]) -> Mall:
         """This mall with one more tile: its lists copied, the tile laid and the
         halls it meets joined (what the game does every turn a tile is drawn)."""
-        new = object.__new__(Mall)
-        new.tiles = self.tiles
-        for name in self.PER_SQUARE:
-            setattr(new, name, getattr(self, name)[:])
-        new.ids, new.at, new.duct = dict(self.ids), dict(self.at), self.duct[:]
-        new.start, new.centre, new.escalator = self.start, self.centre, self.escalator
-        new._lay(tile)
-        new._derive()
-        return new
+        return Mall((*self.tiles, tile), self)
 
     def _lay(self, tile: tuple[int, int, int, int, int]) -> None:
         """Place one tile: its squares at their ids and global positions, its
@@ -426,8 +437,9 @@ class Mall:
 
     def name(self, i: int) -> str:
         """``(3,4)``: a square by its global row and column."""
-        r, c = self.rc[i]
-        return f"({r},{c})"
+        rc = self.rc[i]
+        assert rc is not None, f"square {i} is on no tile"
+        return f"({rc[0]},{rc[1]})"
 
     def where(self, i: int) -> str:
         """``"hall"`` or ``"store"`` (a store's room) or ``"helipad"`` (its roof)."""

@@ -1,0 +1,39 @@
+"""The optional compiled build: which modules mypyc compiles, and which of them
+this interpreter loaded compiled.
+
+The compiled build is the same source as C extensions, built when installing
+with ``ZOMBIE_ENVS_COMPILE=1`` (see ``docs/benchmarks.md``); without it every
+module is plain Python, and with it they behave the same, only faster.  The
+modules are the map toolkit and the boards built on it, where the searches a
+game asks for every move run; the engines keep their state in ``__dict__``
+(``Engine.clone`` copies it), which compiled native classes do not have.
+
+``setup.py`` reads ``MODULES`` from this file without importing the package.
+"""
+
+from __future__ import annotations
+
+import importlib
+
+#: the modules the compiled build compiles, as paths from the repository root
+MODULES = (
+    "zombie_envs/core/maptext.py",
+    "zombie_envs/core/walls.py",
+    "zombie_envs/games/maul_of_america/maul.py",
+    "zombie_envs/games/maul_of_america/steps.py",
+    "zombie_envs/games/zombies_mall_walkers/mall.py",
+)
+
+
+def module_name(path: str) -> str:
+    """``zombie_envs/core/walls.py`` -> ``zombie_envs.core.walls``."""
+    return path.removesuffix(".py").replace("/", ".")
+
+
+def loaded_compiled() -> dict[str, bool]:
+    """``{module: whether it was loaded as a compiled extension}`` for ``MODULES``."""
+    files = {
+        module_name(path): importlib.import_module(module_name(path)).__file__ or ""
+        for path in MODULES
+    }
+    return {name: not file.endswith(".py") for name, file in files.items()}
