@@ -4,10 +4,12 @@ checks it tests what it means to, so a leftover extension cannot pass for the
 pure-Python package, nor a failed build for the compiled one."""
 
 import os
+import random
 import runpy
 from pathlib import Path
 
 from zombie_envs import compiled
+from zombie_envs.games.maul_of_america import maul
 
 ROOT = Path(__file__).resolve().parents[2]
 COMPILED_RUN = os.environ.get("ZOMBIE_ENVS_COMPILED") == "1"
@@ -24,3 +26,14 @@ def test_the_listed_modules_are_files_of_the_package_and_setup_reads_them():
         assert (ROOT / path).is_file(), path
     assert runpy.run_path(str(ROOT / "zombie_envs" / "compiled.py"))["MODULES"] == compiled.MODULES
     assert "compiled.py" in (ROOT / "setup.py").read_text(encoding="utf-8")
+
+
+def test_a_grid_keeps_what_it_works_out_when_first_asked():
+    """``lines`` and ``dist`` are drawn once a grid (a compiled class has no
+    ``__dict__`` for ``cached_property`` to keep them in: each question would
+    redraw the map, and a bot's distances would cost a search each)."""
+    grid = maul.build(maul.random_plan(random.Random(3)))
+    assert grid.lines is grid.lines
+    assert grid.dist is grid.dist
+    row = grid.dist[0]
+    assert grid.dist[0] is row and row[0] == 0

@@ -40,7 +40,7 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from collections.abc import Collection, Iterable, Mapping, Sequence
-from functools import cache, cached_property
+from functools import cache
 from itertools import islice
 
 from .maptext import UNREACHABLE, Block, DistanceRows, MapText, draw, where
@@ -145,6 +145,10 @@ class WallGrid:
         # square -> (budget, {square: cost} in order of cost, the costs): the widest
         # free move worked out from it so far, which answers every smaller budget too
         self._balls: dict[int, tuple[int, dict[int, int], list[int]]] = {}
+        # drawn or worked out when first asked (``lines``, ``dist``): kept here, not by
+        # ``cached_property``, since the compiled build's WallGrid has no ``__dict__``
+        self._lines: tuple[str, ...] | None = None
+        self._dist: DistanceRows | None = None
 
     @classmethod
     def read(cls, source: MapText, block: Block, legend: Legend, title: str, size: int):
@@ -226,10 +230,15 @@ class WallGrid:
                 edges[i, j] = kind
         return edges
 
-    @cached_property
+    @property
     def lines(self) -> tuple[str, ...]:
         """The map redrawn in one style, so that equal grids have equal lines (drawn
         when first asked: games step on a map far more often than they draw it)."""
+        if self._lines is None:
+            self._lines = self._draw()
+        return self._lines
+
+    def _draw(self) -> tuple[str, ...]:
         rows = self._rows
         chars = {EDGE_KINDS[ch]: ch for ch in " dwA"}
         height, width = len(rows), len(rows[0])
@@ -341,12 +350,14 @@ class WallGrid:
             and (r + dr, c + dc) not in ids
         )
 
-    @cached_property
+    @property
     def dist(self) -> Sequence[tuple[int, ...]]:
         """``dist[a][b]``: the fewest steps from ``a`` to ``b`` (a window is one step),
         UNREACHABLE when there is no way; each row worked out when first asked, since
         a game built on a fresh map asks about a few squares only."""
-        return DistanceRows([[j for j, _ in s] for s in self.steps])
+        if self._dist is None:
+            self._dist = DistanceRows([[j for j, _ in s] for s in self.steps])
+        return self._dist
 
     # -------------------------------------------------------------- queries
     def label(self, i: int) -> str:

@@ -1,0 +1,150 @@
+"""The compiled build beside the pure-Python package, in one run.
+
+Two copies of the package are made in a scratch folder, one left as it is and
+one with the modules of ``zombie_envs/compiled.py`` compiled by mypyc in place
+(the ``dev`` extra has mypy).  Worker processes, one copy on their path each,
+alternate in short slices so machine noise hits both alike; each times random
+games from fresh seeds (the board built, the cards dealt), random playouts from
+mid-game clones and playouts of the heuristic bots (``subjects.Ours``), and
+OpenSpiel's ``leduc_poker`` playouts beside them for a ratio to the peer (left
+out without pyspiel).  A figure is the median over the slices; ``compiled /
+pure`` the median of the per-slice ratios.  Prints figures; asserts nothing.
+
+    python benchmarks/bench_compiled.py [--seconds 1] [--slices 5] [--env ...]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
+BUILDS = ("pure", "compiled")
+FIGURES = {
+    "fresh": "decisions/s in fresh games",
+    "playouts": "playouts/s",
+    "heuristic": "heuristic decisions/s in playouts",
+}
+DEFAULT_ENVS = ("maul_of_america_v0", "zombies_mall_walkers_v0")
+
+
+def copies(scratch: Path) -> dict[str, Path]:
+    """The package twice under ``scratch``, the second compiled in place."""
+    out = {}
+    for build in BUILDS:
+        dest = scratch / build
+        shutil.copytree(
+            ROOT / "zombie_envs",
+            dest / "zombie_envs",
+            ignore=shutil.ignore_patterns("*.so", "__pycache__"),
+        )
+        for name in ("setup.py", "pyproject.toml", "README.md"):
+            shutil.copy(ROOT / name, dest / name)
+        for mapped in ("checkpoints", "configs"):
+            (dest / mapped).mkdir()
+        out[build] = dest
+    print("compiling the compiled build's modules (about a minute)...", flush=True)
+    subprocess.run(
+        [sys.executable, "setup.py", "-q", "build_ext", "--inplace"],
+        cwd=out["compiled"],
+        env={**os.environ, "ZOMBIE_ENVS_COMPILE": "1"},
+        check=True,
+        stdout=subprocess.DEVNULL,
+    )
+    return out
+
+
+def worker(env: str, seconds: float) -> dict:
+    """One slice of every figure of ``env`` in this process (run with one copy)."""
+    from subjects import Ours, pyspiel, timed
+
+    from zombie_envs.compiled import loaded_compiled
+
+    ours = Ours(env)
+    out = {
+        "compiled": all(loaded_compiled().values()),
+        "fresh": timed(ours.fresh_game, seconds)[1],
+        "playouts": timed(ours.playout, seconds)[0],
+        "heuristic": timed(ours.heuristic_playout, seconds)[1],
+    }
+    if pyspiel is not None:
+        from subjects import Leduc
+
+        peer = Leduc()
+        out["peer playouts"] = timed(peer.playout, seconds)[0]
+        out["peer fresh"] = timed(peer.fresh_game, seconds)[1]
+    return out
+
+
+def run_worker(path: Path, env: str, seconds: float) -> dict:
+    found = subprocess.run(
+        [sys.executable, __file__, "--worker", env, "--seconds", str(seconds)],
+        cwd=path,
+        env={**os.environ, "PYTHONPATH": f"{path}{os.pathsep}{HERE}", "OMP_NUM_THREADS": "1"},
+        check=True,
+        capture_output=True,
+        text=True,
+    )
+    return json.loads(found.stdout.splitlines()[-1])
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=1.0, help="length of one figure's slice")
+    parser.add_argument("--slices", type=int, default=5, help="alternations per env")
+    parser.add_argument("--env", nargs="*", default=list(DEFAULT_ENVS))
+    parser.add_argument("--worker", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.worker:
+        print(json.dumps(worker(args.worker, args.seconds)))
+        return
+    from tqdm import tqdm
+
+    with tempfile.TemporaryDirectory() as scratch:
+        paths = copies(Path(scratch))
+        runs = {(env, b): [] for env in args.env for b in BUILDS}
+        with tqdm(total=len(args.env) * args.slices * 2, desc="slices", unit="run") as bar:
+            for env in args.env:
+                for _ in range(args.slices):
+                    for build in BUILDS:
+                        found = run_worker(paths[build], env, args.seconds)
+                        if found["compiled"] != (build == "compiled"):
+                            raise SystemExit(f"the {build} copy loaded the wrong modules")
+                        runs[env, build].append(found)
+                        bar.update()
+    report(runs, args.env)
+
+
+def report(runs: dict, envs: list[str]) -> None:
+    from subjects import ratio
+
+    peer = "peer playouts" in runs[envs[0], "pure"][0]
+    columns = ["env", "figure", "pure", "compiled", "compiled / pure"]
+    if peer:
+        columns += ["pure vs leduc_poker", "compiled vs leduc_poker"]
+    print("| " + " | ".join(columns) + " |")
+    print("|" + "---|" * len(columns))
+    for env in envs:
+        pure, comp = runs[env, "pure"], runs[env, "compiled"]
+        for key, words in FIGURES.items():
+            cells = [env, words]
+            cells += [f"{statistics.median(r[key] for r in side):,.1f}" for side in (pure, comp)]
+            gain = statistics.median(c[key] / p[key] for p, c in zip(pure, comp, strict=True))
+            cells.append(f"{gain:.2f}x")
+            if peer:
+                theirs = "peer fresh" if key != "playouts" else "peer playouts"
+                for side in (pure, comp):
+                    cells.append(ratio(statistics.median(s[key] / s[theirs] for s in side)))
+            print("| " + " | ".join(cells) + " |")
+
+
+if __name__ == "__main__":
+    main()
