@@ -35,14 +35,16 @@ COMPILED_TESTS := tests/core/test_compiled.py tests/core/test_walls.py tests/cor
 	tests/core/test_bytes_stable.py tests/core/test_story_stable.py \
 	tests/games/maul_of_america tests/games/zombies_mall_walkers
 
+# (no $$(MAKE) on a line that does work: make -n runs such lines, so a dry run would test)
+UNCOMPILE := find . -path ./.venv -prune -o -name '*.so' -print | xargs rm -f
+
 test-compiled: .venv/.dev
 	ZOMBIE_ENVS_COMPILE=1 $(PY) setup.py -q build_ext --inplace
-	ZOMBIE_ENVS_COMPILED=1 $(PY) -m pytest -q -x -p no:cacheprovider $(COMPILED_TESTS) || \
-		{ $(MAKE) -s uncompile; exit 1; }
-	$(MAKE) -s uncompile
+	ZOMBIE_ENVS_COMPILED=1 $(PY) -m pytest -q -x -p no:cacheprovider $(COMPILED_TESTS); \
+		status=$$?; $(UNCOMPILE); exit $$status
 
 uncompile:
-	find . -path ./.venv -prune -o -name '*.so' -print | xargs rm -f
+	$(UNCOMPILE)
 
 demo: .venv/.dev
 	$(PY) -m zombie_envs.cli demo --out out/demo

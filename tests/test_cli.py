@@ -51,3 +51,4 @@ def test_the_demo_installs_no_browser_and_the_tests_do():
 
     assert "chromium" not in plan("demo")
     assert "chromium" in plan("test")
+    assert "build_ext --inplace" in plan("test")  # and the compiled build beside the pure one
