@@ -14,11 +14,14 @@ mid-game states, against OpenSpiel's C++ ``ISMCTSBot`` with one random rollout
 per leaf on ``leduc_poker``.  With ``--heuristic``, the decisions of playouts
 with the game's heuristic bot in every seat (what heuristic rollouts and
 training opponents play), against the peer's random decisions (it has no
-heuristic).  Without pyspiel the peer's columns are left out,
+heuristic).  With ``--clone-parts``, where a clone's time goes: the new object
+with a copy of its attribute dict, the flat lists copied, the tables (lists of
+lists) copied.  Without pyspiel the peer's columns are left out,
 and the script says so.  Prints figures; asserts nothing.
 
     python benchmarks/bench_search.py [--seconds 1] [--slices 5] [--env ...]
         [--heuristic] [--search] [--simulations 200] [--search-decisions 3]
+        [--clone-parts]
 """
 
 from __future__ import annotations
@@ -29,6 +32,7 @@ import statistics
 from subjects import PEER, Leduc, Ours, leduc_or_none, ratio, table_head, timed
 
 import zombie_envs
+from zombie_envs.core.game import _dup
 
 
 def measure(ours: Ours, peer: Leduc | None, seconds: float, slices: int) -> dict:
@@ -55,6 +59,45 @@ def measure(ours: Ours, peer: Leduc | None, seconds: float, slices: int) -> dict
     return out
 
 
+def clone_parts(ours: Ours, seconds: float, slices: int) -> list[str]:
+    """Microseconds of a clone of a mid-game state and of its parts, each the
+    median over the slices: the object with its dict copied, the flat lists, the
+    tables (``Engine.clone`` copies exactly these)."""
+    g = ours.states[0]
+    state, (flat, tables) = g.__dict__, g._lists
+
+    def shell() -> None:
+        object.__new__(type(g)).__dict__ = state.copy()
+
+    def flat_lists() -> None:
+        for name in flat:
+            state[name][:]
+
+    def table_lists() -> None:
+        for name in tables:
+            _dup(state[name])
+
+    def micros(work) -> str:
+        def once() -> int:
+            work()
+            return 1
+
+        return f"{1e6 / statistics.median(timed(once, seconds)[0] for _ in range(slices)):.2f}"
+
+    parts = [micros(g.clone), micros(shell), str(len(flat)), micros(flat_lists)]
+    return parts + [str(len(tables)), micros(table_lists)]
+
+
+def print_clone_parts(names: list[str], peer: Leduc | None, seconds: float, slices: int) -> None:
+    print()
+    table_head(["env", "us/clone", "object and dict", "flat lists", "us", "tables", "us"])
+    for name in names:
+        print("| " + " | ".join([name, *clone_parts(Ours(name), seconds, slices)]) + " |")
+    if peer is not None:
+        found = statistics.median(timed(peer.clone, seconds)[0] for _ in range(slices))
+        print(f"{PEER}: {1e6 / found:.2f} us/clone")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=1.0, help="length of one slice")
@@ -66,6 +109,7 @@ def main() -> None:
     )
     parser.add_argument("--simulations", type=int, default=200, help="per search decision")
     parser.add_argument("--search-decisions", type=int, default=3, help="timed per game")
+    parser.add_argument("--clone-parts", action="store_true", help="time the parts of a clone too")
     args = parser.parse_args()
     peer = leduc_or_none(f"peer: OpenSpiel's {PEER} (C++, through pyspiel)")
     vs = [f"ratio vs {PEER}"] if peer else []
@@ -108,6 +152,8 @@ def main() -> None:
             f"{statistics.median(f['peer ' + k] for f in peer_figures):,.0f} {k}/s" for k in keys
         ]
         print(f"{PEER} alone (median over the rows): " + ", ".join(alone))
+    if args.clone_parts:
+        print_clone_parts(args.env, peer, args.seconds, args.slices)
 
 
 if __name__ == "__main__":

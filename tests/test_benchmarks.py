@@ -7,6 +7,8 @@ from pathlib import Path
 
 import pytest
 
+from zombie_envs.games.maul_of_america.engine import MaulOfAmerica
+
 ROOT = Path(__file__).resolve().parents[1]
 
 
@@ -78,6 +80,20 @@ def test_bench_search_times_clones_playouts_heuristics_and_searches(without_pysp
         assert len(figures) == 10 and "leduc_poker alone" in out
     else:
         assert "pyspiel is not importable" in out and len(figures) == 5
+
+
+def test_bench_search_splits_a_clone_into_the_parts_it_copies():
+    argv = ["benchmarks/bench_search.py", "--env", "maul_of_america_v0", "--seconds", "0.05"]
+    out, peer = run_peer_script([*argv, "--slices", "1", "--clone-parts"], without_pyspiel=False)
+    parts = out.split("| env | us/clone |")[1]
+    (row,) = [
+        line.split("|")[2:-1] for line in parts.splitlines() if "| maul_of_america_v0 |" in line
+    ]
+    clone, shell, flat, flat_us, tables, tables_us = map(float, row)
+    assert min(clone, shell, flat_us, tables_us) > 0
+    lists = MaulOfAmerica(3, seed=1)._lists  # as many lists as the engine notes for copies
+    assert (flat, tables) == (len(lists[0]), len(lists[1]))
+    assert ("leduc_poker:" in parts) == peer
 
 
 @pytest.mark.parametrize("without_pyspiel", [False, True])

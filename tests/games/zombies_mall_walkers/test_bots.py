@@ -4,6 +4,8 @@ than random play."""
 
 from __future__ import annotations
 
+import pickle
+
 import pytest
 
 from tests.games.zombies_mall_walkers.twins import twin
@@ -303,6 +305,27 @@ def test_always_challenges_the_keeper():
     g.keeper = 1
     start(g, ("challenge_here",))
     assert g.decision == KIND.challenge and bot_plays(g) == A_CHALLENGE
+
+
+def test_a_plan_is_worked_out_again_only_when_what_it_is_made_from_changes():
+    """The field a seat walks down is kept between its decisions while the mall, its
+    goals and what entering each square costs stay the same (the steps of one move),
+    and is always the field worked out afresh."""
+    agents = [HeuristicAgent(s) for s in range(3)]
+    g = MallWalkers(3, seed=5)
+    kept = 0
+    while not g.terminal:
+        seat = g.current_player
+        before = agents[seat]._last_plan[3]
+        field, goals, enter = agents[seat].plan(g, seat)
+        assert field == _field(g.mall, goals, enter)
+        kept += field is before
+        g.apply(agents[seat].act(g, seat))
+    assert kept  # the steps of a move share one
+    copy = pickle.loads(pickle.dumps(agents[0]))  # as a tournament sends it to a worker
+    assert (
+        copy._last_plan == HeuristicAgent._last_plan and copy.rng.random() == agents[0].rng.random()
+    )
 
 
 def test_death_chance():

@@ -139,6 +139,12 @@ def _halls(mall, src: int) -> tuple[int, ...]:
 
 
 @lru_cache(maxsize=4096)
+def _near(mall, src: int) -> tuple[int, ...]:
+    """How near every square is to ``src`` for a zombie's move: 5 less its steps, at least 0."""
+    return tuple(max(0, 5 - d) for d in _halls(mall, src))
+
+
+@lru_cache(maxsize=4096)
 def _walk(mall, src: int) -> tuple[float, ...]:
     """A pawn's distance from ``src`` to every square, air ducts included."""
     return tuple(_field(mall, {src: 0.0}, None))
@@ -217,8 +223,7 @@ class HeuristicAgent(DecisionAgent):
         """What entering each square costs beyond the step: a fight's risk."""
         pd = self.danger(g, seat)
         fight = 0.4 + 25.0 * pd + (0.6 if g.life[seat] <= 2 else 0.0)
-        zombies = g.zombies
-        return [fight if zombies[v] else 0.0 for v in range(MAX_SQUARES)]
+        return [fight if z else 0.0 for z in g.zombies]  # a count per square of the diamond
 
     # ----- goals -------------------------------------------------------------------
     def goals(self, g, seat: int) -> dict[int, float]:
@@ -312,10 +317,24 @@ class HeuristicAgent(DecisionAgent):
                 goals[v] = 0.0
         return goals or {g.pos[seat]: 0.0}
 
+    #: the last field worked out and what it was worked out from (the mall, the goals,
+    #: the entry costs): the steps of one move ask for the same field again
+    _last_plan: tuple = (None, None, None, ())
+
+    def __getstate__(self) -> dict:
+        """Pickled (for a tournament's workers) without the kept plan, which holds a mall."""
+        state = self.__dict__.copy()
+        state.pop("_last_plan", None)
+        return state
+
     def plan(self, g, seat: int) -> tuple[list[float], dict[int, float], list[float]]:
         goals = self.goals(g, seat)
         enter = self.enter_costs(g, seat)
-        return _field(g.mall, goals, enter), goals, enter
+        mall, last_goals, last_enter, field = self._last_plan
+        if mall is not g.mall or goals != last_goals or enter != last_enter:
+            field = _field(g.mall, goals, enter)
+            self._last_plan = (g.mall, goals, enter, field)
+        return field, goals, enter
 
     def path(self, g, seat: int, length: int = 8) -> list[int]:
         """The squares of the seat's next steps down its field (no ducts)."""
@@ -608,7 +627,7 @@ class HeuristicAgent(DecisionAgent):
         harm when every move hurts)."""
         mall = g.mall
         me = g.pos[seat]
-        mine = _halls(mall, me)
+        mine = _near(mall, me)
         pd = self.danger(g, seat)
         w_me = 1.0 + 6.0 * pd
         if self.no_helipad(g) and pd <= 0.1:
@@ -619,7 +638,7 @@ class HeuristicAgent(DecisionAgent):
             if p == seat:
                 continue
             w = self.threat(g, seat, p)
-            theirs = _halls(mall, g.pos[p])
+            theirs = _near(mall, g.pos[p])
             rivals.append((w, g.pos[p], theirs))
         top = self.top_threat(g, seat)
         their_path = set()
@@ -633,21 +652,17 @@ class HeuristicAgent(DecisionAgent):
                 v = nxt[0]
                 their_path.add(v)
         w_top = self.threat(g, seat, top)
-
-        def near(d):
-            return max(0, 5 - d)
-
         best, best_score = g.legal[0], -float(FAR)
         nbr = mall.nbr
         for a in g.legal:
             sq, d = divmod(a - A_ZOMBIE, 4)
             to = nbr[sq][d]
-            score = w_me * (near(mine[sq]) - near(mine[to]))
+            score = w_me * (mine[sq] - mine[to])
             score += w_me * 1.5 * ((sq in my_path) - (to in my_path))
             if to == me:
                 score -= 4 * w_me
             for w, pos, theirs in rivals:
-                score += w * (near(theirs[to]) - near(theirs[sq])) * 0.5
+                score += w * (theirs[to] - theirs[sq]) * 0.5
                 if to == pos:
                     score += 2.0 * w
             score += w_top * 1.5 * ((to in their_path) - (sq in their_path))
