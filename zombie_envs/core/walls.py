@@ -52,6 +52,7 @@ EDGE_KINDS = {" ": OPEN, "|": WALL, "-": WALL, "d": DOOR, "w": WINDOW, "A": ARRO
 #: orthogonal step cost by the kind of edge crossed (walls and arrows are not crossed)
 STEP_COST = {OPEN: 1, DOOR: 1, WINDOW: 2}
 _STEP_CHARS = {ch: STEP_COST[kind] for ch, kind in EDGE_KINDS.items() if kind in STEP_COST}
+_WALL_CHARS = frozenset(ch for ch, kind in EDGE_KINDS.items() if kind == WALL)
 
 Legend = Mapping[str, "str | None"]
 
@@ -133,13 +134,12 @@ class WallGrid:
         self.char: tuple[str, ...] = tuple(rows[2 * r + 1][2 * c + 1] for r, c in cells)
         self._edges = self._read_edges(rows)
         self._rows = rows
-        steps, open_sides = self._step_tables()
+        steps, touches, open_sides, openings = self._step_tables()
         self.steps: tuple[tuple[tuple[int, int], ...], ...] = steps
         # melee crosses what a step crosses (a window costs nothing, but is crossed)
-        self.touches: tuple[tuple[int, ...], ...] = tuple(tuple(j for j, _ in s) for s in steps)
-        self._touching = tuple(frozenset(t) for t in self.touches)
+        self.touches: tuple[tuple[int, ...], ...] = touches
         self.room, self.rooms = self._rooms(open_sides)
-        self.openings: tuple[tuple[int, int, str], ...] = self._openings()
+        self.openings: tuple[tuple[int, int, str], ...] = openings
         self._sight: dict[tuple[int, int], bool] = {}
         self._in_sight: dict[tuple[int, int], tuple[int, ...]] = {}
         # square -> (budget, {square: cost} in order of cost, the costs): the widest
@@ -197,13 +197,10 @@ class WallGrid:
                     f"to a name, or to None for no square"
                 )
 
-    def _square_at(self, i: int, j: int) -> bool:
-        """Whether the doubled position (i, j) holds a square."""
-        return (i // 2, j // 2) in self.ids if i % 2 and j % 2 else False
-
     def _read_edges(self, rows: tuple[str, ...]) -> dict[tuple[int, int], str]:
         """Edge kind by doubled position, for every edge beside a square."""
         edges = {}
+        ids = self.ids
         for r, c in self.rc:
             for dr, dc in SIDES:
                 i, j = 2 * r + 1 + dr, 2 * c + 1 + dc
@@ -216,7 +213,7 @@ class WallGrid:
                         f"{self._at(i, j)}: unknown edge character {ch!r}; edges are "
                         f"' ' open, '|' or '-' wall, 'd' doorway, 'w' window, 'A' arrow"
                     )
-                both = self._square_at(i + dr, j + dc)
+                both = (r + dr, c + dc) in ids  # a square across the edge
                 if both and kind == ARROW:
                     raise ValueError(
                         f"{self._at(i, j)}: an arrow between two squares; arrows open "
@@ -282,28 +279,45 @@ class WallGrid:
         dr, dc = SIDES[side]
         return self.ids.get((r + dr, c + dc))
 
-    def _step_tables(self) -> tuple[tuple[tuple[tuple[int, int], ...], ...], list[list[int]]]:
+    def _step_tables(
+        self,
+    ) -> tuple[
+        tuple[tuple[tuple[int, int], ...], ...],
+        tuple[tuple[int, ...], ...],
+        list[list[int]],
+        tuple[tuple[int, int, str], ...],
+    ]:
         """``steps`` (sorted (square, cost) pairs: orthogonal costs by edge kind,
         diagonals where both squares beside them exist, as ``maptext.diagonals``
-        has it, and the corner's four edges are open), and each square's
-        orthogonal neighbours across an open edge, in one pass over the squares
-        reading the (checked) map characters directly: every game builds its map."""
+        has it, and the corner's four edges are open), the squares of those steps
+        (``touches``), each square's orthogonal neighbours across an open edge,
+        and the ``openings`` (square, side, kind),
+        in one pass over the squares reading the (checked) map characters
+        directly: every game builds its map."""
         rows = self._rows
         ids = [[-1] * (self.width + 2) for _ in range(self.height + 2)]  # a border of -1
         for i, (r, c) in enumerate(self.rc):
             ids[r + 1][c + 1] = i
-        steps, open_sides = [], []
-        for r, c in self.rc:
+        steps: list[tuple[tuple[int, int], ...]] = []
+        touches: list[tuple[int, ...]] = []
+        open_sides: list[list[int]] = []
+        openings: list[tuple[int, int, str]] = []
+        for i, (r, c) in enumerate(self.rc):
             y, x = 2 * r + 1, 2 * c + 1
             above, line, below = ids[r], ids[r + 1], ids[r + 2]
             out, same_room = [], []
-            for j, ch in (
-                (above[c + 1], rows[y - 1][x]),
-                (line[c + 2], rows[y][x + 1]),
-                (below[c + 1], rows[y + 1][x]),
-                (line[c], rows[y][x - 1]),
+            for side, (j, ch) in enumerate(
+                (
+                    (above[c + 1], rows[y - 1][x]),
+                    (line[c + 2], rows[y][x + 1]),
+                    (below[c + 1], rows[y + 1][x]),
+                    (line[c], rows[y][x - 1]),
+                )
             ):
-                if j >= 0 and ch in _STEP_CHARS:
+                if j < 0:
+                    if ch not in _WALL_CHARS:  # an edge to the outside that opens
+                        openings.append((i, side, EDGE_KINDS[ch]))
+                elif ch in _STEP_CHARS:
                     out.append((j, _STEP_CHARS[ch]))
                     if ch == " ":
                         same_room.append(j)
@@ -320,8 +334,9 @@ class WallGrid:
                     out.append((j, 1))
             out.sort()
             steps.append(tuple(out))
+            touches.append(tuple([j for j, _ in out]))
             open_sides.append(same_room)
-        return tuple(steps), open_sides
+        return tuple(steps), tuple(touches), open_sides, tuple(openings)
 
     def _rooms(self, open_sides: list[list[int]]):
         """``room[i]`` and ``rooms``: squares joined by open edges, numbered in order."""
@@ -339,16 +354,6 @@ class WallGrid:
                         members.append(b)
             rooms.append(tuple(sorted(members)))
         return tuple(room), tuple(rooms)
-
-    def _openings(self) -> tuple[tuple[int, int, str], ...]:
-        ids, edges = self.ids, self._edges
-        return tuple(
-            (i, side, kind)
-            for i, (r, c) in enumerate(self.rc)
-            for side, (dr, dc) in enumerate(SIDES)
-            if (kind := edges[2 * r + 1 + dr, 2 * c + 1 + dc]) != WALL
-            and (r + dr, c + dc) not in ids
-        )
 
     @property
     def dist(self) -> Sequence[tuple[int, ...]]:
@@ -446,8 +451,9 @@ class WallGrid:
             (ra, ca), (rb, cb) = self.rc[a], self.rc[b]
             ids = self.ids
             path = [ids.get((ra + dr, ca + dc), -1) for dr, dc in _supercover(rb - ra, cb - ca)]
+            touches = self.touches
             seen = -1 not in path and all(
-                y in self._touching[x] for x, y in zip(path, path[1:], strict=False)
+                y in touches[x] for x, y in zip(path, path[1:], strict=False)
             )
             self._sight[key] = self._sight[b, a] = seen
         return seen

@@ -11,6 +11,10 @@ DIRECTION_NAMES = ("north", "north-east", "east", "south-east", "south", "south-
                    "north-west")  # fmt: skip
 
 
+#: a step's index in ``STEPS`` by ``3 * row offset + column offset + 4`` (no tuple to hash)
+_DIRECTION = tuple(STEP_INDEX.get((dr, dc), -1) for dr in (-1, 0, 1) for dc in (-1, 0, 1))
+
+
 @lru_cache(maxsize=64)  # as many as maul.build keeps: no Maul outlives its build
 def tables(maul):
     """For each square of an assembled Maul, ``(square, cost)`` of the step in each
@@ -21,6 +25,7 @@ def tables(maul):
     for i, (r, c) in enumerate(rc):
         row = list(none)
         for j, cost in maul.steps[i]:
-            row[STEP_INDEX[rc[j][0] - r, rc[j][1] - c]] = (j, cost)
+            rj, cj = rc[j]
+            row[_DIRECTION[3 * (rj - r) + cj - c + 4]] = (j, cost)
         table.append(tuple(row))
     return tuple(table), frozenset(maul.food_court), frozenset(maul.search)
