@@ -35,7 +35,7 @@ COMPILED_TESTS := tests/core/test_compiled.py tests/core/test_walls.py tests/cor
 	tests/core/test_bytes_stable.py tests/core/test_story_stable.py \
 	tests/games/maul_of_america tests/games/zombies_mall_walkers
 
-# (no $$(MAKE) on a line that does work: make -n runs such lines, so a dry run would test)
+# (no $(MAKE) on a line that does work: make -n runs such lines, so a dry run would test)
 UNCOMPILE := find . -path ./.venv -prune -o -name '*.so' -print | xargs rm -f
 
 test-compiled: .venv/.dev
