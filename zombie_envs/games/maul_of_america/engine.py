@@ -517,9 +517,6 @@ class MaulOfAmerica(Attacks, ZombieTurn, Engine):
         """How many pieces stand on ``v``."""
         return self.zombies.count(v) + sum(1 for s in self.shoppers() if self.pos[s] == v)
 
-    def shopper_at(self, v: int) -> bool:
-        return any(self.pos[s] == v for s in self.shoppers())
-
     # ----- results --------------------------------------------------------------
     def scores(self) -> list[int]:
         """1 for the winner: the first Shopper out, else (time up, or every Shopper

@@ -51,11 +51,11 @@ class ZombieTurn:
         )
         if self.waiting:
             budget = ZOMBIE_ACTIONS + self.z_all + self.z_next_actions - 1
+            shoppers = {self.pos[s] for s in self.shoppers()}
             legal += [
                 A_ENTER + e
                 for e in self.maul.exits
-                if not self.shopper_at(e)
-                and (e not in self.zombies or self.zombie_stops(e, budget))
+                if e not in shoppers and (e not in self.zombies or self.zombie_stops(e, budget))
             ]
         hand = self.hands[ZC]
         legal += [A_CARD + k for k in ZOMBIE_CARDS if hand[k]]
