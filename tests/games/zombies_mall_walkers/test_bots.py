@@ -4,7 +4,7 @@ than random play."""
 
 from __future__ import annotations
 
-import pickle
+import copy
 
 import pytest
 
@@ -322,9 +322,9 @@ def test_a_plan_is_worked_out_again_only_when_what_it_is_made_from_changes():
         kept += field is before
         g.apply(agents[seat].act(g, seat))
     assert kept  # the steps of a move share one
-    copy = pickle.loads(pickle.dumps(agents[0]))  # as a tournament sends it to a worker
+    sent = copy.deepcopy(agents[0])  # through __getstate__, as pickling for a worker goes
     assert (
-        copy._last_plan == HeuristicAgent._last_plan and copy.rng.random() == agents[0].rng.random()
+        sent._last_plan == HeuristicAgent._last_plan and sent.rng.random() == agents[0].rng.random()
     )
 
 

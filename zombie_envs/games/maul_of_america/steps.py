@@ -4,15 +4,11 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from ...core.compass import STEP_INDEX, STEPS
+from ...core.compass import STEP_AT, STEPS
 
 #: the eight steps as the action names say them (``core.compass.STEPS``' order)
 DIRECTION_NAMES = ("north", "north-east", "east", "south-east", "south", "south-west", "west",
                    "north-west")  # fmt: skip
-
-
-#: a step's index in ``STEPS`` by ``3 * row offset + column offset + 4`` (no tuple to hash)
-_DIRECTION = tuple(STEP_INDEX.get((dr, dc), -1) for dr in (-1, 0, 1) for dc in (-1, 0, 1))
 
 
 @lru_cache(maxsize=64)  # as many as maul.build keeps: no Maul outlives its build
@@ -26,6 +22,6 @@ def tables(maul):
         row = list(none)
         for j, cost in maul.steps[i]:
             rj, cj = rc[j]
-            row[_DIRECTION[3 * (rj - r) + cj - c + 4]] = (j, cost)
+            row[STEP_AT[3 * (rj - r) + cj - c + 4]] = (j, cost)
         table.append(tuple(row))
     return tuple(table), frozenset(maul.food_court), frozenset(maul.search)
