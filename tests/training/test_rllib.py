@@ -298,7 +298,7 @@ def test_per_role_run_from_the_command_line(local_ray, tmp_path, capsys):
         "env": "maul_of_america_v0",
         "hint": None,
         "total_steps": 200,
-        "imitation": {"games": 2, "epochs": 1},
+        "imitation": {"games": 10, "epochs": 1},
         "opponents": {"heuristic": 1.0},
         "eval_every": 100_000,
         "eval_games": 3,

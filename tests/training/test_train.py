@@ -19,9 +19,10 @@ import yaml
 from zombie_envs.agents.network import CheckpointError
 from zombie_envs.agents.policy_file import load_critic, load_policy
 from zombie_envs.cli.main import _train_until_done_or_stopped, main
+from zombie_envs.training import teacher as td
 from zombie_envs.training.checkpoint import load_checkpoint
 from zombie_envs.training.config import ConfigError, from_dict
-from zombie_envs.training.imitation import clone_teacher, teacher_dataset
+from zombie_envs.training.imitation import clone_teacher, teacher_data
 from zombie_envs.training.train import Trainer, policy_from_model
 
 
@@ -211,27 +212,34 @@ def test_resume_refuses_a_policy_file(tmp_path, tiny):
         Trainer.resume(tmp_path)
 
 
-def test_imitation_moves_the_actor_towards_the_heuristic(tiny):
-    tiny.update(imitation={"games": 12, "epochs": 8, "batch_size": 64})
+def test_imitation_moves_the_actor_towards_the_heuristic(tmp_path, tiny):
+    tiny.update(imitation={"games": 40, "epochs": 8, "batch_size": 64, "patience": 8})
     cfg = from_dict(tiny)
-    trainer = Trainer(cfg, "/tmp/unused-run-dir", progress=False)
+    trainer = Trainer(cfg, tmp_path, progress=False)
     try:
-        obs, masks, actions, returns = teacher_dataset(cfg.env, 3, 12, cfg.seed, progress=False)
-        assert len(obs) == len(masks) == len(actions) == len(returns) > 0
+        data = teacher_data(cfg, tmp_path, progress=False)
+        masks = td.masks(data, 49)
         assert masks.sum(1).min() >= 2  # forced moves are left out
         possible = np.round([1.0, -0.5, 0.5, -1.0, 0.0, -1 / 3], 4)  # zero-sum returns, 3 seats
-        assert np.isin(np.round(returns, 4), possible).all()
+        assert np.isin(np.round(data["ret"], 4), possible).all()
+        test = td.split(data, "test")
 
         def agreement():
             policy = policy_from_model(trainer.model)
+            obs, legal = td.inputs(test, 49, False), td.masks(test, 49)
             return np.mean(
-                [policy.act(o, m) == a for o, m, a in zip(obs, masks, actions, strict=True)]
+                [policy.act(o, m) for o, m in zip(obs, legal, strict=True)] == test["action"]
             )
 
         start = agreement()
-        stats = clone_teacher(trainer.model, cfg, progress=False)
-        assert stats["samples"] == len(obs)
+        stats, held_out = clone_teacher(trainer.model, cfg, tmp_path, progress=False)
+        assert stats["samples"] == len(td.split(data, "train")["action"])
+        assert stats["test_samples"] == len(held_out["action"]) == len(test["action"])
+        # every figure is measured on the test games, which the fit never saw
+        assert stats["agreement"] == pytest.approx(agreement(), abs=1e-4)
         assert agreement() > start + 0.2
+        assert {"value_explained_variance", "seat_explained_variance"} <= set(stats)
+        assert stats["held_out"].startswith("test games")
     finally:
         trainer.close()
 
@@ -329,7 +337,7 @@ def test_init_from_starts_at_the_file_and_holds_the_actor_for_its_critic(tmp_pat
     # the critic alone is fitted to heuristic games; the actor waits for a critic
     # that explains 99% of the variance, which these few steps never reach
     tiny.update(
-        init_from=str(tmp_path / "first" / "policy.zip"), imitation={"games": 6, "fit": "critic"}
+        init_from=str(tmp_path / "first" / "policy.zip"), imitation={"games": 10, "fit": "critic"}
     )
     tiny["ppo"]["hold_actor_until_ev"] = 0.99
     held = _short_run(tiny, tmp_path / "held")
@@ -383,7 +391,7 @@ def test_init_from_pretrained_is_the_shipped_policy_of_the_env(tmp_path):
 def test_a_run_stopped_after_its_warm_start_resumes_without_redoing_it(tmp_path, tiny, monkeypatch):
     import zombie_envs.training.imitation as imitation
 
-    tiny.update(imitation={"games": 4}, total_steps=256)
+    tiny.update(imitation={"games": 10}, total_steps=256)
     trainer = Trainer(from_dict(tiny), tmp_path, progress=False)
 
     def stop(*args, **kwargs):
@@ -416,9 +424,10 @@ def test_train_flags_size_the_warm_start_and_the_evaluation(tmp_path, tiny, caps
     config = tmp_path / "tiny.yaml"
     config.write_text(yaml.safe_dump(tiny))
     argv = ["train", "--config", str(config), "--no-progress", "--out", str(tmp_path / "run")]
-    assert main([*argv, "--imitation-games", "2", "--eval-games", "3"]) == 0
+    assert main([*argv, "--imitation-games", "10", "--eval-games", "3"]) == 0
     meta = load_policy(tmp_path / "run" / "policy.zip")[1]
-    assert 0 < meta["imitation"]["samples"] < 300  # two games' decisions, not 300 games'
+    # seven training games' sampled decisions, not 300 games'
+    assert 0 < meta["imitation"]["samples"] <= 7 * 32 and meta["imitation"]["games"] == 10
     assert meta["eval"]["heuristic"]["games"] == 3
     with pytest.raises(SystemExit, match="set up a new run"):
         main(["train", "--resume", str(tmp_path / "run"), "--eval-games", "9"])
@@ -438,20 +447,20 @@ def test_the_progress_bar_stops_at_the_total():
     resumed.close()
 
 
-def test_a_search_teacher_labels_its_own_games_in_worker_processes():
-    """Expert iteration's labels: the search's choices in its own games; two
-    worker processes give the same kind of data as one."""
+def test_a_search_teacher_labels_its_own_games_in_worker_processes(tmp_path):
+    """Expert iteration's labels: the search's choices in its own games; each
+    shard is seeded on its own, so two worker processes write what one does."""
     spec = "ismcts:4:heuristic"
-    alone = teacher_dataset("mall_of_horror_v0", 3, 2, 5, progress=False, teacher=spec)
-    split = teacher_dataset("mall_of_horror_v0", 3, 2, 5, progress=False, teacher=spec, workers=2)
-    for obs, masks, actions, returns in (alone, split):
-        assert len(obs) == len(masks) == len(actions) == len(returns) > 0
-        assert masks[np.arange(len(actions)), actions].all()  # each label is a legal move
-    # the first worker plays the first game of the run's own seed: its samples lead both
-    first = len(teacher_dataset("mall_of_horror_v0", 3, 1, 5, progress=False, teacher=spec)[2])
-    assert np.array_equal(split[2][:first], alone[2][:first])
-    heuristic = teacher_dataset("mall_of_horror_v0", 3, 2, 5, progress=False)
-    assert not (len(heuristic[2]) == len(alone[2]) and np.array_equal(heuristic[2], alone[2]))
+    coll = td.Collection("mall_of_horror_v0", 3, {}, spec, 5, 8, shard_games=1)
+    alone = td.load(td.collect(tmp_path / "one", coll, 2, 1, False), coll)
+    split = td.load(td.collect(tmp_path / "two", coll, 2, 2, False), coll)
+    assert all(np.array_equal(alone[k], split[k]) for k in td.COLUMNS)
+    masks = td.masks(alone, 49)
+    assert masks[np.arange(len(masks)), alone["action"]].all()  # each label is a legal move
+    assert set(alone["game"]) == {0, 1} and max(np.bincount(alone["game"])) <= 8
+    heuristic = td.Collection("mall_of_horror_v0", 3, {}, "heuristic", 5, 8, shard_games=1)
+    other = td.load(td.collect(tmp_path / "h", heuristic, 2, 1, False), heuristic)
+    assert not np.array_equal(other["action"], alone["action"])
 
 
 def test_imitation_settings_are_checked():
@@ -459,5 +468,7 @@ def test_imitation_settings_are_checked():
         from_dict({"imitation": {"teacher": "genius"}})
     with pytest.raises(ConfigError, match="imitation.fit must be 'both' or 'critic'"):
         from_dict({"imitation": {"fit": "actor"}})
-    with pytest.raises(ConfigError, match="imitation.workers must be >= 1"):
-        from_dict({"imitation": {"workers": 0}})
+    with pytest.raises(ConfigError, match="imitation.workers must be >= 0"):
+        from_dict({"imitation": {"workers": -1}})
+    with pytest.raises(ConfigError, match="imitation.games must be 0 .* or at least 10"):
+        from_dict({"imitation": {"games": 4}})

@@ -12,6 +12,7 @@ import re
 import threading
 import zipfile
 import zlib
+from abc import ABC, abstractmethod
 
 import numpy as np
 from threadpoolctl import ThreadpoolController
@@ -63,7 +64,54 @@ class OneBlasThread:
 ONE_BLAS_THREAD = OneBlasThread()
 
 
-class MLPPolicy:
+class Network(ABC):
+    """What every numpy network of a policy file offers: ``logits`` of a batch,
+    legal-only probabilities and actions, and its arrays as npz bytes.  A
+    subclass gives ``logits``, ``arrays``, ``sizes``, ``obs_size`` and ``num_actions``."""
+
+    activation: str
+    hint_scale: float = 0.0
+    hint_size: int = 0
+
+    @abstractmethod
+    def logits(self, obs: np.ndarray) -> np.ndarray:
+        """Action logits (or the value, for a critic) of one input or a batch."""
+
+    @abstractmethod
+    def arrays(self) -> dict[str, np.ndarray]:
+        """Every array the network is made of: what its npz file holds."""
+
+    def probabilities(self, obs: np.ndarray, mask: np.ndarray) -> np.ndarray:
+        """Softmax over the legal actions only (illegal ones get 0)."""
+        z = np.where(np.asarray(mask, dtype=bool), self.logits(obs), -np.inf)
+        z = np.exp(z - z.max())
+        return z / z.sum()
+
+    def act(self, obs: np.ndarray, mask: np.ndarray, u: float | None = None) -> int:
+        """The greedy legal action, or with ``u`` in [0, 1) a sampled one."""
+        legal = np.asarray(mask, dtype=bool)
+        if u is None:
+            return int(np.argmax(np.where(legal, self.logits(obs), -np.inf)))
+        cdf = np.cumsum(self.probabilities(obs, legal))
+        return int(min(np.searchsorted(cdf, u * cdf[-1], side="right"), len(cdf) - 1))
+
+    def to_bytes(self) -> bytes:
+        buf = io.BytesIO()
+        np.savez(buf, **self.arrays())
+        return buf.getvalue()
+
+    def __eq__(self, other) -> bool:
+        if type(self) is not type(other) or self.activation != other.activation:
+            return False
+        mine, theirs = self.arrays(), other.arrays()
+        return mine.keys() == theirs.keys() and all(
+            np.array_equal(mine[k], theirs[k]) for k in mine
+        )
+
+    __hash__ = None
+
+
+class MLPPolicy(Network):
     """An actor network: hidden layers with one activation, then a logits layer.
 
     ``layers`` are ``(weight, bias)`` pairs with weights shaped ``(out, in)``,
@@ -141,20 +189,6 @@ class MLPPolicy:
             logits += self.hint_scale * inp[..., -self.num_actions :]
         return logits
 
-    def probabilities(self, obs: np.ndarray, mask: np.ndarray) -> np.ndarray:
-        """Softmax over the legal actions only (illegal ones get 0)."""
-        z = np.where(np.asarray(mask, dtype=bool), self.logits(obs), -np.inf)
-        z = np.exp(z - z.max())
-        return z / z.sum()
-
-    def act(self, obs: np.ndarray, mask: np.ndarray, u: float | None = None) -> int:
-        """The greedy legal action, or with ``u`` in [0, 1) a sampled one."""
-        legal = np.asarray(mask, dtype=bool)
-        if u is None:
-            return int(np.argmax(np.where(legal, self.logits(obs), -np.inf)))
-        cdf = np.cumsum(self.probabilities(obs, legal))
-        return int(min(np.searchsorted(cdf, u * cdf[-1], side="right"), len(cdf) - 1))
-
     # ----- storage ---------------------------------------------------------
     def arrays(self) -> dict[str, np.ndarray]:
         """The layers as ``w0, b0, w1, b1, ...`` in torch's ``(out, in)`` layout."""
@@ -202,26 +236,6 @@ class MLPPolicy:
                 f"but the metadata says {want} (input, hidden..., actions)"
             )
         return policy
-
-    def to_bytes(self) -> bytes:
-        buf = io.BytesIO()
-        np.savez(buf, **self.arrays())
-        return buf.getvalue()
-
-    def __eq__(self, other) -> bool:
-        return (
-            isinstance(other, MLPPolicy)
-            and self.activation == other.activation
-            and self.hint_scale == other.hint_scale
-            and self.hint_size == other.hint_size
-            and len(self.layers) == len(other.layers)
-            and all(
-                np.array_equal(w1, w2) and np.array_equal(b1, b2)
-                for (w1, b1), (w2, b2) in zip(self.layers, other.layers, strict=True)
-            )
-        )
-
-    __hash__ = None
 
 
 def read_arrays(data: bytes, where: str) -> dict[str, np.ndarray]:

@@ -19,9 +19,9 @@ import zlib
 from pathlib import Path
 
 from ..core.files import INT, OBJECT, TEXT, check_fields, list_of, or_null, parse_json
-from ..registry import game_key
+from ..registry import engine_class, game_key
 from .inputs import HINTS, input_size
-from .network import ACTIVATIONS, CheckpointError, MLPPolicy, read_arrays
+from .network import ACTIVATIONS, CheckpointError, MLPPolicy, Network, read_arrays
 
 CRITIC = "value.npz"
 FORMAT = "zombie-envs-policy"
@@ -37,11 +37,55 @@ META_FIELDS = {
     "obs_size": INT,
     "num_actions": INT,
 }
-META_EXTRAS = {"hint": or_null(TEXT), "env_options": OBJECT}
+META_EXTRAS = {
+    "hint": or_null(TEXT),
+    "env_options": OBJECT,
+    "network": TEXT,
+    "critic_network": TEXT,
+}
+#: the kinds of network a file may hold (``network`` in its metadata; files without it: ``mlp``)
+NETWORKS = ("mlp", "board")
+
+
+def network_from_arrays(arrays: dict, meta: dict, outputs: int | None = None) -> Network:
+    """The network of a policy file's arrays, of the kind its metadata names,
+    checked to read the file's input and give ``outputs`` values (the
+    actions; 1 for a critic) through the hidden sizes the metadata says."""
+    kind = meta.get("network", "mlp")
+    if outputs is not None:  # a critic: of the policy's kind unless the file says
+        kind = meta.get("critic_network", kind)
+    if kind == "board":
+        from .board import BoardNet
+
+        net: Network = BoardNet(arrays, meta["activation"])
+    else:
+        net = MLPPolicy.from_arrays(arrays, meta["activation"])
+    if outputs is not None:  # a critic: its own hidden sizes, the policy's input
+        if (net.sizes[0], net.sizes[-1]) != (meta["obs_size"], outputs):
+            raise CheckpointError(
+                f"a critic reads {meta['obs_size']} inputs and gives one value; "
+                f"this one has sizes {net.sizes}"
+            )
+        return net
+    want = [meta["obs_size"], *meta["hidden"], meta["num_actions"]]
+    if net.sizes != want:
+        raise CheckpointError(
+            f"layer shapes give sizes {net.sizes}, "
+            f"but the metadata says {want} (input, hidden..., actions)"
+        )
+    return net
+
+
+def read_network(data: bytes, meta: dict, where: str, outputs: int | None = None) -> Network:
+    """``network_from_arrays`` of npz bytes (never unpickled); errors name ``where``."""
+    try:
+        return network_from_arrays(read_arrays(data, where), meta, outputs)
+    except CheckpointError as e:
+        raise CheckpointError(f"{where}: {e}") from None
 
 
 def policy_entries(
-    policy: MLPPolicy, metadata: dict, critic: MLPPolicy | None = None
+    policy: Network, metadata: dict, critic: Network | None = None
 ) -> dict[str, bytes]:
     """The zip entries that make a file a policy file (``critic``: a value
     network on the same input, one output)."""
@@ -49,9 +93,13 @@ def policy_entries(
         "format": FORMAT,
         "format_version": FORMAT_VERSION,
         "activation": policy.activation,
-        "hidden": [w.shape[1] for w, _ in policy.layers[:-1]],
+        "hidden": policy.sizes[1:-1],
         **metadata,
     }
+    if not isinstance(policy, MLPPolicy):
+        meta["network"] = "board"
+    if critic is not None and isinstance(critic, MLPPolicy) != isinstance(policy, MLPPolicy):
+        meta["critic_network"] = "mlp" if isinstance(critic, MLPPolicy) else "board"
     entries = {
         "metadata.json": json.dumps(meta, indent=2, sort_keys=True).encode(),
         "policy.npz": policy.to_bytes(),
@@ -61,23 +109,40 @@ def policy_entries(
     return entries
 
 
+def policy_metadata(env: str, num_players: int, env_options: dict, hint: str | None) -> dict:
+    """What a policy file records of the game it was trained for, and the tools check."""
+    import zombie_envs
+
+    engine = engine_class(env)
+    return {
+        "env": env,
+        "engine_version": engine.version,
+        "package_version": zombie_envs.__version__,
+        "num_players": num_players,
+        "env_options": engine.check_options(env_options),  # defaults filled in
+        "obs_size": input_size(engine, hint),
+        "hint": hint,
+        "num_actions": engine.action_layout.size,
+    }
+
+
 def read_metadata(path: str | Path) -> dict:
     """The checked metadata of a policy file or run checkpoint."""
     path = _policy_path(path)
     return parse_metadata(read_zip(path, ["metadata.json"]), path)
 
 
-def load_policy(path: str | Path) -> tuple[MLPPolicy, dict]:
+def load_policy(path: str | Path) -> tuple[Network, dict]:
     """``(policy, metadata)`` from a policy file or run checkpoint."""
     path = _policy_path(path)
     entries = read_zip(path, ["metadata.json", "policy.npz"])
     meta = parse_metadata(entries, path)
     if "policy.npz" not in entries:
         raise CheckpointError(f"{path} lacks policy.npz, the policy's weights")
-    return MLPPolicy.from_npz(entries["policy.npz"], meta, f"{path}: policy.npz"), meta
+    return read_network(entries["policy.npz"], meta, f"{path}: policy.npz"), meta
 
 
-def load_critic(path: str | Path) -> MLPPolicy | None:
+def load_critic(path: str | Path) -> Network | None:
     """The critic stored beside a policy (``None`` if the file has none), checked
     to read the policy's input and give one value."""
     path = _policy_path(path)
@@ -85,16 +150,9 @@ def load_critic(path: str | Path) -> MLPPolicy | None:
     meta = parse_metadata(entries, path)
     if CRITIC not in entries:
         return None
-    where = f"{path}: {CRITIC}"
-    try:
-        critic = MLPPolicy.from_arrays(read_arrays(entries[CRITIC], where), meta["activation"])
-    except CheckpointError as e:
-        raise CheckpointError(f"{where}: {e}") from None
-    if critic.obs_size != meta["obs_size"] or critic.num_actions != 1 or critic.hint_scale:
-        raise CheckpointError(
-            f"{where}: a critic reads {meta['obs_size']} inputs and gives one value; "
-            f"this one has sizes {critic.sizes}"
-        )
+    critic = read_network(entries[CRITIC], meta, f"{path}: {CRITIC}", outputs=1)
+    if critic.hint_scale:
+        raise CheckpointError(f"{path}: {CRITIC}: a critic gives one value and reads no hint")
     return critic
 
 
@@ -159,6 +217,10 @@ def parse_metadata(entries: dict[str, bytes], path: Path) -> dict:
         raise CheckpointError(
             f"{where}: unknown activation {meta['activation']!r}; known: {list(ACTIVATIONS)}"
         )
+    for key in ("network", "critic_network"):
+        if meta.get(key, "mlp") not in NETWORKS:
+            known = list(NETWORKS)
+            raise CheckpointError(f"{where}: unknown {key} {meta[key]!r}; known: {known}")
     if meta.get("hint") not in HINTS:
         raise CheckpointError(f"{where}: unknown hint {meta['hint']!r}; known: {list(HINTS)}")
     return meta

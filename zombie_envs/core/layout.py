@@ -26,6 +26,9 @@ class Block:
     labels: tuple[str, ...]
     #: how ``Layout.views`` shapes it (a table of seats by locations ...); flat if empty
     shape: tuple[int, ...] = ()
+    #: one entry per board square, in square-id order (a plane of the board, or a
+    #: choice of a square): board networks read these with weights shared by squares
+    per_square: bool = False
 
     @property
     def stop(self) -> int:
@@ -46,7 +49,9 @@ class Layout:
     _starts: list[int] = field(default_factory=list, repr=False)  # for ``locate``
     size: int = 0  # total length; kept as a plain attribute because hot paths read it
 
-    def add(self, name: str, size: int, doc: str, labels=None, shape: tuple = ()) -> Block:
+    def add(
+        self, name: str, size: int, doc: str, labels=None, shape: tuple = (), per_square=False
+    ) -> Block:
         if name in self._by_name:
             raise ValueError(f"duplicate block {name!r} in layout {self.title!r}")
         labels = tuple(labels) if labels is not None else tuple(str(i) for i in range(size))
@@ -54,7 +59,7 @@ class Layout:
             raise ValueError(f"block {name!r}: {len(labels)} labels for size {size}")
         if shape and prod(shape) != size:
             raise ValueError(f"block {name!r}: shape {shape} does not hold {size} entries")
-        block = Block(name, self.size, size, doc, labels, tuple(shape))
+        block = Block(name, self.size, size, doc, labels, tuple(shape), per_square)
         self.blocks.append(block)
         self._by_name[name] = block
         self._starts.append(block.start)
@@ -63,6 +68,11 @@ class Layout:
 
     def __getitem__(self, name: str) -> Block:
         return self._by_name[name]
+
+    @property
+    def per_square(self) -> list[Block]:
+        """The blocks with one entry per board square (``Block.per_square``)."""
+        return [b for b in self.blocks if b.per_square]
 
     def views(self, vector: np.ndarray) -> dict[str, np.ndarray]:
         """Each block of ``vector`` by name, as a view (writes go through), shaped

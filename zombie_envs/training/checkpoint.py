@@ -24,8 +24,14 @@ from pathlib import Path
 
 import numpy as np
 
-from zombie_envs.agents.network import CheckpointError, MLPPolicy, read_arrays
-from zombie_envs.agents.policy_file import parse_metadata, policy_entries, read_zip
+from zombie_envs.agents.network import CheckpointError, Network, read_arrays
+from zombie_envs.agents.policy_file import (
+    network_from_arrays,
+    parse_metadata,
+    policy_entries,
+    read_network,
+    read_zip,
+)
 from zombie_envs.core.files import parse_json, parse_yaml, write_atomic
 
 REQUIRED = ("metadata.json", "policy.npz", "config.yaml", "model.npz", "pool.npz", "state.json")
@@ -47,14 +53,14 @@ def npz_bytes(arrays: dict[str, np.ndarray]) -> bytes:
     return buf.getvalue()
 
 
-def pool_bytes(snapshots: list[MLPPolicy]) -> bytes:
+def pool_bytes(snapshots: list[Network]) -> bytes:
     arrays = {}
     for i, snap in enumerate(snapshots):
         arrays.update({f"s{i}_{k}": v for k, v in snap.arrays().items()})
     return npz_bytes(arrays)
 
 
-def read_pool(data: bytes, meta: dict, where: str) -> list[MLPPolicy]:
+def read_pool(data: bytes, meta: dict, where: str) -> list[Network]:
     """The snapshots of ``pool.npz``, each shaped as ``meta`` says."""
     by_snap: dict[int, dict] = {}
     for key, array in read_arrays(data, where).items():
@@ -62,16 +68,22 @@ def read_pool(data: bytes, meta: dict, where: str) -> list[MLPPolicy]:
         if not (head[:1] == "s" and head[1:].isdigit() and name):
             raise CheckpointError(f"{where}: unexpected array {key!r}")
         by_snap.setdefault(int(head[1:]), {})[name] = array
-    return [MLPPolicy.checked(by_snap[i], meta, f"{where}, snapshot {i}") for i in sorted(by_snap)]
+    out = []
+    for i in sorted(by_snap):
+        try:
+            out.append(network_from_arrays(by_snap[i], meta))
+        except CheckpointError as e:
+            raise CheckpointError(f"{where}, snapshot {i}: {e}") from None
+    return out
 
 
 def save_checkpoint(
     path: Path,
-    policy: MLPPolicy,
+    policy: Network,
     metadata: dict,
     config_yaml: str,
     model_arrays: dict[str, np.ndarray],
-    snapshots: list[MLPPolicy],
+    snapshots: list[Network],
     state: dict,
     rng: dict,
 ) -> None:
@@ -187,9 +199,7 @@ def load_rllib_run(path: Path) -> dict:
     }
 
 
-def save_policy(
-    path: Path, policy: MLPPolicy, metadata: dict, critic: MLPPolicy | None = None
-) -> None:
+def save_policy(path: Path, policy: Network, metadata: dict, critic: Network | None = None) -> None:
     """The small file to ship or hand to ``PolicyAgent``: metadata, actor and,
     for search leaf values, the critic."""
     write_zip(path, policy_entries(policy, metadata, critic))
@@ -226,7 +236,7 @@ def load_checkpoint(path: Path) -> dict:
         "metadata": meta,
         "config": config,
         "model": read_arrays(raw["model.npz"], f"{path}: model.npz"),
-        "policy": MLPPolicy.from_npz(raw["policy.npz"], meta, f"{path}: policy.npz"),
+        "policy": read_network(raw["policy.npz"], meta, f"{path}: policy.npz"),
         "snapshots": read_pool(raw["pool.npz"], meta, f"{path}: pool.npz"),
         "state": _json(raw["state.json"], path, "state.json"),
         "rng": _json(raw.get("rng.json", b"{}"), path, "rng.json"),

@@ -17,6 +17,7 @@ from pathlib import Path
 import zombie_envs
 from zombie_envs.agents.inputs import HINTS
 from zombie_envs.agents.network import ACTIVATIONS
+from zombie_envs.agents.policy_file import NETWORKS
 from zombie_envs.core.files import parse_yaml
 from zombie_envs.registry import engine_class, shipped_folder
 
@@ -46,10 +47,14 @@ class PPOConfig:
     #: explains at least this share of a rollout's return variance: a blind
     #: critic's advantages are noise, and PPO steps on noise walk off the warm start
     hold_actor_until_ev: float | None = None
+    #: the actor stays fixed until the critic explains more of the final returns of
+    #: the teacher's test games (never fitted on) than the seat alone: the figure
+    #: that shows a critic sees something, where a rollout's flatters it
+    hold_actor_until_beats_seat: bool = False
 
     def sb3_kwargs(self) -> dict:
         """``MaskablePPO`` arguments, the learning rate as a schedule when it decays."""
-        ours = ("learning_rate_final", "hold_actor_until_ev")
+        ours = ("learning_rate_final", "hold_actor_until_ev", "hold_actor_until_beats_seat")
         kwargs = {k: v for k, v in vars(self).items() if k not in ours}
         if self.learning_rate_final is not None:
             from stable_baselines3.common.utils import LinearSchedule
@@ -70,6 +75,14 @@ class PolicyConfig:
     #: with a hint: whether the networks read it too (False: it reaches the logits
     #: only, and the first layer skips num_actions inputs: the faster choice)
     hint_input: bool = True
+    #: ``mlp``: layers on the whole input; ``board``: one encoder shared by every
+    #: square, pooled, beside a layer on the scalars, then ``hidden`` as the trunk
+    #: (``agents.board``); square choices are scored from their squares' features
+    network: str = "mlp"
+    #: the board network's square encoder width, square-id embedding and scalar layer
+    square_width: int = 32
+    embed: int = 16
+    scalar_width: int = 64
 
 
 @dataclass
@@ -79,17 +92,26 @@ class ImitationConfig:
     ``games: 0`` trains from scratch."""
 
     games: int = 0
-    epochs: int = 3
+    #: the most passes over the training games: the fit stops earlier once the
+    #: validation games stop improving for ``patience`` epochs
+    epochs: int = 20
+    patience: int = 2
     batch_size: int = 512
     learning_rate: float = 1e-3
+    #: the decisions kept of each game (its real ones, drawn at random): a game's
+    #: decisions share one return, so more games teach the critic more than more samples
+    samples_per_game: int = 32
+    #: the folder of the teacher's games (shards, reused when their manifest matches);
+    #: default: the run folder's ``teacher/``
+    data: str | None = None
     #: the agent whose games and choices are learned: ``heuristic``, or a search
     #: such as ``ismcts:20:heuristic`` (expert iteration, with ``init_from``)
     teacher: str = "heuristic"
     #: ``both`` (actor and critic) or ``critic`` (the actor is held: its file's, with
     #: ``init_from``, catches a critic up)
     fit: str = "both"
-    #: processes playing the teacher's games (a search teacher is slow)
-    workers: int = 1
+    #: processes playing the teacher's games; 0: one per core
+    workers: int = 0
 
 
 @dataclass
@@ -262,6 +284,8 @@ def _validate_sizes(cfg: TrainConfig) -> None:
         "ppo.learning_rate": cfg.ppo.learning_rate,
         "imitation.epochs": cfg.imitation.epochs,
         "imitation.batch_size": cfg.imitation.batch_size,
+        "imitation.patience": cfg.imitation.patience,
+        "imitation.samples_per_game": cfg.imitation.samples_per_game,
     }
     for key, value in positive.items():
         if value <= 0:
@@ -283,16 +307,21 @@ def _validate_ppo(cfg: TrainConfig) -> None:
 def _validate_imitation(cfg: TrainConfig) -> None:
     if cfg.imitation.fit not in ("both", "critic"):
         raise ConfigError(f"imitation.fit must be 'both' or 'critic', got {cfg.imitation.fit!r}")
-    if cfg.imitation.workers < 1:
-        raise ConfigError(f"imitation.workers must be >= 1, got {cfg.imitation.workers}")
+    if cfg.imitation.workers < 0:
+        raise ConfigError(
+            f"imitation.workers must be >= 0 (0: every core), got {cfg.imitation.workers}"
+        )
     try:
         from zombie_envs.agents import check_kind
 
         check_kind(cfg.imitation.teacher)
     except ValueError as e:
         raise ConfigError(f"imitation.teacher: {e}") from None
-    if cfg.imitation.games < 0:
-        raise ConfigError(f"imitation.games must be >= 0, got {cfg.imitation.games}")
+    if cfg.imitation.games < 0 or 0 < cfg.imitation.games < 10:
+        raise ConfigError(
+            f"imitation.games must be 0 (no warm start) or at least 10 (a tenth of the games "
+            f"stops the fit, a fifth measures it), got {cfg.imitation.games}"
+        )
     if cfg.vec_env not in ("subproc", "dummy"):
         raise ConfigError(f"vec_env must be 'subproc' or 'dummy', got {cfg.vec_env!r}")
 
@@ -310,6 +339,23 @@ def _validate_policy(cfg: TrainConfig) -> None:
         )
     if cfg.hint not in HINTS:
         raise ConfigError(f"hint must be one of {list(HINTS)}, got {cfg.hint!r}")
+    if cfg.policy.network not in NETWORKS:
+        raise ConfigError(
+            f"policy.network must be one of {list(NETWORKS)}, got {cfg.policy.network!r}"
+        )
+    if cfg.policy.network == "board" and not engine_class(cfg.env).obs_layout.per_square:
+        raise ConfigError(
+            f"policy.network: board needs a board, and {cfg.env}'s observation has no "
+            "per-square blocks; use mlp"
+        )
+    for key in ("square_width", "embed", "scalar_width"):
+        if getattr(cfg.policy, key) <= 0:
+            raise ConfigError(f"policy.{key} must be > 0, got {getattr(cfg.policy, key)}")
+    if cfg.ppo.hold_actor_until_beats_seat and cfg.imitation.games <= 0:
+        raise ConfigError(
+            "ppo.hold_actor_until_beats_seat judges the critic on the teacher's test games: "
+            "it needs imitation.games > 0"
+        )
 
 
 def _validate_opponents(cfg: TrainConfig) -> None:

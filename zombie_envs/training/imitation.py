@@ -1,185 +1,207 @@
-"""Warm start: behaviour cloning from a teacher's self-play before PPO.
+"""Warm start: behaviour cloning from a teacher's games before PPO.
 
 PPO from a uniform policy spends its first hours learning what the heuristic
 already knows.  Cloning it first (the actor by cross-entropy on the teacher's
 choices, the critic by regression on each seat's final return) starts PPO
 near the teacher's strength, so the budget goes into beating it.  A search
 as the teacher, starting from a trained policy, is one step of expert
-iteration: the policy learns the search's choices, and the next search can
-be guided by it.  Only real decisions are kept: a seat with a single legal
-action teaches nothing.
+iteration.
+
+The games come from ``teacher`` (thousands, sampled, in shards on every
+core); the fit stops early on the validation games and every figure it
+reports (agreement with the teacher, the critic's explained variance beside
+the seat alone's) is measured on test games it never saw.
 """
 
 from __future__ import annotations
 
-import random
+import os
+from pathlib import Path
 
 import numpy as np
 
-from zombie_envs.agents import make_agent
-from zombie_envs.agents.inputs import hint_agent, policy_input
-from zombie_envs.registry import engine_class
+from . import teacher as td
+
+#: the figures measured on held-out games: what ``fit`` reports and run metadata keeps
+HELD_OUT = "test games: never fitted on, nor used to stop"
 
 
-def teacher_dataset(
-    env_name,
-    num_players,
-    games,
-    seed,
-    options=None,
-    progress=True,
-    hint=None,
-    seats=False,
-    teacher="heuristic",
-    workers=1,
-):
-    """``(inputs, masks, actions, returns)`` from games with ``teacher`` (an
-    agent spec: the heuristic, or a search) at every seat; the inputs carry
-    the hint when the policy will read one.  With ``seats``, the deciding seat
-    of each sample follows (to split them by role).  ``workers`` processes
-    split the games (each part seeded from ``seed``: the data depend on how
-    many)."""
-    if workers > 1:
-        parts = [games // workers + (k < games % workers) for k in range(workers)]
-        jobs = [
-            (env_name, num_players, n, _part_seed(seed, k), options, hint, teacher)
-            for k, n in enumerate(parts)
-            if n
-        ]
-        import multiprocessing
-
-        with multiprocessing.get_context("forkserver").Pool(len(jobs)) as pool:
-            chunks = pool.starmap(_play, jobs)
-        lists = [sum((c[i] for c in chunks), []) for i in range(5)]
-    else:
-        bar = _bar(games, progress)
-        lists = _play(env_name, num_players, games, seed, options, hint, teacher, bar)
-        if bar is not None:
-            bar.close()
-    obs, masks, actions, returns, movers = lists
-    data = (
-        np.array(obs, dtype=np.int8),
-        np.array(masks, dtype=bool),
-        np.array(actions, dtype=np.int64),
-        np.array(returns, dtype=np.float32),
-    )
-    return (*data, np.array(movers, dtype=np.int64)) if seats else data
-
-
-def _part_seed(seed: int, k: int) -> int:
-    return seed if k == 0 else random.Random(f"{seed}/{k}").getrandbits(63)
-
-
-def _play(env_name, num_players, games, seed, options, hint, teacher, bar=None) -> list:
-    """The samples of ``games`` games of the teacher at every seat, as lists."""
-    cls = engine_class(env_name)
-    rng = random.Random(seed)
-    agents = [
-        make_agent(teacher, env_name, rng.getrandbits(63), num_players, options)
-        for _ in range(num_players)
-    ]
-    hinter = hint_agent(hint, env_name, rng.getrandbits(63))
-    obs, masks, actions, movers, returns = [], [], [], [], []
-    for _ in range(games):
-        for a in agents + ([hinter] if hinter else []):
-            a.reset(rng.getrandbits(63))
-        game = cls(num_players, seed=rng.getrandbits(63), **(options or {}))
-        first = len(movers)
-        while not game.terminal:
-            seat = game.current_player
-            action = agents[seat].act(game, seat)
-            if len(game.legal) > 1:
-                obs.append(policy_input(game, seat, hinter))
-                masks.append(game.legal_mask())
-                actions.append(action)
-                movers.append(seat)
-            game.apply(action)
-        final = game.returns("zero_sum")
-        returns.extend(final[s] for s in movers[first:])
-        if bar is not None:
-            bar.update(1)
-    return [obs, masks, actions, returns, movers]
-
-
-def clone_teacher(model, cfg, progress: bool = True) -> dict:
-    """Fit ``model``'s actor and critic to the teacher's play (with
-    ``imitation.fit: critic``, the critic alone: the actor is held); returns
-    the final losses."""
+def collection(cfg) -> td.Collection:
+    """The teacher games a config's warm start learns from."""
     im = cfg.imitation
-    actor = im.fit == "both"
-    data = teacher_dataset(
-        cfg.env, cfg.players, im.games, cfg.seed, cfg.env_options, progress, cfg.hint,
-        teacher=im.teacher, workers=im.workers,
+    return td.Collection(
+        cfg.env, cfg.players, cfg.env_options, im.teacher, cfg.seed, im.samples_per_game,
+        min(td.SHARD_GAMES, im.games),
     )  # fmt: skip
-    policy = model.policy
-
-    def forward(o, masks, actions):
-        dist = policy.get_distribution(o, action_masks=masks)
-        return dist.log_prob(actions), policy.predict_values(o).flatten()
-
-    params = policy.parameters()
-    if not actor:
-        params = [*policy.mlp_extractor.value_net.parameters(), *policy.value_net.parameters()]
-    policy.set_training_mode(True)
-    stats = fit(params, forward, data, cfg, progress, actor)
-    policy.set_training_mode(False)
-    return stats
 
 
-def fit(parameters, forward, data, cfg, progress: bool = True, actor: bool = True) -> dict:
-    """Cross-entropy on the heuristic's choices (unless not ``actor``) plus half
-    the squared error of the values on the final returns, over ``data``
-    (``teacher_dataset``'s); ``forward(inputs, masks, actions)`` gives the
-    actions' log-probabilities and the values.  Returns the final losses and
-    the share of the returns' variance the values explain."""
+def teacher_data(cfg, run_dir, progress: bool = True) -> dict[str, np.ndarray]:
+    """The config's teacher games, played into ``imitation.data`` (default: the
+    run folder's ``teacher/``) where they are not there yet, then loaded."""
+    im = cfg.imitation
+    folder = Path(im.data) if im.data else Path(run_dir) / "teacher"
+    coll = collection(cfg)
+    workers = im.workers or os.cpu_count() or 1
+    td.collect(folder, coll, im.games, workers, progress)
+    return td.load(folder, coll, im.games)
+
+
+def clone_teacher(model, cfg, run_dir, progress: bool = True) -> tuple[dict, dict]:
+    """Fit ``model``'s actor and critic to the teacher's games (with
+    ``imitation.fit: critic``, the critic alone: the actor is held); returns the
+    held-out figures and the test games (to judge the critic by later)."""
     import torch as th
 
+    from .train import actor_parameters, critic_parameters, scale_inputs
+
+    data = teacher_data(cfg, run_dir, progress)
+    policy = model.policy
+    if not cfg.init_from:  # a file's weights come with their scales folded in
+        scale_inputs(model, data["obs"][:200_000])
+
+    def forward(x, masks):
+        dist = policy.get_distribution(x, action_masks=masks)
+        return dist.distribution.logits, policy.predict_values(x).flatten()
+
+    groups = {"critic": critic_parameters(model)}
+    if cfg.imitation.fit == "both":
+        groups["actor"] = actor_parameters(model)
+    policy.set_training_mode(True)
+    with th.random.fork_rng():
+        th.manual_seed(cfg.seed)
+        stats = fit(groups, forward, data, cfg, progress)
+    policy.set_training_mode(False)
+    test = td.split(data, "test")
+    test["seat_explained_variance"] = stats["seat_explained_variance"]
+    return stats, test
+
+
+def fit(groups: dict, forward, data: dict, cfg, progress: bool = True) -> dict:
+    """Fit ``groups`` of parameters (``actor``: cross-entropy on the teacher's
+    choices; ``critic``: half the squared error of the values on the final
+    returns; ``all``: both losses) on the training games, each group kept at
+    the epoch where its loss on the validation games was lowest and stopped
+    once no group improved for ``imitation.patience`` epochs.
+    ``forward(inputs, masks)`` gives every action's log-probability (the
+    illegal ones far below the rest) and the values.  Returns the figures on
+    the test games."""
+    import torch as th
+
+    from zombie_envs.registry import engine_class
+
     im = cfg.imitation
-    obs, masks, actions, returns = data
-    parameters = list(parameters)
-    optimiser = th.optim.Adam(parameters, lr=im.learning_rate)
+    num_actions = engine_class(cfg.env).action_layout.size
+    hint = cfg.hint is not None
+    train, val, test = (td.split(data, p) for p in ("train", "validation", "test"))
+    if not (len(train["action"]) and len(val["action"]) and len(test["action"])):
+        raise ValueError(
+            f"imitation.games {im.games}: too few games to fit, stop and measure on "
+            "(at least 10, a tenth of them to stop on and a fifth to measure on)"
+        )
+    params = [p for ps in groups.values() for p in ps]
+    optimiser = th.optim.Adam(params, lr=im.learning_rate)
     gen = np.random.default_rng(cfg.seed)
-    n = len(actions)
-    steps = im.epochs * ((n + im.batch_size - 1) // im.batch_size)
-    bar = _bar(steps, progress, "clone", "batch")
-    stats = {}
+    n = len(train["action"])
+    bar = _bar(im.epochs * -(-n // im.batch_size), progress)
+    best = {g: (np.inf, None) for g in groups}
+    stale, epochs = 0, 0
     for _ in range(im.epochs):
         order = gen.permutation(n)
         for start in range(0, n, im.batch_size):
             idx = order[start : start + im.batch_size]
-            o = th.as_tensor(obs[idx], dtype=th.float32)
-            logp, values = forward(o, masks[idx], th.as_tensor(actions[idx]))
-            value_loss = th.nn.functional.mse_loss(values, th.as_tensor(returns[idx]))
-            loss = 0.5 * value_loss - (logp.mean() if actor else 0.0)
+            losses = _losses(forward, _batch(train, idx, num_actions, hint))
+            loss = sum(losses[g] for g in groups)
             optimiser.zero_grad()
             loss.backward()
-            th.nn.utils.clip_grad_norm_(parameters, 1.0)
+            th.nn.utils.clip_grad_norm_(params, 1.0)
             optimiser.step()
-            stats = {"nll": -logp.mean().item(), "value_mse": value_loss.item()}
             if bar is not None:
                 bar.update(1)
-                bar.set_postfix(stats, refresh=False)
+                bar.set_postfix({g: round(losses[g].item(), 3) for g in groups}, refresh=False)
+        epochs += 1
+        scores = _evaluate(forward, val, num_actions, hint)
+        improved = False
+        for g, ps in groups.items():
+            score = scores[g]
+            if score < best[g][0]:
+                best[g] = (score, [p.detach().clone() for p in ps])
+                improved = True
+        stale = 0 if improved else stale + 1
+        if stale >= im.patience:
+            break
     if bar is not None:
         bar.close()
-    stats["samples"] = n
     with th.no_grad():
-        values = [
-            forward(
-                th.as_tensor(obs[i : i + 4096], dtype=th.float32),
-                masks[i : i + 4096],
-                th.as_tensor(actions[i : i + 4096]),
-            )[1].numpy()
-            for i in range(0, n, 4096)
-        ]
-    if n:  # over the games it was fitted on: what PPO's first rollouts meet
-        error = float(np.mean((np.concatenate(values) - returns) ** 2))
-        stats["value_explained_variance"] = round(1 - error / max(float(np.var(returns)), 1e-12), 3)
-    return stats
+        for g, ps in groups.items():
+            for p, kept in zip(ps, best[g][1], strict=True):
+                p.copy_(kept)
+    return measure(forward, train, test, num_actions, hint) | {"epochs": epochs}
 
 
-def _bar(total, enabled, desc="heuristic games", unit="game"):
+def measure(forward, train: dict, test: dict, num_actions: int, hint: bool) -> dict:
+    """The figures of a fitted actor and critic on the test games: agreement
+    with the teacher, its cross-entropy, the critic's explained variance (by
+    quarter of a game too) beside the seat alone's, and the sizes."""
+    logp, values, agree = _outputs(forward, test, num_actions, hint)
+    return {
+        "held_out": HELD_OUT,
+        "games": int(len(np.unique(train["game"])) / 0.7 + 0.5),
+        "samples": int(len(train["action"])),
+        "test_samples": int(len(test["action"])),
+        "agreement": round(float(agree.mean()), 4),
+        "nll": round(float(-logp.mean()), 4),
+        "value_explained_variance": round(td.explained(values, test["ret"]), 4),
+        "value_explained_by_quarter": td.by_quarter(values, test),
+        "seat_explained_variance": round(td.seat_baseline(train, test), 4),
+    }
+
+
+def _batch(part: dict, idx, num_actions: int, hint: bool):
+    import torch as th
+
+    rows = {k: v[idx] for k, v in part.items()}
+    x = th.as_tensor(td.inputs(rows, num_actions, hint))
+    masks = td.masks(rows, num_actions)
+    return x, masks, th.as_tensor(rows["action"], dtype=th.long), th.as_tensor(rows["ret"])
+
+
+def _losses(forward, batch) -> dict:
+    import torch as th
+
+    x, masks, actions, returns = batch
+    logps, values = forward(x, masks)
+    nll = -logps.gather(1, actions[:, None]).mean()
+    mse = 0.5 * th.nn.functional.mse_loss(values, returns)
+    return {"actor": nll, "critic": mse, "all": nll + mse}
+
+
+def _outputs(forward, part: dict, num_actions: int, hint: bool, chunk: int = 2048):
+    """Log-probabilities of the teacher's choices, values, and whether the
+    greedy legal action is the teacher's, for every sample of ``part``."""
+    import torch as th
+
+    logps, values, agree = [], [], []
+    with th.no_grad():
+        for start in range(0, len(part["action"]), chunk):
+            idx = np.arange(start, min(start + chunk, len(part["action"])))
+            x, masks, actions, _ = _batch(part, idx, num_actions, hint)
+            full, v = forward(x, masks)
+            logps.append(full.gather(1, actions[:, None])[:, 0].numpy())
+            values.append(v.numpy())
+            agree.append((full.argmax(dim=1) == actions).numpy())
+    return np.concatenate(logps), np.concatenate(values), np.concatenate(agree)
+
+
+def _evaluate(forward, part: dict, num_actions: int, hint: bool) -> dict:
+    logp, values, _ = _outputs(forward, part, num_actions, hint)
+    nll = float(-logp.mean())
+    mse = float(0.5 * np.mean((values - part["ret"]) ** 2))
+    return {"actor": nll, "critic": mse, "all": nll + mse}
+
+
+def _bar(total, enabled):
     if not enabled:
         return None
     from tqdm import tqdm
 
-    return tqdm(total=total, desc=desc, unit=unit, leave=False)
+    return tqdm(total=total, desc="clone", unit="batch", leave=False)

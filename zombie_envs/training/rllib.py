@@ -63,6 +63,7 @@ except ImportError as e:
 
 from zombie_envs.agents.inputs import hint_agent, policy_input
 from zombie_envs.agents.network import CheckpointError, MLPPolicy
+from zombie_envs.agents.policy_file import policy_metadata
 from zombie_envs.core.files import INT, NUMBER, OBJECT, check_fields, list_of, or_null
 from zombie_envs.registry import engine_class, game_type
 
@@ -78,7 +79,6 @@ from .runs import (
     eval_score,
     evaluate,
     plot_learning_curve,
-    policy_metadata,
 )
 from .selfplay import LegalDiscrete, role_weights
 
@@ -635,24 +635,19 @@ class RLlibTrainer:
         """The warm start of ``imitation.*`` on each learned module: the actor
         fitted to the teacher's choices, the critic to the final returns
         (``imitation.fit``, as the SB3 trainer does), then sent to the runners."""
-        from .imitation import fit, teacher_dataset
+        from .imitation import fit, teacher_data
 
         cfg = self.cfg
-        im = cfg.imitation
-        data = teacher_dataset(
-            cfg.env, cfg.players, im.games, cfg.seed, cfg.env_options, self.progress, cfg.hint,
-            True, im.teacher, im.workers,
-        )  # fmt: skip
-        *arrays, seats = data
+        data = teacher_data(cfg, self.run_dir, self.progress)
         specs = self.module_specs()
         states, stats = {}, {}
         for learner in sorted(set(self.learners.values())):
             module = specs[learner].build()
             module.set_state(self.module_state(learner))
-            mine = np.isin(seats, [s for s in range(cfg.players) if self._learner_of(s) == learner])
-            part = tuple(a[mine] for a in arrays)
+            seats = [s for s in range(cfg.players) if self._learner_of(s) == learner]
+            part = {k: v[np.isin(data["seat"], seats)] for k, v in data.items()}
 
-            def forward(o, masks, actions, module=module):
+            def forward(o, masks, module=module):
                 batch = {
                     Columns.OBS: {
                         "observations": o,
@@ -660,10 +655,11 @@ class RLlibTrainer:
                     }
                 }
                 logits = module._forward(batch)[Columns.ACTION_DIST_INPUTS]
-                logp = torch.log_softmax(logits, -1).gather(-1, actions[:, None]).squeeze(-1)
-                return logp, module.compute_values(batch)
+                logits = logits.masked_fill(~torch.as_tensor(masks), -1e8)
+                return torch.log_softmax(logits, -1), module.compute_values(batch)
 
-            stats[learner] = fit(module.parameters(), forward, part, cfg, self.progress)
+            groups = {"all": list(module.parameters())}
+            stats[learner] = fit(groups, forward, part, cfg, self.progress)
             states[learner] = module.get_state()
         self.set_module_states(states)
         return stats if self.per_role else stats["learner"]

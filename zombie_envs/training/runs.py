@@ -14,8 +14,6 @@ from pathlib import Path
 
 import numpy as np
 
-import zombie_envs
-from zombie_envs.agents.inputs import input_size
 from zombie_envs.agents.network import MLPPolicy
 from zombie_envs.agents.policy import PolicyAgent
 from zombie_envs.core.agent import Agent
@@ -27,21 +25,6 @@ from .config import TrainConfig
 POLICY = "policy.zip"
 BEST = "best_policy.zip"
 EVAL_COLUMNS = ("win_rate", "ci_low", "ci_high", "truncated")
-
-
-def policy_metadata(env: str, num_players: int, env_options: dict, hint: str | None) -> dict:
-    """What a policy file records of the game it was trained for, and the tools check."""
-    engine = zombie_envs.ENVS[env].raw_env.engine_cls
-    return {
-        "env": env,
-        "engine_version": engine.version,
-        "package_version": zombie_envs.__version__,
-        "num_players": num_players,
-        "env_options": engine.check_options(env_options),  # defaults filled in
-        "obs_size": input_size(engine, hint),
-        "hint": hint,
-        "num_actions": engine.action_layout.size,
-    }
 
 
 class RolePolicyAgent(Agent):

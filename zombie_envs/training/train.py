@@ -44,12 +44,20 @@ except ImportError as e:
     raise missing_extra(e, "training", "train") from None
 
 import zombie_envs
+from zombie_envs.agents.board import board_indices
 from zombie_envs.agents.inputs import HINTS
-from zombie_envs.agents.network import CheckpointError, MLPPolicy
-from zombie_envs.agents.policy_file import check_compatible, load_critic, load_policy
+from zombie_envs.agents.network import CheckpointError, MLPPolicy, Network
+from zombie_envs.agents.policy_file import (
+    check_compatible,
+    load_critic,
+    load_policy,
+    policy_metadata,
+)
 from zombie_envs.core.files import BOOL, INT, NUMBER, OBJECT, check_fields, list_of, or_null
+from zombie_envs.registry import engine_class
 
 from . import checkpoint as ckpt
+from .boardnet import BoardEncoder, board_network, load_board, square_head
 from .config import ConfigError, TrainConfig, from_dict
 from .runs import (
     BEST,
@@ -62,10 +70,11 @@ from .runs import (
     eval_score,
     evaluate,
     plot_learning_curve,
-    policy_metadata,
 )
 
 CHECKPOINT = "checkpoint.zip"
+#: the teacher's test decisions the critic is judged on while it holds the actor
+HELD_OUT_SAMPLES = 4096
 #: Adam's state per parameter (stable-baselines3's optimiser)
 OPTIMIZER_STATE = frozenset({"step", "exp_avg", "exp_avg_sq"})
 STATE_FIELDS = {
@@ -108,19 +117,66 @@ class HintExtractor(BaseFeaturesExtractor):
 class HintPolicy(MaskableActorCriticPolicy):
     """Logits = actor(input) + scale * hint: a residual policy that starts as
     the hinted heuristic and learns where to deviate (the scale is learned,
-    from ``hint_scale``: the config's ``policy.hint_scale``)."""
+    from ``hint_scale``: the config's ``policy.hint_scale``; ``None``: no hint)."""
 
-    def __init__(self, *args, hint_scale: float = 3.0, **kwargs):
-        self.initial_hint_scale = float(hint_scale)
+    def __init__(self, *args, hint_scale: float | None = 3.0, **kwargs):
+        self.initial_hint_scale = hint_scale
         super().__init__(*args, **kwargs)
 
     def _build(self, lr_schedule) -> None:
-        self.hint_scale = th.nn.Parameter(th.tensor(self.initial_hint_scale))
+        if self.initial_hint_scale is not None:
+            self.hint_scale = th.nn.Parameter(th.tensor(float(self.initial_hint_scale)))
         super()._build(lr_schedule)  # builds the optimiser over every parameter
 
+    @property
+    def hinted(self) -> bool:
+        return self.initial_hint_scale is not None
+
+    def _logits(self, latent_pi):
+        logits = self.action_net(latent_pi)
+        if self.hinted:
+            logits = logits + self.hint_scale * self.pi_features_extractor.hint
+        return logits
+
     def _get_action_dist_from_latent(self, latent_pi):
-        logits = self.action_net(latent_pi) + self.hint_scale * self.pi_features_extractor.hint
-        return self.action_dist.proba_distribution(action_logits=logits)
+        return self.action_dist.proba_distribution(action_logits=self._logits(latent_pi))
+
+
+class BoardExtractor(BaseFeaturesExtractor):
+    """A board network's encoder (``boardnet.BoardEncoder``) as SB3's features
+    extractor, one for the actor and one for the critic; the input's last
+    ``hint_size`` entries (the hint) are kept for the logits, never read."""
+
+    def __init__(self, observation_space, env: str, hint_size: int = 0, **encoder_kwargs):
+        indices = board_indices(engine_class(env))
+        encoder = BoardEncoder(indices, **encoder_kwargs)
+        super().__init__(observation_space, encoder.features_dim)
+        self.encoder = encoder
+        self.indices = indices
+        self.hint_size = hint_size
+        self.hint = None
+
+    def forward(self, obs):
+        if self.hint_size:
+            self.hint = obs[:, -self.hint_size :]
+        return self.encoder(obs)
+
+
+class BoardPolicy(HintPolicy):
+    """A board network's actor and critic (separate encoders), the actor's
+    square choices scored from their squares (``boardnet.SquareHead``)."""
+
+    def _build(self, lr_schedule) -> None:
+        extractor = self.pi_features_extractor
+        self.square_head = square_head(extractor.encoder, extractor.indices)
+        super()._build(lr_schedule)
+
+    def _logits(self, latent_pi):
+        logits = super()._logits(latent_pi)
+        if self.square_head is not None:
+            squares = self.pi_features_extractor.encoder.squares
+            logits = self.square_head(logits, squares, latent_pi)
+        return logits
 
 
 def model_arrays(model) -> dict[str, np.ndarray]:
@@ -168,23 +224,40 @@ def load_model_arrays(model, arrays: dict[str, np.ndarray], where: str) -> None:
     optimizer.load_state_dict({"state": state, "param_groups": groups})
 
 
-def policy_from_model(model) -> MLPPolicy:
+def policy_from_model(model) -> Network:
     """A numpy copy of the model's actor (no memory shared with the tensors)."""
     policy = model.policy
-    scale = float(policy.hint_scale.detach()) if isinstance(policy, HintPolicy) else 0.0
+    hinted = isinstance(policy, HintPolicy) and policy.hinted
+    scale = float(policy.hint_scale.detach()) if hinted else 0.0
+    if isinstance(policy, BoardPolicy):
+        extractor = policy.pi_features_extractor
+        return board_network(
+            extractor.encoder, policy.action_net, policy.square_head,
+            _activation(policy), scale, extractor.hint_size,
+        )  # fmt: skip
     return _numpy_mlp(policy, policy.mlp_extractor.policy_net, policy.action_net, scale)
 
 
-def critic_from_model(model) -> MLPPolicy:
-    """A numpy copy of the model's critic: an MLP with one output, the value."""
+def critic_from_model(model) -> Network:
+    """A numpy copy of the model's critic: a network with one output, the value."""
     policy = model.policy
+    if isinstance(policy, BoardPolicy):
+        extractor = policy.vf_features_extractor
+        return board_network(
+            extractor.encoder, policy.value_net, None, _activation(policy), 0.0,
+            extractor.hint_size,
+        )  # fmt: skip
     return _numpy_mlp(policy, policy.mlp_extractor.value_net, policy.value_net, 0.0)
+
+
+def _activation(policy) -> str:
+    return "relu" if policy.activation_fn is th.nn.ReLU else "tanh"
 
 
 def _numpy_mlp(policy, hidden, head, scale: float) -> MLPPolicy:
     nn = th.nn
     linears = [m for m in hidden if isinstance(m, nn.Linear)] + [head]
-    activation = "relu" if policy.activation_fn is nn.ReLU else "tanh"
+    activation = _activation(policy)
     layers = [(m.weight.detach().cpu().numpy(), m.bias.detach().cpu().numpy()) for m in linears]
     extractor = policy.pi_features_extractor  # shared with the critic
     skipped = extractor.hint_size if isinstance(extractor, HintExtractor) else 0
@@ -211,23 +284,34 @@ def start_from(model, cfg: TrainConfig) -> dict:
     mine = policy_from_model(model)
     if meta.get("hint") != cfg.hint:
         raise CheckpointError(f"init_from {path} reads hint {meta.get('hint')!r}, not {cfg.hint!r}")
-    if (actor.sizes, actor.activation, actor.hint_size) != (
+    if (type(actor), actor.sizes, actor.activation, actor.hint_size) != (
+        type(mine),
         mine.sizes,
         mine.activation,
         mine.hint_size,
     ):
         raise CheckpointError(
-            f"init_from {path}: its network ({actor.activation}, sizes {actor.sizes}, "
-            f"hint_size {actor.hint_size}) is not the config's ({mine.activation}, sizes "
-            f"{mine.sizes}, hint_size {mine.hint_size})"
+            f"init_from {path}: its network ({meta.get('network', 'mlp')}, {actor.activation}, "
+            f"sizes {actor.sizes}, hint_size {actor.hint_size}) is not the config's "
+            f"({cfg.policy.network}, {mine.activation}, sizes {mine.sizes}, "
+            f"hint_size {mine.hint_size})"
         )
     policy = model.policy
-    _load_mlp(actor, policy.mlp_extractor.policy_net, policy.action_net)
-    if isinstance(policy, HintPolicy):
-        policy.hint_scale.data.fill_(actor.hint_scale)
     critic = load_critic(path)
-    if critic is not None:
-        _load_mlp(critic, policy.mlp_extractor.value_net, policy.value_net)
+    if critic is not None and type(critic) is not type(critic_from_model(model)):
+        raise CheckpointError(f"init_from {path}: its critic is not a {cfg.policy.network} network")
+    if isinstance(policy, BoardPolicy):
+        load_board(
+            actor, policy.pi_features_extractor.encoder, policy.action_net, policy.square_head
+        )
+        if critic is not None:
+            load_board(critic, policy.vf_features_extractor.encoder, policy.value_net, None)
+    else:
+        _load_mlp(actor, policy.mlp_extractor.policy_net, policy.action_net)
+        if critic is not None:
+            _load_mlp(critic, policy.mlp_extractor.value_net, policy.value_net)
+    if isinstance(policy, HintPolicy) and policy.hinted:
+        policy.hint_scale.data.fill_(actor.hint_scale)
     return {"path": str(path), "steps": meta.get("steps"), "critic": critic is not None}
 
 
@@ -240,11 +324,36 @@ def _load_mlp(mlp: MLPPolicy, hidden, head) -> None:
             m.bias.copy_(th.from_numpy(b))
 
 
+def scale_inputs(model, obs: np.ndarray) -> None:
+    """A board model's encoders divide each plane and scalar by its largest
+    value in ``obs`` (observations of the game); an MLP's inputs stay as
+    they are."""
+    policy = model.policy
+    if isinstance(policy, BoardPolicy):
+        for extractor in (policy.pi_features_extractor, policy.vf_features_extractor):
+            extractor.encoder.set_scale(obs)
+
+
 def actor_parameters(model) -> list:
-    """What the actor alone learns: its layers, and the hint's scale."""
+    """What the actor alone learns: its layers (a board actor's encoder and
+    square head too), and the hint's scale."""
     policy = model.policy
     params = [*policy.mlp_extractor.policy_net.parameters(), *policy.action_net.parameters()]
-    return params + ([policy.hint_scale] if isinstance(policy, HintPolicy) else [])
+    if isinstance(policy, BoardPolicy):
+        params += list(policy.pi_features_extractor.parameters())
+        params += list(policy.square_head.parameters()) if policy.square_head else []
+    return params + (
+        [policy.hint_scale] if isinstance(policy, HintPolicy) and policy.hinted else []
+    )
+
+
+def critic_parameters(model) -> list:
+    """What the critic alone learns: its layers (a board critic's encoder too)."""
+    policy = model.policy
+    params = [*policy.mlp_extractor.value_net.parameters(), *policy.value_net.parameters()]
+    if isinstance(policy, BoardPolicy):
+        params += list(policy.vf_features_extractor.parameters())
+    return params
 
 
 def export_policy(
@@ -302,6 +411,29 @@ def new_model(cfg: TrainConfig, vec_env, seed: int | None) -> MaskablePPO:
     activation = {"tanh": th.nn.Tanh, "relu": th.nn.ReLU}[cfg.policy.activation]
     hidden = list(cfg.policy.hidden)
     kwargs = {"net_arch": {"pi": hidden, "vf": hidden}, "activation_fn": activation}
+    if cfg.policy.network == "board":
+        num_actions = engine_class(cfg.env).action_layout.size
+        p = cfg.policy
+        kwargs = {
+            "net_arch": {"pi": [], "vf": []},  # the trunk is the encoder's
+            "activation_fn": activation,
+            "features_extractor_class": BoardExtractor,
+            "features_extractor_kwargs": {
+                "env": cfg.env,
+                "hint_size": num_actions if cfg.hint else 0,
+                "hidden": hidden,
+                "activation": p.activation,
+                "square_width": p.square_width,
+                "embed": p.embed,
+                "scalar_width": p.scalar_width,
+            },
+            "share_features_extractor": False,
+            "hint_scale": p.hint_scale if cfg.hint else None,
+        }
+        return MaskablePPO(
+            BoardPolicy, vec_env, policy_kwargs=kwargs, seed=seed, device="cpu", verbose=0,
+            **cfg.ppo.sb3_kwargs(),
+        )  # fmt: skip
     if cfg.hint:
         num_actions = zombie_envs.ENVS[cfg.env].raw_env.engine_cls.action_layout.size
         kwargs["features_extractor_class"] = HintExtractor
@@ -374,7 +506,9 @@ class Trainer:
         self.next_save = state.get("next_save", cfg.save_every)
         self.imitation = state.get("imitation")
         self.started_from = state.get("started_from")
-        self.actor_held = state.get("actor_held", cfg.ppo.hold_actor_until_ev is not None)
+        holds = cfg.ppo.hold_actor_until_ev is not None or cfg.ppo.hold_actor_until_beats_seat
+        self.actor_held = state.get("actor_held", holds)
+        self.heldout: dict | None = None  # the teacher's test games, to judge the critic by
         self.best = state.get("best")
         steps = state.get("steps", 0)
         self.vec_env = self._vec_env(cfg.seed + 7919 * steps)
@@ -389,6 +523,12 @@ class Trainer:
                 _set_rng(_restored["rng"], f"{_restored['path']}: rng.json")
             elif cfg.init_from:
                 self.started_from = start_from(self.model, cfg)
+            elif cfg.policy.network == "board" and not cfg.imitation.games:
+                # no teacher's games to scale the inputs by: a few random ones
+                from .teacher import Collection, play
+
+                random_games = Collection(cfg.env, cfg.players, cfg.env_options, "random", 0, 32)
+                scale_inputs(self.model, play(random_games, range(20), cfg.seed)["obs"])
         except BaseException:
             self.vec_env.close()
             raise
@@ -456,7 +596,9 @@ class Trainer:
             from .imitation import clone_teacher
 
             start = time.perf_counter()
-            self.imitation = clone_teacher(self.model, cfg, self.progress)
+            self.imitation, self.heldout = clone_teacher(
+                self.model, cfg, self.run_dir, self.progress
+            )
             self.imitation["seconds"] = round(time.perf_counter() - start, 1)
             self.wall_time += self.imitation["seconds"]
             self.save()  # a run stopped from here on resumes without redoing it
@@ -484,13 +626,51 @@ class Trainer:
             p.requires_grad_(not held)
 
     def critic_caught_up(self) -> None:
-        """After a rollout: free the actor once the critic explains the share of
-        the return variance ``ppo.hold_actor_until_ev`` asks for."""
-        buffer = self.model.rollout_buffer
-        ev = explained_variance(buffer.values.flatten(), buffer.returns.flatten())
+        """After a rollout: free the actor once the critic explains more of the
+        teacher's test games' returns than the seat alone
+        (``ppo.hold_actor_until_beats_seat``), or the share of the rollout's
+        return variance ``ppo.hold_actor_until_ev`` asks for."""
         self.model.logger.record("train/actor_held", float(self.actor_held))
-        if self.actor_held and ev >= self.cfg.ppo.hold_actor_until_ev:
+        if not self.actor_held:
+            return
+        if self.cfg.ppo.hold_actor_until_beats_seat:
+            figures = self.critic_held_out()
+            for key, value in figures.items():
+                self.model.logger.record(f"train/held_out_{key}", value)
+            caught_up = figures["value_explained_variance"] > figures["seat_explained_variance"]
+        else:
+            buffer = self.model.rollout_buffer
+            ev = explained_variance(buffer.values.flatten(), buffer.returns.flatten())
+            caught_up = ev >= self.cfg.ppo.hold_actor_until_ev
+        if caught_up:
             self.hold_actor(False)
+
+    def critic_held_out(self) -> dict:
+        """The critic's explained variance on the teacher's test games, beside
+        the seat alone's (read back from the run's teacher games after a resume)."""
+        from . import teacher as td
+
+        if self.heldout is None:
+            from .imitation import teacher_data
+
+            data = teacher_data(self.cfg, self.run_dir, self.progress)
+            self.heldout = td.split(data, "test")
+            self.heldout["seat_explained_variance"] = td.seat_baseline(
+                td.split(data, "train"), self.heldout
+            )
+        test = self.heldout
+        if "inputs" not in test:  # a fixed sample of them, kept as the critic's input
+            keep = np.random.default_rng(0).permutation(len(test["ret"]))[:HELD_OUT_SAMPLES]
+            test = {k: v[keep] if isinstance(v, np.ndarray) else v for k, v in test.items()}
+            test["inputs"] = td.inputs(
+                test, self.engine_cls.action_layout.size, bool(self.cfg.hint)
+            )
+            self.heldout = test
+        values = critic_from_model(self.model).logits(test["inputs"])[:, 0]
+        return {
+            "value_explained_variance": round(td.explained(values, test["ret"]), 4),
+            "seat_explained_variance": round(float(test["seat_explained_variance"]), 4),
+        }
 
     def push_pool(self, snapshots: bool = False) -> None:
         """Send the learner's weights (and the snapshots) to every worker."""
@@ -723,7 +903,8 @@ class _Callback(BaseCallback):
     def _on_rollout_end(self):
         self._tick()
         elapsed = max(time.perf_counter() - self.start, 1e-9)
-        if self.t.cfg.ppo.hold_actor_until_ev is not None:
+        ppo = self.t.cfg.ppo
+        if ppo.hold_actor_until_ev is not None or ppo.hold_actor_until_beats_seat:
             self.t.critic_caught_up()
         env_share = (self.t.vec_env.env_seconds - self.env_seconds0) / elapsed
         self.logger.record("time/env_share", env_share)

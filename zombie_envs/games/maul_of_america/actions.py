@@ -34,7 +34,11 @@ A_PLACEMENT = ACTIONS.add(
 ).start
 _SQUARES = tuple(f"square {i}" for i in range(MAX_SQUARES))
 A_SQUARE = ACTIONS.add(
-    "square", MAX_SQUARES, "a square of the Maul (start, placement, target, exit, move)", _SQUARES
+    "square",
+    MAX_SQUARES,
+    "a square of the Maul (start, placement, target, exit, move)",
+    _SQUARES,
+    per_square=True,
 ).start
 A_STEP = ACTIONS.add("step", len(DIRECTION_NAMES), "move one square", DIRECTION_NAMES).start
 A_ACT = ACTIONS.add("act", len(ACT_NAMES), "a Shopper's action, or the end of a turn", ACT_NAMES)
@@ -62,9 +66,13 @@ _RELOAD = ACTIONS.add(
     "reload", 2, "an empty weapon: discard it, or an Ammo card", ("the weapon", "Ammo")
 )
 A_DROP_WEAPON, A_DROP_AMMO = _RELOAD.start, _RELOAD.start + 1
-A_ACTIVATE = ACTIONS.add("activate", MAX_SQUARES, "activate the zombie on a square", _SQUARES)
+A_ACTIVATE = ACTIONS.add(
+    "activate", MAX_SQUARES, "activate the zombie on a square", _SQUARES, per_square=True
+)
 A_ACTIVATE = A_ACTIVATE.start
-A_ENTER = ACTIONS.add("enter", MAX_SQUARES, "bring a reinforcement in at an exit", _SQUARES).start
+A_ENTER = ACTIONS.add(
+    "enter", MAX_SQUARES, "bring a reinforcement in at an exit", _SQUARES, per_square=True
+).start
 A_BITE = ACTIONS.add("bite", MAX_PLAYERS - 1, "attack a Shopper (relative seat)", _REL).start
 A_PASS = ACTIONS.add("pass", 1, "no attack", ("pass",)).start
 

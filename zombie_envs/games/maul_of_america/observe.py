@@ -102,7 +102,7 @@ def _public(layout: Layout) -> None:
     add("placed", len(FACES), "map sections in the Maul", tuple(f.name for f in FACES))
     add("placing", len(FACES), "the map section being placed", tuple(f.name for f in FACES))
     for name in STATIC + DYNAMIC:
-        add(name, MAX_SQUARES, f"per square: {name.replace('_', ' ')}", _SQ)
+        add(name, MAX_SQUARES, f"per square: {name.replace('_', ' ')}", _SQ, per_square=True)
 
 
 OBS = Layout("Maul of America observation")

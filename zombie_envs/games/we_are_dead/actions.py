@@ -23,6 +23,7 @@ A_SQUARE = ACTIONS.add(
     MAX_SQUARES,
     "a board square: where to move, where to place a shopper token, a horde's target",
     tuple(f"square {i}" for i in range(MAX_SQUARES)),
+    per_square=True,
 ).start
 A_CARD = ACTIONS.add(
     "card",

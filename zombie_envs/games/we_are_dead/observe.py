@@ -80,12 +80,24 @@ def _public(layout: Layout) -> None:
     add("my_facedown", len(HERO_NAMES), "my own face-down hero", HERO_NAMES)
     add("discard_pile", NUM_KINDS, "cards of each kind in the face-up discard pile", CARD_NAMES)
     add("lost_card", HAND_KINDS, "card the Police Officer took at random", CARD_NAMES[:HAND_KINDS])
-    add("my_square", SQUARES, "my position", _SQ)
-    add("opponents", SQUARES, "opponents on each square", _SQ)
-    add("tokens", SQUARES, "unflipped shopper token on the square", _SQ)
-    add("flipped", SQUARES, "number on a flipped token being attacked or eaten", _SQ)
-    add("hordes", SQUARES, "horde tokens on the square", _SQ)
-    add("prey", SQUARES, "the shopper token two hordes are as near to (horde_pick)", _SQ)
+    add("my_square", SQUARES, "my position", _SQ, per_square=True)
+    add("opponents", SQUARES, "opponents on each square", _SQ, per_square=True)
+    add("tokens", SQUARES, "unflipped shopper token on the square", _SQ, per_square=True)
+    add(
+        "flipped",
+        SQUARES,
+        "number on a flipped token being attacked or eaten",
+        _SQ,
+        per_square=True,
+    )
+    add("hordes", SQUARES, "horde tokens on the square", _SQ, per_square=True)
+    add(
+        "prey",
+        SQUARES,
+        "the shopper token two hordes are as near to (horde_pick)",
+        _SQ,
+        per_square=True,
+    )
 
 
 OBS = Layout("We Are Dead observation")

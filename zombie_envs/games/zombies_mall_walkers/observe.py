@@ -168,7 +168,7 @@ def _public(layout: Layout) -> None:
         (MAX_TILES, 4, 4),
     )
     for name in STATIC + DYNAMIC:
-        add(name, MAX_SQUARES, f"per square id: {_PLANE_DOCS[name]}", _SQ)
+        add(name, MAX_SQUARES, f"per square id: {_PLANE_DOCS[name]}", _SQ, per_square=True)
 
 
 _PLANE_DOCS = {
