@@ -5,8 +5,8 @@ label: fitted to 300 games it explained 99.8% of their returns and -12% of
 fresh ones.  So the warm start plays thousands of games, on every core, and
 keeps a sample of each game's real decisions (``samples_per_game``; forced
 moves teach nothing).  Games go into compressed shards of ``SHARD_GAMES``
-games each (fewer in a smaller collection), written whole (``shard-00000.npz`` ...) beside a ``manifest.json``
-naming the env, engine version, player count, options, teacher and seed: a
+games each (fewer in a smaller collection), written whole
+(``shard-00000.npz`` ...) beside a ``manifest.json`` naming the env, engine version, player count, options, teacher and seed: a
 stopped collection resumes with the shards it lacks, and a later run with
 the same manifest reuses them (``imitation.data``).  Shards are data: read
 without pickle, every array checked.
