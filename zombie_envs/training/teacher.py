@@ -7,9 +7,10 @@ keeps a sample of each game's real decisions (``samples_per_game``; forced
 moves teach nothing).  Games go into compressed shards of ``SHARD_GAMES``
 games each (fewer in a smaller collection), written whole
 (``shard-00000.npz`` ...) beside a ``manifest.json`` naming the env, engine
-version, player count, options, teacher and seed: a stopped collection resumes with the shards it lacks, and a later run with
-the same manifest reuses them (``imitation.data``).  Shards are data: read
-without pickle, every array checked.
+version, player count, options, teacher and seed: a stopped collection
+resumes with the shards it lacks, and a later run with the same manifest
+reuses them (``imitation.data``).  Shards are data: read without pickle,
+every array checked.
 
 Every game has an index; ``split`` puts a game in ``train``, ``validation``
 (early stopping) or ``test`` (every figure reported) by that index, so no
