@@ -13,7 +13,12 @@ both alike.
 With ``--profile`` it also runs one in-process (``DummyVecEnv``) training
 under cProfile and prints where the env's time goes.
 
+With ``--networks mlp,board`` each grid game is measured with both networks
+(the config's MLP, and a board network with a 128-wide trunk: the shipped
+board policies' shape), alternated in the same run.
+
     python benchmarks/bench_training.py [--steps 30000] [--rounds 2] [--profile]
+                                        [--networks mlp,board]
 """
 
 from __future__ import annotations
@@ -144,34 +149,43 @@ def main(argv=None) -> int:
     parser.add_argument("--rounds", type=int, default=2)
     parser.add_argument("--games", nargs="+", default=list(GAMES), choices=GAMES)
     parser.add_argument("--profile", action="store_true", help="cProfile one in-process run")
+    parser.add_argument(
+        "--networks", default="mlp", help="mlp, board or both (mlp,board): board in grid games only"
+    )
     args = parser.parse_args(argv)
     th.set_num_threads(1)
     print(
-        "| game | players | env | steps/s | env | of it opponents | rollout forward "
+        "| game | players | network | env | steps/s | env | of it opponents | rollout forward "
         "| update | null env steps/s | speed vs null |"
     )
-    print("|---|---:|---|---:|---:|---:|---:|---:|---:|---:|")
+    print("|---|---:|---|---|---:|---:|---:|---:|---:|---:|---:|")
     for game in args.games:
-        cfg = load_config(ROOT / "configs" / f"{game}.yaml")
-        engine = cfg_engine(cfg)
-        length = episode_length(cfg)
-        width = make_env(cfg, 0)().observation_space.shape[0]  # with the hint, if any
-        ours, null, shares = [], [], []
+        base_cfg = load_config(ROOT / "configs" / f"{game}.yaml")
+        engine = cfg_engine(base_cfg)
+        length = episode_length(base_cfg)
+        width = make_env(base_cfg, 0)().observation_space.shape[0]  # with the hint, if any
+        networks = [
+            n for n in args.networks.split(",") if n == "mlp" or engine.obs_layout.per_square
+        ]
+        cfgs = {n: with_network(base_cfg, n) for n in networks}
+        ours, null, shares = ({n: [] for n in networks} for _ in range(3))
         for _ in range(args.rounds):
-            rate, share = run(
-                cfg, [TimedWorker(cfg, cfg.seed + i) for i in range(cfg.n_envs)], args.steps
+            for name, cfg in cfgs.items():  # alternated: drift hits every network alike
+                workers = [TimedWorker(cfg, cfg.seed + i) for i in range(cfg.n_envs)]
+                rate, share = run(cfg, workers, args.steps)
+                ours[name].append(rate)
+                shares[name].append(share)
+                shape = (width, engine.action_layout.size, length)
+                nulls = [lambda s=shape: NullEnv(*s)] * cfg.n_envs
+                null[name].append(run(cfg, nulls, args.steps)[0])
+        for name, cfg in cfgs.items():
+            rate, base = statistics.median(ours[name]), statistics.median(null[name])
+            share = {k: statistics.median(s[k] for s in shares[name]) for k in SHARES}
+            parts = " | ".join(f"{100 * share[k]:.1f}%" for k in SHARES)
+            print(
+                f"| {cfg.env} | {cfg.players} | {name} | SelfPlayEnv x{cfg.n_envs} {cfg.vec_env} "
+                f"| {rate:,.0f} | {parts} | {base:,.0f} | {rate / base:.2f} |"
             )
-            ours.append(rate)
-            shares.append(share)
-            shape = (width, engine.action_layout.size, length)
-            null.append(run(cfg, [lambda s=shape: NullEnv(*s)] * cfg.n_envs, args.steps)[0])
-        rate, base = statistics.median(ours), statistics.median(null)
-        share = {k: statistics.median(s[k] for s in shares) for k in shares[0]}
-        parts = " | ".join(f"{100 * share[k]:.1f}%" for k in SHARES)
-        print(
-            f"| {cfg.env} | {cfg.players} | SelfPlayEnv x{cfg.n_envs} {cfg.vec_env} | {rate:,.0f} "
-            f"| {parts} | {base:,.0f} | {rate / base:.2f} |"
-        )
     if args.profile:
         for game in args.games:
             profile(load_config(ROOT / "configs" / f"{game}.yaml"), args.steps)
@@ -203,6 +217,15 @@ def profile(cfg, steps: int) -> None:
     print(f"\n{cfg.env}: in-process run, {steps:,} steps, {total:.1f} s of profiled CPU time")
     for key, cum in rows.items():
         print(f"{key:32s} {100 * cum / total:5.1f}%")
+
+
+def with_network(cfg, network: str):
+    """The config with ``network``: its own for ``mlp``; for ``board``, a board
+    network with a 128-wide trunk, as the shipped board policies have."""
+    if network == cfg.policy.network or network == "mlp":
+        return cfg
+    policy = dataclasses.replace(cfg.policy, network=network, hidden=[128], activation="relu")
+    return dataclasses.replace(cfg, policy=policy)
 
 
 def cfg_engine(cfg):
