@@ -11,6 +11,16 @@ seed, the engine version, the commands that reproduce each line, and how
 often its move differs from the heuristic's) and ``trained`` (the command and
 hours); its ``metadata.json`` and the run's learning curve are written beside it.
 
+Against heuristic bots the heuristic itself plays the same seeds and seats,
+and ``edge`` is the policy's rate less the heuristic's, with its 95% interval
+(independent binomials: wider than a paired interval, never narrower).  The
+critic is measured on fresh heuristic games (``--critic-games``, decisions
+sampled as the warm start samples them): its explained variance of each
+seat's final return beside the seat alone's (each seat's mean return over as
+many other fresh games).  ``--critic FILE`` ships another file's critic with
+the policy (a critic fitted on the teacher's games without the hint reads the
+hinted policy's input and skips the hint).
+
     python benchmarks/ship_policy.py RUN_DIR/best_policy.zip --name maul_of_america \\
         --games 1200 --seed 2027 --trained "zombie-envs train --config maul_of_america"
 """
@@ -18,15 +28,19 @@ hours); its ``metadata.json`` and the run's learning curve are written beside it
 from __future__ import annotations
 
 import argparse
+import math
 import random
 import shutil
 import sys
 import zipfile
 from pathlib import Path
 
+import numpy as np
+
 from zombie_envs.agents import make_agent
+from zombie_envs.agents.network import MLPPolicy
 from zombie_envs.agents.policy import PolicyAgent
-from zombie_envs.agents.policy_file import load_critic, load_policy
+from zombie_envs.agents.policy_file import load_critic, load_policy, network_from_arrays
 from zombie_envs.arena import play_game
 from zombie_envs.core.agent import Agent
 from zombie_envs.match import head_to_head
@@ -75,6 +89,72 @@ def differs_from_heuristic(path, env: str, players: int, games: int, seed: int) 
     return {"share": round(share, 4), "decisions": compared.decisions, "games": games}
 
 
+def edge(policy: dict, heuristic: dict) -> dict:
+    """The policy's win rate less the heuristic's on the same seeds and seats,
+    with a 95% interval (normal, independent binomials)."""
+    p, q = policy["win_rate"], heuristic["win_rate"]
+    half = 1.96 * math.sqrt(p * (1 - p) / policy["games"] + q * (1 - q) / heuristic["games"])
+    return {
+        "edge": round(p - q, 4),
+        "ci_low": round(p - q - half, 4),
+        "ci_high": round(p - q + half, 4),
+    }
+
+
+def fresh_games(env: str, players: int, options: dict, games: int, seed: int, workers: int):
+    """Sampled decisions of ``games`` fresh heuristic games (the warm start's
+    sampling), played into a temporary folder."""
+    import os
+    import tempfile
+
+    from zombie_envs.training import teacher as td
+
+    coll = td.Collection(env, players, options, "heuristic", seed, 32, min(td.SHARD_GAMES, games))
+    with tempfile.TemporaryDirectory() as folder:
+        td.collect(folder, coll, games, workers or os.cpu_count(), progress=False)
+        return td.load(folder, coll, games)
+
+
+def critic_figures(critic, meta: dict, games: int, seed: int, workers: int) -> dict:
+    """The critic's explained variance on fresh heuristic games, beside the seat
+    alone's, its means from as many other fresh games."""
+    from zombie_envs.training import teacher as td
+
+    env, players, options = meta["env"], meta["num_players"], meta.get("env_options", {})
+    test = fresh_games(env, players, options, games, seed, workers)
+    means = fresh_games(env, players, options, games, seed + 1, workers)
+    x = td.inputs(test, meta["num_actions"], bool(meta.get("hint")))
+    values = np.concatenate([critic.logits(x[i : i + 4096])[:, 0] for i in range(0, len(x), 4096)])
+    return {
+        "value_explained_variance": round(td.explained(values, test["ret"]), 4),
+        "seat_explained_variance": round(td.seat_baseline(means, test), 4),
+        "games": games,
+        "decisions": len(values),
+        "seed": seed,
+    }
+
+
+def fitting_critic(path, meta: dict):
+    """The critic of the file ``path``, made to read the input of a policy
+    with ``meta`` (a hinted policy's critic skips the hint's entries)."""
+    critic = load_critic(path)
+    if critic is None:
+        raise SystemExit(f"{path} holds no critic")
+    extra = meta["obs_size"] - critic.obs_size
+    if extra not in (0, meta["num_actions"]) or critic.hint_size:
+        raise SystemExit(
+            f"the critic of {path} reads {critic.obs_size} inputs, not {meta['obs_size']}"
+        )
+    if extra:
+        arrays = critic.arrays() | {"hint_size": np.int64(extra)}
+        critic = network_from_arrays(arrays, meta | {"network": _kind(critic)}, outputs=1)
+    return critic
+
+
+def _kind(network) -> str:
+    return "mlp" if isinstance(network, MLPPolicy) else "board"
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("policy", help="the policy file to ship (a run's policy or best policy)")
@@ -91,6 +171,8 @@ def main(argv=None) -> int:
         help="entries of the file's earlier reevaluated figures to keep beside the new ones",
     )
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--critic", help="ship this file's critic with the policy")
+    parser.add_argument("--critic-games", type=int, default=1000, help="fresh games for the critic")
     parser.add_argument("--into", default=str(ROOT / "checkpoints"), help="the checkpoints folder")
     parser.add_argument("--no-progress", action="store_true")
     args = parser.parse_args(argv)
@@ -100,16 +182,16 @@ def main(argv=None) -> int:
     target = Path(args.into) / args.name / "policy.zip"
     shown = f"checkpoints/{args.name}/policy.zip"
 
-    def measure(kind: str, role: str | None = None) -> dict:
+    def measure(kind: str, role: str | None = None, candidate: str | None = None) -> dict:
         match = head_to_head(
-            env, players, f"ckpt:{source}", kind, args.games, seed=args.seed,
+            env, players, candidate or f"ckpt:{source}", kind, args.games, seed=args.seed,
             progress=not args.no_progress, options=meta.get("env_options"),
             workers=args.workers, role=role,
         )  # fmt: skip
         line = match_figures(match)
         flags = f" --role {role}" if role else ""
         line["command"] = (
-            f"zombie-envs evaluate {shown} --against {kind} --games {args.games} "
+            f"zombie-envs evaluate {candidate or shown} --against {kind} --games {args.games} "
             f"--seed {args.seed}{flags}"
         )
         print(f"{kind}{f' ({role})' if role else ''}: {100 * match.win_rate:.1f}% "
@@ -117,16 +199,24 @@ def main(argv=None) -> int:
               flush=True)  # fmt: skip
         return line
 
+    def against_heuristic(role: str | None = None) -> dict:
+        """The policy's and the heuristic's rates on the same seeds and seats."""
+        mine, theirs = measure("heuristic", role), measure("heuristic", role, "heuristic")
+        mine["heuristic_itself"] = theirs
+        mine["edge"] = edge(mine, theirs)
+        print(f"edge: {mine['edge']}", flush=True)
+        return mine
+
     reevaluated = {
         "engine_version": engine_class(env).version,
         "seed": args.seed,
         "random": measure("random"),
-        "heuristic": measure("heuristic"),
+        "heuristic": against_heuristic(),
     }
     roles = game_type(env).roles
     if roles:
         reevaluated["roles"] = {
-            role: {"heuristic": measure("heuristic", role), "random": measure("random", role)}
+            role: {"heuristic": against_heuristic(role), "random": measure("random", role)}
             for role in dict.fromkeys(roles)
         }
     if args.note:
@@ -137,11 +227,17 @@ def main(argv=None) -> int:
         source, env, players, max(players * 20, 60), args.seed + 1
     )
     print(f"differs from the heuristic: {reevaluated['differs_from_heuristic']}")
+    critic = fitting_critic(args.critic, meta) if args.critic else load_critic(source)
+    if critic is not None:
+        reevaluated["critic"] = critic_figures(
+            critic, meta, args.critic_games, args.seed + 2, args.workers
+        )
+        print(f"critic on fresh heuristic games: {reevaluated['critic']}", flush=True)
     hours = meta.get("wall_time_s", 0) / 3600
     meta = {**meta, "reevaluated": reevaluated}
     meta["trained"] = {"command": args.trained, "hours": round(hours, 2)}
     target.parent.mkdir(parents=True, exist_ok=True)
-    save_policy(target, actor, meta, load_critic(source))
+    save_policy(target, actor, meta, critic)
     with zipfile.ZipFile(target) as zf:  # beside it, for people and diffs to read
         (target.parent / "metadata.json").write_bytes(zf.read("metadata.json"))
     curve = source.parent / "learning_curve.png"

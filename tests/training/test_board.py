@@ -125,7 +125,8 @@ BOARD = {
 
 
 def test_a_board_run_warm_starts_saves_resumes_and_starts_another(tmp_path):
-    cfg = from_dict(BOARD)
+    # worker processes: the current policy, a relu board network, is sent to them
+    cfg = from_dict({**BOARD, "vec_env": "subproc", "opponents": {"current": 1.0}})
     trainer = Trainer(cfg, tmp_path / "run", progress=False)
     try:
         trainer.train()
@@ -171,3 +172,31 @@ def test_the_actor_waits_for_a_critic_that_beats_the_seat(tmp_path, monkeypatch)
         assert figures["value_explained_variance"] <= 1
     finally:
         trainer.close()
+
+
+def test_a_clone_without_the_hint_starts_a_run_with_the_hint_as_a_prior(tmp_path):
+    """A file fitted without the hint starts a hinted run whose networks skip
+    the hint: the same weights, the hint added at ``policy.hint_scale``."""
+    cfg = from_dict(BOARD)
+    trainer = Trainer(cfg, tmp_path / "plain", progress=False)
+    try:
+        trainer.save()
+    finally:
+        trainer.close()
+    plain = load_policy(tmp_path / "plain")[0]
+    hinted = {**BOARD, "hint": "heuristic", "init_from": str(tmp_path / "plain")}
+    hinted["policy"] = {**BOARD["policy"], "hint_scale": 4.0}
+    started = Trainer(from_dict(hinted), tmp_path / "hinted", progress=False)
+    try:
+        policy = policy_from_model(started.model)
+    finally:
+        started.close()
+    x = _observations("we_are_dead_v0", 3, 4)
+    hint = np.zeros((len(x), policy.num_actions), dtype=np.float32)
+    hint[:, 7] = 1
+    assert policy.hint_scale == 4.0 and policy.hint_size == policy.num_actions
+    want = plain.logits(x) + 4.0 * hint
+    assert np.allclose(policy.logits(np.concatenate([x, hint], axis=1)), want, atol=1e-5)
+    with pytest.raises(CheckpointError, match="reads hint None, not 'heuristic'"):
+        mlp = {**hinted, "policy": {"hidden": [32], "hint_input": True}}
+        Trainer(from_dict(mlp), tmp_path / "mlp", progress=False)

@@ -17,10 +17,13 @@ from abc import ABC, abstractmethod
 import numpy as np
 from threadpoolctl import ThreadpoolController
 
-ACTIVATIONS = {
-    "tanh": np.tanh,
-    "relu": lambda x: np.maximum(x, 0.0),
-}
+
+def relu(x: np.ndarray) -> np.ndarray:
+    return np.maximum(x, 0.0)
+
+
+#: module-level functions: a network is pickled to the training workers
+ACTIVATIONS = {"tanh": np.tanh, "relu": relu}
 
 
 class CheckpointError(ValueError):

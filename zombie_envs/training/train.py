@@ -282,13 +282,18 @@ def start_from(model, cfg: TrainConfig) -> dict:
     engine = zombie_envs.ENVS[cfg.env].raw_env.engine_cls
     check_compatible(meta, engine, cfg.players, cfg.env_options, source=f"init_from {path}")
     mine = policy_from_model(model)
-    if meta.get("hint") != cfg.hint:
+    # a file without the hint starts a hinted run whose networks skip the hint
+    # (a clone of the teacher, with the hint added as a prior at policy.hint_scale)
+    skips = mine.hint_size == mine.num_actions
+    adds_hint = meta.get("hint") is None and cfg.hint is not None and skips
+    if meta.get("hint") != cfg.hint and not adds_hint:
         raise CheckpointError(f"init_from {path} reads hint {meta.get('hint')!r}, not {cfg.hint!r}")
+    mine_sizes = [mine.sizes[0] - mine.num_actions, *mine.sizes[1:]] if adds_hint else mine.sizes
     if (type(actor), actor.sizes, actor.activation, actor.hint_size) != (
         type(mine),
-        mine.sizes,
+        mine_sizes,
         mine.activation,
-        mine.hint_size,
+        0 if adds_hint else mine.hint_size,
     ):
         raise CheckpointError(
             f"init_from {path}: its network ({meta.get('network', 'mlp')}, {actor.activation}, "
@@ -310,7 +315,7 @@ def start_from(model, cfg: TrainConfig) -> dict:
         _load_mlp(actor, policy.mlp_extractor.policy_net, policy.action_net)
         if critic is not None:
             _load_mlp(critic, policy.mlp_extractor.value_net, policy.value_net)
-    if isinstance(policy, HintPolicy) and policy.hinted:
+    if isinstance(policy, HintPolicy) and policy.hinted and not adds_hint:
         policy.hint_scale.data.fill_(actor.hint_scale)
     return {"path": str(path), "steps": meta.get("steps"), "critic": critic is not None}
 
