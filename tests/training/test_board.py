@@ -71,6 +71,17 @@ def test_square_choices_are_scored_by_their_own_square():
     assert moved[idx["head_actions"].ravel()].all()
 
 
+def test_a_block_of_k_choices_per_square_gives_k_rows():
+    """Mall Walkers' zombie moves: square s, direction d is action 4 s + d of the
+    block, so row d holds every square's move d."""
+    cls = engine_class("zombies_mall_walkers_v0")
+    block = cls.action_layout["zombie"]
+    rows = board_indices(cls)["head_actions"]
+    assert rows.shape == (4, cls.obs_layout["zombies"].size)
+    for d in range(4):
+        assert cls.action_layout.locate(int(rows[d, 5])) == (block, 4 * 5 + d)
+
+
 def test_a_board_policy_file_is_data_and_checked(tmp_path):
     env, cls = "we_are_dead_v0", engine_class("we_are_dead_v0")
     th.manual_seed(0)

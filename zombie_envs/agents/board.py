@@ -48,9 +48,14 @@ def board_indices(engine_cls) -> dict[str, np.ndarray]:
         raise ValueError(f"{engine_cls.name}: per-square blocks of different sizes")
     plane_index = np.array([np.arange(b.start, b.stop) for b in planes], dtype=np.int64)
     scalars = np.setdiff1d(np.arange(obs.size), plane_index.ravel())
-    heads = [b for b in engine_cls.action_layout.per_square if b.size == squares]
-    head = np.array([np.arange(b.start, b.stop) for b in heads], dtype=np.int64)
-    return {"planes": plane_index, "scalars": scalars, "head_actions": head.reshape(-1, squares)}
+    rows = []  # a block of k choices per square, square-major, gives k rows
+    for block in engine_cls.action_layout.per_square:
+        per = block.size // squares
+        if per * squares != block.size:
+            raise ValueError(f"{engine_cls.name}: action block {block.name} is not k per square")
+        rows += [block.start + np.arange(squares) * per + k for k in range(per)]
+    head = np.array(rows, dtype=np.int64).reshape(-1, squares)
+    return {"planes": plane_index, "scalars": scalars, "head_actions": head}
 
 
 class BoardNet(Network):

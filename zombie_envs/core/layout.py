@@ -27,7 +27,8 @@ class Block:
     #: how ``Layout.views`` shapes it (a table of seats by locations ...); flat if empty
     shape: tuple[int, ...] = ()
     #: one entry per board square, in square-id order (a plane of the board, or a
-    #: choice of a square): board networks read these with weights shared by squares
+    #: choice of a square; an action block may hold k choices per square, square-major):
+    #: board networks read and score these with weights shared by squares
     per_square: bool = False
 
     @property

@@ -289,11 +289,12 @@ def start_from(model, cfg: TrainConfig) -> dict:
     if meta.get("hint") != cfg.hint and not adds_hint:
         raise CheckpointError(f"init_from {path} reads hint {meta.get('hint')!r}, not {cfg.hint!r}")
     mine_sizes = [mine.sizes[0] - mine.num_actions, *mine.sizes[1:]] if adds_hint else mine.sizes
-    if (type(actor), actor.sizes, actor.activation, actor.hint_size) != (
+    if (type(actor), actor.sizes, actor.activation, actor.hint_size, _heads(actor)) != (
         type(mine),
         mine_sizes,
         mine.activation,
         0 if adds_hint else mine.hint_size,
+        _heads(mine),
     ):
         raise CheckpointError(
             f"init_from {path}: its network ({meta.get('network', 'mlp')}, {actor.activation}, "
@@ -318,6 +319,11 @@ def start_from(model, cfg: TrainConfig) -> dict:
     if isinstance(policy, HintPolicy) and policy.hinted and not adds_hint:
         policy.hint_scale.data.fill_(actor.hint_scale)
     return {"path": str(path), "steps": meta.get("steps"), "critic": critic is not None}
+
+
+def _heads(network: Network) -> tuple:
+    """A board network's square choices (``head_actions``' shape); none for an MLP."""
+    return np.shape(network.arrays().get("head_actions", ()))
 
 
 def _load_mlp(mlp: MLPPolicy, hidden, head) -> None:

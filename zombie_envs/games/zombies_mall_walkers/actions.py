@@ -47,6 +47,7 @@ A_ZOMBIE = ACTIONS.add(
     4 * MAX_SQUARES,
     "move the zombie on a square one square north, east, south or west",
     _SQUARE_LABELS,
+    per_square=True,
 ).start
 A_FIGHT = ACTIONS.add(
     "fight", 2, "after a missed roll", ("spend bullets", "lose a life and roll again")
