@@ -42,36 +42,12 @@ from zombie_envs.agents.network import MLPPolicy
 from zombie_envs.agents.policy import PolicyAgent
 from zombie_envs.agents.policy_file import load_critic, load_policy, network_from_arrays
 from zombie_envs.arena import play_game
-from zombie_envs.core.agent import Agent
 from zombie_envs.match import head_to_head
 from zombie_envs.registry import engine_class, game_type
 from zombie_envs.training.checkpoint import save_policy
-from zombie_envs.training.runs import match_figures
+from zombie_envs.training.runs import Compared, match_figures
 
 ROOT = Path(__file__).resolve().parents[1]
-
-
-class Compared(Agent):
-    """The policy's move, counted against what the heuristic would play there."""
-
-    name = "policy"
-
-    def __init__(self, policy: PolicyAgent, heuristic: Agent):
-        super().__init__(0)
-        self.policy, self.heuristic = policy, heuristic
-        self.decisions = self.differ = 0
-
-    def reset(self, seed=None):
-        super().reset(seed)
-        self.policy.reset(self.rng.getrandbits(63))
-        self.heuristic.reset(self.rng.getrandbits(63))
-
-    def act(self, game, seat: int) -> int:
-        move = self.policy.act(game, seat)
-        if len(game.legal) > 1:
-            self.decisions += 1
-            self.differ += move != self.heuristic.act(game, seat)
-        return move
 
 
 def differs_from_heuristic(path, env: str, players: int, games: int, seed: int) -> dict:
@@ -85,8 +61,7 @@ def differs_from_heuristic(path, env: str, players: int, games: int, seed: int) 
         bots = [make_agent("heuristic", env, rng.getrandbits(63)) for _ in range(players - 1)]
         bots.insert(seat, compared)
         play_game(env, bots, seed=rng.getrandbits(63), **policy.env_options)
-    share = compared.differ / max(compared.decisions, 1)
-    return {"share": round(share, 4), "decisions": compared.decisions, "games": games}
+    return {"share": round(compared.share, 4), "decisions": compared.decisions, "games": games}
 
 
 def edge(policy: dict, heuristic: dict) -> dict:

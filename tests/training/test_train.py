@@ -66,7 +66,9 @@ def test_short_training_changes_weights_and_writes_the_run(tmp_path, tiny):
         "time/env_share",
         "rollout/ep_rew_mean",
         "eval/win_rate_vs_heuristic",
+        "eval/differs_from_heuristic",
     } <= keys
+    assert 0 < meta["eval"]["heuristic"]["differs_from_heuristic"] <= 1  # an untrained policy
     assert _eval_steps(tmp_path) == ([0, 512, 1024, 1536, 2048],) * 3
 
 
@@ -472,3 +474,17 @@ def test_imitation_settings_are_checked():
         from_dict({"imitation": {"workers": -1}})
     with pytest.raises(ConfigError, match="imitation.games must be 0 .* or at least 10"):
         from_dict({"imitation": {"games": 4}})
+
+
+def test_compared_counts_the_moves_that_are_not_the_heuristics():
+    from zombie_envs.agents import make_agent
+    from zombie_envs.arena import play_game
+    from zombie_envs.training.runs import Compared
+
+    env = "we_are_dead_v0"
+    for kind, differs in (("heuristic", False), ("random", True)):
+        compared = Compared(make_agent(kind, env, 1), make_agent("heuristic", env, 2))
+        others = [make_agent("heuristic", env, s) for s in (3, 4)]
+        play_game(env, [compared, *others], seed=5)
+        assert compared.decisions > 10 and (compared.differ > 0) == differs
+        assert compared.share == compared.differ / compared.decisions

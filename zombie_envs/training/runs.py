@@ -14,6 +14,7 @@ from pathlib import Path
 
 import numpy as np
 
+from zombie_envs.agents import make_agent
 from zombie_envs.agents.network import MLPPolicy
 from zombie_envs.agents.policy import PolicyAgent
 from zombie_envs.core.agent import Agent
@@ -50,6 +51,33 @@ class RolePolicyAgent(Agent):
         return self.agents[self.game.role_of(seat)].act(game, seat)
 
 
+class Compared(Agent):
+    """An agent's move, counted against what the heuristic would play in the
+    same state (``decisions``, ``differ``): how far a policy has left it."""
+
+    def __init__(self, agent: Agent, heuristic: Agent):
+        super().__init__(0)
+        self.agent, self.heuristic = agent, heuristic
+        self.name = agent.name
+        self.decisions = self.differ = 0
+
+    def reset(self, seed=None):
+        super().reset(seed)
+        self.agent.reset(self.rng.getrandbits(63))
+        self.heuristic.reset(self.rng.getrandbits(63))
+
+    def act(self, game, seat: int) -> int:
+        move = self.agent.act(game, seat)
+        if len(game.legal) > 1:
+            self.decisions += 1
+            self.differ += move != self.heuristic.act(game, seat)
+        return move
+
+    @property
+    def share(self) -> float:
+        return self.differ / max(self.decisions, 1)
+
+
 class StepBar:
     """A run's progress bar: learner steps out of the run's total, as a
     percentage that stops at 100% (PPO ends on whole rollouts, a little past
@@ -73,7 +101,11 @@ class StepBar:
     def show(self, entry: dict, kinds) -> None:
         """An evaluation's win rates beside the bar."""
         if self.bar is not None:
-            self.bar.set_postfix({k: f"{100 * entry[k]['win_rate']:.0f}%" for k in kinds})
+            shown = {k: f"{100 * entry[k]['win_rate']:.0f}%" for k in kinds}
+            differs = entry.get("heuristic", {}).get("differs_from_heuristic")
+            if differs is not None:  # how far the policy has moved off the heuristic
+                shown["off heuristic"] = f"{100 * differs:.1f}%"
+            self.bar.set_postfix(shown)
 
     def close(self) -> None:
         if self.bar is not None:
@@ -92,10 +124,17 @@ def evaluate(
     code path (``head_to_head``), seats rotated on shared seeds.  ``policy`` is
     one policy for every seat, or ``{role: policy}`` (see ``RolePolicyAgent``)."""
 
+    counted = []  # against heuristic bots: how often the policy's move is not theirs
+
     def player(s):
         if isinstance(policy, dict):
-            return RolePolicyAgent(policy, cfg, s)
-        return PolicyAgent(policy, s, True, "policy", cfg.hint, cfg.env)
+            agent = RolePolicyAgent(policy, cfg, s)
+        else:
+            agent = PolicyAgent(policy, s, True, "policy", cfg.hint, cfg.env)
+        if kind != "heuristic":
+            return agent
+        counted.append(Compared(agent, make_agent("heuristic", cfg.env, s)))
+        return counted[-1]
 
     results = {}
     for kind in cfg.eval_opponents:
@@ -110,6 +149,10 @@ def evaluate(
             options=cfg.env_options,
         )
         results[kind] = match_figures(match)
+    if counted:
+        decisions = sum(c.decisions for c in counted)
+        share = sum(c.differ for c in counted) / max(decisions, 1)
+        results["heuristic"]["differs_from_heuristic"] = round(share, 4)
     return results
 
 
@@ -148,6 +191,8 @@ def eval_metrics(results: dict) -> dict[str, float]:
     for kind, r in results.items():
         values[f"eval/win_rate_vs_{kind}"] = r["win_rate"]
         values[f"eval/ci_low_vs_{kind}"] = r["ci_low"]
+        if "differs_from_heuristic" in r:
+            values["eval/differs_from_heuristic"] = r["differs_from_heuristic"]
     return values
 
 
