@@ -13,12 +13,12 @@ both alike.
 With ``--profile`` it also runs one in-process (``DummyVecEnv``) training
 under cProfile and prints where the env's time goes.
 
-With ``--networks mlp,board`` each grid game is measured with both networks
-(the config's MLP, and a board network with a 128-wide trunk: the shipped
-board policies' shape), alternated in the same run.
+With ``--networks mlp,board,board-shared`` each grid game is measured with
+each network (the config's MLP; a board network with a 128-wide trunk; the
+same with one encoder for the actor and the critic), alternated in the same run.
 
     python benchmarks/bench_training.py [--steps 30000] [--rounds 2] [--profile]
-                                        [--networks mlp,board]
+                                        [--networks mlp,board,board-shared]
 """
 
 from __future__ import annotations
@@ -150,7 +150,9 @@ def main(argv=None) -> int:
     parser.add_argument("--games", nargs="+", default=list(GAMES), choices=GAMES)
     parser.add_argument("--profile", action="store_true", help="cProfile one in-process run")
     parser.add_argument(
-        "--networks", default="mlp", help="mlp, board or both (mlp,board): board in grid games only"
+        "--networks",
+        default="mlp",
+        help="mlp, board, board-shared (comma-separated): board in grid games only",
     )
     args = parser.parse_args(argv)
     th.set_num_threads(1)
@@ -221,10 +223,14 @@ def profile(cfg, steps: int) -> None:
 
 def with_network(cfg, network: str):
     """The config with ``network``: its own for ``mlp``; for ``board``, a board
-    network with a 128-wide trunk, as the shipped board policies have."""
-    if network == cfg.policy.network or network == "mlp":
+    network with a 128-wide trunk; ``board-shared``, the same with one encoder
+    for the actor and the critic."""
+    if network == "mlp":
         return cfg
-    policy = dataclasses.replace(cfg.policy, network=network, hidden=[128], activation="relu")
+    policy = dataclasses.replace(
+        cfg.policy, network="board", hidden=[128], activation="relu",
+        share_encoder=network == "board-shared",
+    )  # fmt: skip
     return dataclasses.replace(cfg, policy=policy)
 
 

@@ -211,3 +211,20 @@ def test_a_clone_without_the_hint_starts_a_run_with_the_hint_as_a_prior(tmp_path
     with pytest.raises(CheckpointError, match="reads hint None, not 'heuristic'"):
         mlp = {**hinted, "policy": {"hidden": [32], "hint_input": True}}
         Trainer(from_dict(mlp), tmp_path / "mlp", progress=False)
+
+
+def test_a_shared_encoder_is_the_actors_and_the_critics(tmp_path):
+    policy = {**BOARD["policy"], "share_encoder": True}
+    trainer = Trainer(from_dict({**BOARD, "policy": policy}), tmp_path, progress=False)
+    try:
+        sb3 = trainer.model.policy
+        assert sb3.pi_features_extractor is sb3.vf_features_extractor
+        actor, critic = policy_from_model(trainer.model), critic_from_model(trainer.model)
+        assert all(
+            np.array_equal(actor.arrays()[k], critic.arrays()[k]) for k in ("sq_w0", "embed")
+        )
+        trainer.hold_actor(True)  # holding the actor leaves the shared encoder to the critic
+        assert all(p.requires_grad for p in sb3.pi_features_extractor.parameters())
+        assert not any(p.requires_grad for p in sb3.action_net.parameters())
+    finally:
+        trainer.close()

@@ -56,7 +56,9 @@ class BoardEncoder(nn.Module):
         self.trunk = nn.Sequential(*layers)
         self.features_dim = width
         self.square_width = square_width
-        self.squares: th.Tensor | None = None  # the last batch's square features
+        self.squares: th.Tensor | None = None  # the last batch's (batch, width, squares) features
+        flat = indices["planes"].ravel()
+        self.contiguous = bool(np.all(np.diff(flat) == 1))
 
     def set_scale(self, inputs: np.ndarray) -> None:
         """Scale each plane and scalar by 1 / its largest magnitude in ``inputs``
@@ -67,13 +69,23 @@ class BoardEncoder(nn.Module):
         self.scalar_scale.copy_(th.as_tensor(1.0 / np.maximum(top[self.scalars.numpy()], 1.0)))
 
     def forward(self, x: th.Tensor) -> th.Tensor:
-        planes = x[:, self.planes].transpose(1, 2) * self.plane_scale  # (batch, squares, channels)
-        embed = self.embed.expand(len(x), -1, -1)
-        h = self.act(self.sq0(th.cat([planes, embed], dim=2)))
-        h = self.act(self.sq1(h))
+        channels, squares = self.planes.shape
+        start = int(self.planes[0, 0])
+        if self.contiguous:  # the planes are one slice of the input: a view, no gather
+            planes = x[:, start : start + channels * squares].view(len(x), channels, squares)
+        else:
+            planes = x[:, self.planes]
+        # channels first, (batch, width, squares), as a 1x1 convolution: no transposes,
+        # and the pooling runs along memory; the square-id embedding's part of the
+        # first layer is the same for every input
+        w = self.sq0.weight
+        bias = (self.embed @ w[:, channels:].T + self.sq0.bias).T  # (width, squares)
+        h = self.act(th.matmul(w[:, :channels] * self.plane_scale, planes) + bias)
+        h = self.act(th.matmul(self.sq1.weight, h) + self.sq1.bias[:, None])
         self.squares = h
         scalars = self.act(self.sc(x[:, self.scalars] * self.scalar_scale))
-        return self.trunk(th.cat([h.mean(dim=1), h.amax(dim=1), scalars], dim=1))
+        # max with its indices: a cheaper backward than amax (a gather, no tie mask)
+        return self.trunk(th.cat([h.mean(dim=2), h.max(dim=2).values, scalars], dim=1))
 
     def arrays(self, folded: bool = True) -> dict[str, np.ndarray]:
         """The encoder's part of ``BoardNet``'s arrays (``folded``: with the
@@ -114,9 +126,12 @@ class SquareHead(nn.Module):
         self.act = act
 
     def forward(self, logits: th.Tensor, squares: th.Tensor, z: th.Tensor) -> th.Tensor:
-        inner = self.act(self.ws(squares) + self.wz(z)[:, None, :])
-        per_square = self.u(inner)  # (batch, squares, blocks)
-        cols = self.head_actions.T.reshape(-1)
+        """``squares``: the encoder's (batch, width, squares) features."""
+        inner = self.act(th.matmul(self.ws.weight, squares) + self.wz(z)[:, :, None])
+        per_square = (
+            th.matmul(self.u.weight, inner) + self.u.bias[:, None]
+        )  # (batch, rows, squares)
+        cols = self.head_actions.reshape(-1)
         return logits.index_add(1, cols, per_square.reshape(len(z), -1))
 
     def arrays(self) -> dict[str, np.ndarray]:

@@ -83,6 +83,9 @@ class PolicyConfig:
     square_width: int = 32
     embed: int = 16
     scalar_width: int = 64
+    #: a board network's actor and critic read one encoder (about half the learner's
+    #: work; both losses train it) instead of one each
+    share_encoder: bool = False
 
 
 @dataclass

@@ -351,7 +351,8 @@ def actor_parameters(model) -> list:
     policy = model.policy
     params = [*policy.mlp_extractor.policy_net.parameters(), *policy.action_net.parameters()]
     if isinstance(policy, BoardPolicy):
-        params += list(policy.pi_features_extractor.parameters())
+        if not policy.share_features_extractor:  # a shared encoder is the critic's too
+            params += list(policy.pi_features_extractor.parameters())
         params += list(policy.square_head.parameters()) if policy.square_head else []
     return params + (
         [policy.hint_scale] if isinstance(policy, HintPolicy) and policy.hinted else []
@@ -438,7 +439,7 @@ def new_model(cfg: TrainConfig, vec_env, seed: int | None) -> MaskablePPO:
                 "embed": p.embed,
                 "scalar_width": p.scalar_width,
             },
-            "share_features_extractor": False,
+            "share_features_extractor": p.share_encoder,
             "hint_scale": p.hint_scale if cfg.hint else None,
         }
         return MaskablePPO(
