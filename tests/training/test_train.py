@@ -22,8 +22,8 @@ from zombie_envs.cli.main import _train_until_done_or_stopped, main
 from zombie_envs.training import teacher as td
 from zombie_envs.training.checkpoint import load_checkpoint
 from zombie_envs.training.config import ConfigError, from_dict
-from zombie_envs.training.imitation import clone_teacher, teacher_data
-from zombie_envs.training.train import Trainer, policy_from_model
+from zombie_envs.training.imitation import teacher_data
+from zombie_envs.training.train import Trainer, clone_teacher, policy_from_model
 
 
 def test_short_training_changes_weights_and_writes_the_run(tmp_path, tiny):
@@ -391,7 +391,7 @@ def test_init_from_pretrained_is_the_shipped_policy_of_the_env(tmp_path):
 
 
 def test_a_run_stopped_after_its_warm_start_resumes_without_redoing_it(tmp_path, tiny, monkeypatch):
-    import zombie_envs.training.imitation as imitation
+    import zombie_envs.training.train as train
 
     tiny.update(imitation={"games": 10}, total_steps=256)
     trainer = Trainer(from_dict(tiny), tmp_path, progress=False)
@@ -410,7 +410,7 @@ def test_a_run_stopped_after_its_warm_start_resumes_without_redoing_it(tmp_path,
     def again(*args, **kwargs):
         raise AssertionError("the warm start ran again")
 
-    monkeypatch.setattr(imitation, "clone_teacher", again)
+    monkeypatch.setattr(train, "clone_teacher", again)
     resumed = Trainer.resume(tmp_path, progress=False)
     try:
         assert policy_from_model(resumed.model) == warm

@@ -46,36 +46,6 @@ def teacher_data(cfg, run_dir, progress: bool = True) -> dict[str, np.ndarray]:
     return td.load(folder, coll, im.games)
 
 
-def clone_teacher(model, cfg, run_dir, progress: bool = True) -> tuple[dict, dict]:
-    """Fit ``model``'s actor and critic to the teacher's games (with
-    ``imitation.fit: critic``, the critic alone: the actor is held); returns the
-    held-out figures and the test games (to judge the critic by later)."""
-    import torch as th
-
-    from .train import actor_parameters, critic_parameters, scale_inputs
-
-    data = teacher_data(cfg, run_dir, progress)
-    policy = model.policy
-    if not cfg.init_from:  # a file's weights come with their scales folded in
-        scale_inputs(model, data["obs"][:200_000])
-
-    def forward(x, masks):
-        dist = policy.get_distribution(x, action_masks=masks)
-        return dist.distribution.logits, policy.predict_values(x).flatten()
-
-    groups = {"critic": critic_parameters(model)}
-    if cfg.imitation.fit == "both":
-        groups["actor"] = actor_parameters(model)
-    policy.set_training_mode(True)
-    with th.random.fork_rng():
-        th.manual_seed(cfg.seed)
-        stats = fit(groups, forward, data, cfg, progress)
-    policy.set_training_mode(False)
-    test = td.split(data, "test")
-    test["seat_explained_variance"] = stats["seat_explained_variance"]
-    return stats, test
-
-
 def fit(groups: dict, forward, data: dict, cfg, progress: bool = True) -> dict:
     """Fit ``groups`` of parameters (``actor``: cross-entropy on the teacher's
     choices; ``critic``: half the squared error of the values on the final

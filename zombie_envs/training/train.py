@@ -345,6 +345,35 @@ def scale_inputs(model, obs: np.ndarray) -> None:
             extractor.encoder.set_scale(obs)
 
 
+def clone_teacher(model, cfg, run_dir, progress: bool = True) -> tuple[dict, dict]:
+    """Fit ``model``'s actor and critic to the teacher's games (with
+    ``imitation.fit: critic``, the critic alone: the actor is held); returns the
+    held-out figures and the test games (to judge the critic by later)."""
+    from . import teacher as td
+    from .imitation import fit, teacher_data
+
+    data = teacher_data(cfg, run_dir, progress)
+    policy = model.policy
+    if not cfg.init_from:  # a file's weights come with their scales folded in
+        scale_inputs(model, data["obs"][:200_000])
+
+    def forward(x, masks):
+        dist = policy.get_distribution(x, action_masks=masks)
+        return dist.distribution.logits, policy.predict_values(x).flatten()
+
+    groups = {"critic": critic_parameters(model)}
+    if cfg.imitation.fit == "both":
+        groups["actor"] = actor_parameters(model)
+    policy.set_training_mode(True)
+    with th.random.fork_rng():
+        th.manual_seed(cfg.seed)
+        stats = fit(groups, forward, data, cfg, progress)
+    policy.set_training_mode(False)
+    test = td.split(data, "test")
+    test["seat_explained_variance"] = stats["seat_explained_variance"]
+    return stats, test
+
+
 def actor_parameters(model) -> list:
     """What the actor alone learns: its layers (a board actor's encoder and
     square head too), and the hint's scale."""
@@ -605,8 +634,6 @@ class Trainer:
     def _train(self) -> dict:
         cfg = self.cfg
         if self.warm_start_pending:
-            from .imitation import clone_teacher
-
             start = time.perf_counter()
             self.imitation, self.heldout = clone_teacher(
                 self.model, cfg, self.run_dir, self.progress
