@@ -430,6 +430,9 @@ def test_train_flags_size_the_warm_start_and_the_evaluation(tmp_path, tiny, caps
     meta = load_policy(tmp_path / "run" / "policy.zip")[1]
     # seven training games' sampled decisions, not 300 games'
     assert 0 < meta["imitation"]["samples"] <= 7 * 32 and meta["imitation"]["games"] == 10
+    out = capsys.readouterr().out
+    assert "warm start, on " in out and "decisions of test games no fit saw: agreement" in out
+    assert "its move is not the heuristic's in" in out
     assert meta["eval"]["heuristic"]["games"] == 3
     with pytest.raises(SystemExit, match="set up a new run"):
         main(["train", "--resume", str(tmp_path / "run"), "--eval-games", "9"])

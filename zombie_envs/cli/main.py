@@ -170,7 +170,7 @@ def _train(args) -> int:
     train = _rllib() if rllib else _training()
     from ..agents.network import CheckpointError
     from ..training.config import ConfigError, load_config
-    from ..training.runs import format_eval
+    from ..training.runs import format_eval, format_warm_start
 
     try:
         if args.resume and rllib:
@@ -212,6 +212,9 @@ def _train(args) -> int:
     final = _train_until_done_or_stopped(trainer)
     if final is None:
         return 0
+    warm = format_warm_start(trainer.imitation)
+    if warm:
+        print(warm)
     print(format_eval(final, trainer.cfg))
     if rllib:
         files = ", ".join([p.name for p in trainer.policy_files()] + [train.RLLIB_CHECKPOINT])

@@ -206,7 +206,24 @@ def format_eval(entry: dict, cfg: TrainConfig) -> str:
             f"[{100 * r['ci_low']:.1f}%, {100 * r['ci_high']:.1f}%] over {r['games']} games "
             f"(chance {100 / cfg.players:.1f}%)"
         )
+        if "differs_from_heuristic" in r:
+            share = 100 * r["differs_from_heuristic"]
+            lines.append(
+                f"  its move is not the heuristic's in {share:.1f}% of its decisions there"
+            )
     return "\n".join(lines)
+
+
+def format_warm_start(figures: dict | None) -> str | None:
+    """The warm start's figures on its test games, one line (none without one)."""
+    if not figures or "agreement" not in figures:
+        return None
+    return (
+        f"warm start, on {figures['test_samples']:,} decisions of test games no fit saw: "
+        f"agreement with the teacher {100 * figures['agreement']:.1f}%, the critic explains "
+        f"{figures['value_explained_variance']:.3f} of the returns' variance "
+        f"(the seat alone {figures['seat_explained_variance']:.3f})"
+    )
 
 
 def plot_learning_curve(evals: list[dict], cfg: TrainConfig, path: Path) -> Path:
