@@ -471,7 +471,7 @@ def test_a_search_teacher_labels_its_own_games_in_worker_processes(tmp_path):
 def test_imitation_settings_are_checked():
     with pytest.raises(ConfigError, match="imitation.teacher: unknown agent kind 'genius'"):
         from_dict({"imitation": {"teacher": "genius"}})
-    with pytest.raises(ConfigError, match="imitation.fit must be 'both' or 'critic'"):
+    with pytest.raises(ConfigError, match="imitation.fit must be 'both', 'critic' or 'none'"):
         from_dict({"imitation": {"fit": "actor"}})
     with pytest.raises(ConfigError, match="imitation.workers must be >= 0"):
         from_dict({"imitation": {"workers": -1}})

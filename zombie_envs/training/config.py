@@ -51,10 +51,19 @@ class PPOConfig:
     #: the teacher's test games (never fitted on) than the seat alone: the figure
     #: that shows a critic sees something, where a rollout's flatters it
     hold_actor_until_beats_seat: bool = False
+    #: after each PPO update, ``n_epochs`` minibatches of cross-entropy toward the
+    #: teacher's choices on its training games, weighted by this: keeps the actor near
+    #: the teacher where PPO's own games give it no signal (0: off)
+    teacher_coef: float = 0.0
 
     def sb3_kwargs(self) -> dict:
         """``MaskablePPO`` arguments, the learning rate as a schedule when it decays."""
-        ours = ("learning_rate_final", "hold_actor_until_ev", "hold_actor_until_beats_seat")
+        ours = (
+            "learning_rate_final",
+            "hold_actor_until_ev",
+            "hold_actor_until_beats_seat",
+            "teacher_coef",
+        )
         kwargs = {k: v for k, v in vars(self).items() if k not in ours}
         if self.learning_rate_final is not None:
             from stable_baselines3.common.utils import LinearSchedule
@@ -110,8 +119,9 @@ class ImitationConfig:
     #: the agent whose games and choices are learned: ``heuristic``, or a search
     #: such as ``ismcts:20:heuristic`` (expert iteration, with ``init_from``)
     teacher: str = "heuristic"
-    #: ``both`` (actor and critic) or ``critic`` (the actor is held: its file's, with
-    #: ``init_from``, catches a critic up)
+    #: ``both`` (actor and critic), ``critic`` (the actor is held: its file's, with
+    #: ``init_from``, catches a critic up) or ``none`` (the games are played for
+    #: ``ppo.teacher_coef`` and the held-out critic, nothing is fitted)
     fit: str = "both"
     #: processes playing the teacher's games; 0: one per core
     workers: int = 0
@@ -308,8 +318,10 @@ def _validate_ppo(cfg: TrainConfig) -> None:
 
 
 def _validate_imitation(cfg: TrainConfig) -> None:
-    if cfg.imitation.fit not in ("both", "critic"):
-        raise ConfigError(f"imitation.fit must be 'both' or 'critic', got {cfg.imitation.fit!r}")
+    if cfg.imitation.fit not in ("both", "critic", "none"):
+        raise ConfigError(
+            f"imitation.fit must be 'both', 'critic' or 'none', got {cfg.imitation.fit!r}"
+        )
     if cfg.imitation.workers < 0:
         raise ConfigError(
             f"imitation.workers must be >= 0 (0: every core), got {cfg.imitation.workers}"
@@ -354,6 +366,11 @@ def _validate_policy(cfg: TrainConfig) -> None:
     for key in ("square_width", "embed", "scalar_width"):
         if getattr(cfg.policy, key) <= 0:
             raise ConfigError(f"policy.{key} must be > 0, got {getattr(cfg.policy, key)}")
+    if cfg.ppo.teacher_coef < 0 or (cfg.ppo.teacher_coef and cfg.imitation.games <= 0):
+        raise ConfigError(
+            f"ppo.teacher_coef {cfg.ppo.teacher_coef}: must be >= 0, and learns from the "
+            "teacher's games: it needs imitation.games > 0"
+        )
     if cfg.ppo.hold_actor_until_beats_seat and cfg.imitation.games <= 0:
         raise ConfigError(
             "ppo.hold_actor_until_beats_seat judges the critic on the teacher's test games: "

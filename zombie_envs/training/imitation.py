@@ -79,7 +79,7 @@ def fit(groups: dict, forward, data: dict, cfg, progress: bool = True) -> dict:
         order = gen.permutation(n)
         for start in range(0, n, im.batch_size):
             idx = order[start : start + im.batch_size]
-            losses = _losses(forward, _batch(train, idx, num_actions, hint))
+            losses = _losses(forward, batch(train, idx, num_actions, hint))
             loss = sum(losses[g] for g in groups)
             optimiser.zero_grad()
             loss.backward()
@@ -126,7 +126,8 @@ def measure(forward, train: dict, test: dict, num_actions: int, hint: bool) -> d
     }
 
 
-def _batch(part: dict, idx, num_actions: int, hint: bool):
+def batch(part: dict, idx, num_actions: int, hint: bool):
+    """Samples ``idx`` of ``part`` as tensors: inputs, masks, actions, returns."""
     import torch as th
 
     rows = {k: v[idx] for k, v in part.items()}
@@ -154,7 +155,7 @@ def _outputs(forward, part: dict, num_actions: int, hint: bool, chunk: int = 204
     with th.no_grad():
         for start in range(0, len(part["action"]), chunk):
             idx = np.arange(start, min(start + chunk, len(part["action"])))
-            x, masks, actions, _ = _batch(part, idx, num_actions, hint)
+            x, masks, actions, _ = batch(part, idx, num_actions, hint)
             full, v = forward(x, masks)
             logps.append(full.gather(1, actions[:, None])[:, 0].numpy())
             values.append(v.numpy())

@@ -350,7 +350,7 @@ def clone_teacher(model, cfg, run_dir, progress: bool = True) -> tuple[dict, dic
     ``imitation.fit: critic``, the critic alone: the actor is held); returns the
     held-out figures and the test games (to judge the critic by later)."""
     from . import teacher as td
-    from .imitation import fit, teacher_data
+    from .imitation import fit, measure, teacher_data
 
     data = teacher_data(cfg, run_dir, progress)
     policy = model.policy
@@ -358,20 +358,33 @@ def clone_teacher(model, cfg, run_dir, progress: bool = True) -> tuple[dict, dic
         scale_inputs(model, data["obs"][:200_000])
 
     def forward(x, masks):
-        dist = policy.get_distribution(x, action_masks=masks)
-        return dist.distribution.logits, policy.predict_values(x).flatten()
+        return log_probs(model, x, masks), policy.predict_values(x).flatten()
 
-    groups = {"critic": critic_parameters(model)}
-    if cfg.imitation.fit == "both":
-        groups["actor"] = actor_parameters(model)
-    policy.set_training_mode(True)
-    with th.random.fork_rng():
-        th.manual_seed(cfg.seed)
-        stats = fit(groups, forward, data, cfg, progress)
-    policy.set_training_mode(False)
+    if cfg.imitation.fit == "none":
+        stats = measure(forward, td.split(data, "train"), td.split(data, "test"), *shape(cfg))
+    else:
+        groups = {"critic": critic_parameters(model)}
+        if cfg.imitation.fit == "both":
+            groups["actor"] = actor_parameters(model)
+        policy.set_training_mode(True)
+        with th.random.fork_rng():
+            th.manual_seed(cfg.seed)
+            stats = fit(groups, forward, data, cfg, progress)
+        policy.set_training_mode(False)
     test = td.split(data, "test")
     test["seat_explained_variance"] = stats["seat_explained_variance"]
     return stats, test
+
+
+def log_probs(model, x, masks):
+    """Every action's log-probability under the model's actor (illegal ones far below)."""
+    return model.policy.get_distribution(x, action_masks=masks).distribution.logits
+
+
+def shape(cfg: TrainConfig) -> tuple[int, bool]:
+    """The action count and whether the input carries the hint: how teacher
+    samples become the policy's inputs."""
+    return engine_class(cfg.env).action_layout.size, cfg.hint is not None
 
 
 def actor_parameters(model) -> list:
@@ -550,6 +563,8 @@ class Trainer:
         holds = cfg.ppo.hold_actor_until_ev is not None or cfg.ppo.hold_actor_until_beats_seat
         self.actor_held = state.get("actor_held", holds)
         self.heldout: dict | None = None  # the teacher's test games, to judge the critic by
+        self.teacher_train: dict | None = None  # its training games, for ppo.teacher_coef
+        self.teacher_rng = np.random.default_rng(cfg.seed + state.get("steps", 0))
         self.best = state.get("best")
         steps = state.get("steps", 0)
         self.vec_env = self._vec_env(cfg.seed + 7919 * steps)
@@ -710,6 +725,31 @@ class Trainer:
             "value_explained_variance": round(td.explained(values, test["ret"]), 4),
             "seat_explained_variance": round(float(test["seat_explained_variance"]), 4),
         }
+
+    def teacher_step(self) -> None:
+        """After a PPO update, ``n_epochs`` minibatches of cross-entropy toward
+        the teacher's choices on its training games (``ppo.teacher_coef``)."""
+        cfg = self.cfg
+        if not cfg.ppo.teacher_coef or self.actor_held or not self.model._n_updates:
+            return
+        from . import teacher as td
+        from .imitation import batch, teacher_data
+
+        if self.teacher_train is None:
+            self.teacher_train = td.split(teacher_data(cfg, self.run_dir, self.progress), "train")
+        n = len(self.teacher_train["action"])
+        policy = self.model.policy
+        policy.set_training_mode(True)
+        for _ in range(cfg.ppo.n_epochs):
+            idx = self.teacher_rng.integers(n, size=min(cfg.ppo.batch_size, n))
+            x, masks, actions, _ = batch(self.teacher_train, idx, *shape(cfg))
+            nll = -log_probs(self.model, x, masks).gather(1, actions[:, None]).mean()
+            policy.optimizer.zero_grad()
+            (cfg.ppo.teacher_coef * nll).backward()
+            th.nn.utils.clip_grad_norm_(policy.parameters(), cfg.ppo.max_grad_norm)
+            policy.optimizer.step()
+        policy.set_training_mode(False)
+        self.model.logger.record("train/teacher_nll", nll.item())
 
     def push_pool(self, snapshots: bool = False) -> None:
         """Send the learner's weights (and the snapshots) to every worker."""
@@ -918,7 +958,8 @@ class _Callback(BaseCallback):
         self.t.wall_time += now - self.clock
         self.clock = now
 
-    def _on_rollout_start(self):
+    def _on_rollout_start(self):  # after each PPO update
+        self.t.teacher_step()
         self.t.push_pool()
 
     def _on_step(self):
