@@ -13,7 +13,8 @@ hours); its ``metadata.json`` and the run's learning curve are written beside it
 
 Against heuristic bots the heuristic itself plays the same seeds and seats,
 and ``edge`` is the policy's rate less the heuristic's, with its 95% interval
-(independent binomials: wider than a paired interval, never narrower).  The
+(independent binomials; in every seat the heuristic's own rate is exact: on
+each seed its rotations win the games won, so only the policy's varies).  The
 critic is measured on fresh heuristic games (``--critic-games``, decisions
 sampled as the warm start samples them): its explained variance of each
 seat's final return beside the seat alone's (each seat's mean return over as
@@ -64,11 +65,14 @@ def differs_from_heuristic(path, env: str, players: int, games: int, seed: int) 
     return {"share": round(compared.share, 4), "decisions": compared.decisions, "games": games}
 
 
-def edge(policy: dict, heuristic: dict) -> dict:
+def edge(policy: dict, heuristic: dict, exact: bool = False) -> dict:
     """The policy's win rate less the heuristic's on the same seeds and seats,
-    with a 95% interval (normal, independent binomials)."""
+    with a 95% interval (normal, independent binomials).  ``exact``: the
+    heuristic's rate has no sampling error (in every seat of a game, seats
+    rotated on each seed, one agent's win shares sum to the games won)."""
     p, q = policy["win_rate"], heuristic["win_rate"]
-    half = 1.96 * math.sqrt(p * (1 - p) / policy["games"] + q * (1 - q) / heuristic["games"])
+    spread = p * (1 - p) / policy["games"] + (0 if exact else q * (1 - q) / heuristic["games"])
+    half = 1.96 * math.sqrt(spread)
     return {
         "edge": round(p - q, 4),
         "ci_low": round(p - q - half, 4),
@@ -178,7 +182,7 @@ def main(argv=None) -> int:
         """The policy's and the heuristic's rates on the same seeds and seats."""
         mine, theirs = measure("heuristic", role), measure("heuristic", role, "heuristic")
         mine["heuristic_itself"] = theirs
-        mine["edge"] = edge(mine, theirs)
+        mine["edge"] = edge(mine, theirs, exact=role is None)
         print(f"edge: {mine['edge']}", flush=True)
         return mine
 
