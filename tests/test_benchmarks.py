@@ -231,7 +231,7 @@ def test_ship_policy_writes_the_policy_with_its_figures(tmp_path):
     out = run_script(
         "benchmarks/ship_policy.py", str(source), "--name", "maul", "--games", "6",
         "--seed", "5", "--workers", "1", "--no-progress", "--into", str(tmp_path),
-        "--trained", "zombie-envs train --config maul_of_america",
+        "--trained", "zombie-envs train --config maul_of_america", "--critic-games", "20",
     )  # fmt: skip
     shipped = tmp_path / "maul" / "policy.zip"
     meta = json.loads(zipfile.ZipFile(shipped).read("metadata.json"))
@@ -244,3 +244,27 @@ def test_ship_policy_writes_the_policy_with_its_figures(tmp_path):
     assert figures["differs_from_heuristic"]["decisions"] > 0
     assert meta["trained"]["command"] == "zombie-envs train --config maul_of_america"
     assert f"shipped: {shipped}" in out
+    # the heuristic itself on the same seeds and seats, and the edge over it
+    every = figures["heuristic"]
+    assert every["heuristic_itself"]["games"] == 6
+    assert every["edge"]["edge"] == round(
+        every["win_rate"] - every["heuristic_itself"]["win_rate"], 4
+    )
+    shopper = figures["roles"]["shopper"]["heuristic"]
+    assert shopper["edge"]["ci_low"] < shopper["edge"]["edge"] < shopper["edge"]["ci_high"]
+    # the critic on fresh heuristic games, beside the seat alone
+    critic = figures["critic"]
+    assert critic["games"] == 20 and critic["decisions"] > 0
+    assert critic["value_explained_variance"] <= 1 and critic["seat_explained_variance"] <= 1
+
+
+def test_the_edge_over_the_heuristic_and_its_interval():
+    spec = importlib.util.spec_from_file_location("ship", ROOT / "benchmarks" / "ship_policy.py")
+    ship = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(ship)
+    policy, heuristic = {"win_rate": 0.4, "games": 1200}, {"win_rate": 1 / 3, "games": 1200}
+    exact, measured = ship.edge(policy, heuristic, exact=True), ship.edge(policy, heuristic)
+    half = 1.96 * (0.4 * 0.6 / 1200) ** 0.5
+    assert exact["edge"] == round(0.4 - 1 / 3, 4)
+    assert exact["ci_low"] == pytest.approx(0.4 - 1 / 3 - half, abs=1e-4)
+    assert measured["ci_low"] < exact["ci_low"] < exact["ci_high"] < measured["ci_high"]
