@@ -377,7 +377,11 @@ def test_init_from_pretrained_is_the_shipped_policy_of_the_env(tmp_path):
             "n_envs": 1,
             "vec_env": "dummy",
             "hint": meta["hint"],
-            "policy": {"hidden": meta["hidden"], "activation": meta["activation"]},
+            "policy": {
+                "network": meta.get("network", "mlp"),
+                "hidden": meta["hidden"],
+                "activation": meta["activation"],
+            },
             "init_from": "pretrained",
         }
     )
