@@ -126,7 +126,8 @@ def fitting_critic(path, meta: dict):
         )
     if extra:
         arrays = critic.arrays() | {"hint_size": np.int64(extra)}
-        critic = network_from_arrays(arrays, meta | {"network": _kind(critic)}, outputs=1)
+        kind = {"network": _kind(critic), "activation": critic.activation}
+        critic = network_from_arrays(arrays, meta | kind, outputs=1)
     return critic
 
 

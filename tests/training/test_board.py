@@ -257,3 +257,24 @@ def test_the_teacher_loss_keeps_the_actor_near_the_teacher(tmp_path):
     assert agreement[20.0] > agreement[0.0] + 0.15
     with pytest.raises(ConfigError, match="ppo.teacher_coef .* needs imitation.games > 0"):
         from_dict({"ppo": {"teacher_coef": 1.0}})
+
+
+def test_a_critic_of_another_kind_and_activation_round_trips(tmp_path):
+    """A tanh MLP actor shipped with a relu board critic: the file says how to
+    read each, so the critic computes what it computed before it was saved."""
+    from zombie_envs.agents.network import MLPPolicy
+
+    cls = engine_class("we_are_dead_v0")
+    rng = np.random.default_rng(0)
+    sizes = [cls.obs_layout.size, 8, cls.action_layout.size]
+    layers = [(rng.normal(size=(o, i)), rng.normal(size=o)) for i, o in zip(sizes, sizes[1:])]
+    actor = MLPPolicy(layers, "tanh")
+    th.manual_seed(0)
+    model = BoardModel(cls, 1, False)
+    critic = board_network(model.encoder, model.out, None, "relu")
+    path = tmp_path / "mixed.zip"
+    save_policy(path, actor, policy_metadata("we_are_dead_v0", 3, {}, None) | {"steps": 0}, critic)
+    meta = load_policy(path)[1]
+    assert (meta["critic_network"], meta["critic_activation"]) == ("board", "relu")
+    x = _observations("we_are_dead_v0", 3, 5)
+    assert np.array_equal(load_critic(path).logits(x), critic.logits(x))

@@ -42,6 +42,7 @@ META_EXTRAS = {
     "env_options": OBJECT,
     "network": TEXT,
     "critic_network": TEXT,
+    "critic_activation": TEXT,
 }
 #: the kinds of network a file may hold (``network`` in its metadata; files without it: ``mlp``)
 NETWORKS = ("mlp", "board")
@@ -51,15 +52,16 @@ def network_from_arrays(arrays: dict, meta: dict, outputs: int | None = None) ->
     """The network of a policy file's arrays, of the kind its metadata names,
     checked to read the file's input and give ``outputs`` values (the
     actions; 1 for a critic) through the hidden sizes the metadata says."""
-    kind = meta.get("network", "mlp")
+    kind, activation = meta.get("network", "mlp"), meta["activation"]
     if outputs is not None:  # a critic: of the policy's kind unless the file says
         kind = meta.get("critic_network", kind)
+        activation = meta.get("critic_activation", activation)
     if kind == "board":
         from .board import BoardNet
 
-        net: Network = BoardNet(arrays, meta["activation"])
+        net: Network = BoardNet(arrays, activation)
     else:
-        net = MLPPolicy.from_arrays(arrays, meta["activation"])
+        net = MLPPolicy.from_arrays(arrays, activation)
     if outputs is not None:  # a critic: its own hidden sizes, the policy's input
         if (net.sizes[0], net.sizes[-1]) != (meta["obs_size"], outputs):
             raise CheckpointError(
@@ -100,6 +102,8 @@ def policy_entries(
         meta["network"] = "board"
     if critic is not None and isinstance(critic, MLPPolicy) != isinstance(policy, MLPPolicy):
         meta["critic_network"] = "mlp" if isinstance(critic, MLPPolicy) else "board"
+    if critic is not None and critic.activation != policy.activation:
+        meta["critic_activation"] = critic.activation
     entries = {
         "metadata.json": json.dumps(meta, indent=2, sort_keys=True).encode(),
         "policy.npz": policy.to_bytes(),
@@ -213,10 +217,11 @@ def parse_metadata(entries: dict[str, bytes], path: Path) -> dict:
             f"this zombie-envs reads version {FORMAT_VERSION}"
         )
     check_fields(meta, where, META_FIELDS, META_EXTRAS, error=CheckpointError)
-    if meta["activation"] not in ACTIVATIONS:
-        raise CheckpointError(
-            f"{where}: unknown activation {meta['activation']!r}; known: {list(ACTIVATIONS)}"
-        )
+    for key in ("activation", "critic_activation"):
+        if meta.get(key, "tanh") not in ACTIVATIONS:
+            raise CheckpointError(
+                f"{where}: unknown {key} {meta[key]!r}; known: {list(ACTIVATIONS)}"
+            )
     for key in ("network", "critic_network"):
         if meta.get(key, "mlp") not in NETWORKS:
             known = list(NETWORKS)
