@@ -267,7 +267,10 @@ def test_a_critic_of_another_kind_and_activation_round_trips(tmp_path):
     cls = engine_class("we_are_dead_v0")
     rng = np.random.default_rng(0)
     sizes = [cls.obs_layout.size, 8, cls.action_layout.size]
-    layers = [(rng.normal(size=(o, i)), rng.normal(size=o)) for i, o in zip(sizes, sizes[1:])]
+    layers = [
+        (rng.normal(size=(o, i)), rng.normal(size=o))
+        for i, o in zip(sizes, sizes[1:], strict=False)
+    ]
     actor = MLPPolicy(layers, "tanh")
     th.manual_seed(0)
     model = BoardModel(cls, 1, False)
