@@ -218,28 +218,6 @@ class MLPPolicy(Network):
             raise CheckpointError(f"hint_size must be one integer, got {hint_size!r}")
         return cls(layers, activation, float(hint_scale), int(hint_size))
 
-    @classmethod
-    def from_npz(cls, data: bytes, meta: dict, where: str) -> MLPPolicy:
-        """The policy stored as ``data`` (npz bytes, never unpickled), checked to
-        have exactly the layer sizes ``meta`` describes."""
-        return cls.checked(read_arrays(data, where), meta, where)
-
-    @classmethod
-    def checked(cls, arrays: dict, meta: dict, where: str) -> MLPPolicy:
-        """The policy of ``arrays``, checked to have exactly the layer sizes
-        ``meta`` describes; errors name ``where``."""
-        try:
-            policy = cls.from_arrays(arrays, meta["activation"])
-        except CheckpointError as e:
-            raise CheckpointError(f"{where}: {e}") from None
-        want = [meta["obs_size"], *meta["hidden"], meta["num_actions"]]
-        if policy.sizes != want:
-            raise CheckpointError(
-                f"{where}: layer shapes give sizes {policy.sizes}, "
-                f"but the metadata says {want} (input, hidden..., actions)"
-            )
-        return policy
-
 
 def read_arrays(data: bytes, where: str) -> dict[str, np.ndarray]:
     """The numeric arrays of npz bytes, read without pickle (an object array
