@@ -46,6 +46,14 @@ def teacher_data(cfg, run_dir, progress: bool = True) -> dict[str, np.ndarray]:
     return td.load(folder, coll, im.games)
 
 
+def shape(cfg) -> tuple[int, bool]:
+    """The action count and whether the input carries the hint: how teacher
+    samples become the policy's inputs."""
+    from zombie_envs.registry import engine_class
+
+    return engine_class(cfg.env).action_layout.size, cfg.hint is not None
+
+
 def fit(groups: dict, forward, data: dict, cfg, progress: bool = True) -> dict:
     """Fit ``groups`` of parameters (``actor``: cross-entropy on the teacher's
     choices; ``critic``: half the squared error of the values on the final
@@ -57,18 +65,16 @@ def fit(groups: dict, forward, data: dict, cfg, progress: bool = True) -> dict:
     the test games."""
     import torch as th
 
-    from zombie_envs.registry import engine_class
-
     im = cfg.imitation
-    num_actions = engine_class(cfg.env).action_layout.size
-    hint = cfg.hint is not None
+    num_actions, hint = shape(cfg)
     train, val, test = (td.split(data, p) for p in ("train", "validation", "test"))
     if not (len(train["action"]) and len(val["action"]) and len(test["action"])):
         raise ValueError(
             f"imitation.games {im.games}: too few games to fit, stop and measure on "
             "(at least 10, a tenth of them to stop on and a fifth to measure on)"
         )
-    params = [p for ps in groups.values() for p in ps]
+    # a shared encoder is in both groups: the optimiser holds each parameter once
+    params = list({id(p): p for ps in groups.values() for p in ps}.values())
     optimiser = th.optim.Adam(params, lr=im.learning_rate)
     gen = np.random.default_rng(cfg.seed)
     n = len(train["action"])

@@ -59,6 +59,7 @@ from zombie_envs.registry import engine_class
 from . import checkpoint as ckpt
 from .boardnet import BoardEncoder, board_network, load_board, square_head
 from .config import ConfigError, TrainConfig, from_dict
+from .imitation import shape
 from .runs import (
     BEST,
     EVAL_COLUMNS,
@@ -379,12 +380,6 @@ def clone_teacher(model, cfg, run_dir, progress: bool = True) -> tuple[dict, dic
 def log_probs(model, x, masks):
     """Every action's log-probability under the model's actor (illegal ones far below)."""
     return model.policy.get_distribution(x, action_masks=masks).distribution.logits
-
-
-def shape(cfg: TrainConfig) -> tuple[int, bool]:
-    """The action count and whether the input carries the hint: how teacher
-    samples become the policy's inputs."""
-    return engine_class(cfg.env).action_layout.size, cfg.hint is not None
 
 
 def actor_parameters(model) -> list:
