@@ -183,10 +183,11 @@ def test_bench_training_splits_a_step_into_env_opponents_rollout_and_update():
         "--games", "mall_of_horror",
     )  # fmt: skip
     (row,) = [line.split("|")[1:-1] for line in out.splitlines() if "mall_of_horror_v0" in line]
-    env, opponents, rollout, update = (float(c.strip(" %")) for c in row[4:8])
+    assert row[2].strip() == "mlp"  # the config's network, the only one asked for
+    env, opponents, rollout, update = (float(c.strip(" %")) for c in row[5:9])
     assert abs(env + rollout + update - 100) < 0.2  # the wall time, whole
     assert 0 < opponents < env  # the other seats' moves are part of the workers' time
-    assert update > 0 and float(row[3].replace(",", "")) > 0
+    assert update > 0 and float(row[4].replace(",", "")) > 0
 
 
 def test_fuzz_refuses_every_kind_of_bad_action_in_every_env():
