@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from ..core.agent import Agent, RandomAgent
 from ..registry import heuristic_class
-from .network import CheckpointError, MLPPolicy
+from .board import BoardNet
+from .network import CheckpointError, MLPPolicy, Network
 from .policy import PolicyAgent
 from .pretrained import Pretrained, pretrained_agents, pretrained_for
 from .search import ISMCTSAgent, parse_spec, search_agent
@@ -64,9 +65,11 @@ def make_agent(
 __all__ = [
     "AGENT_KINDS",
     "Agent",
+    "BoardNet",
     "CheckpointError",
     "ISMCTSAgent",
     "MLPPolicy",
+    "Network",
     "PolicyAgent",
     "Pretrained",
     "RandomAgent",

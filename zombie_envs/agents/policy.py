@@ -9,7 +9,7 @@ import numpy as np
 from ..core.agent import Agent
 from ..registry import engine_class
 from .inputs import hint_agent, policy_input
-from .network import CheckpointError, MLPPolicy
+from .network import CheckpointError, Network
 from .policy_file import (
     check_compatible,
     load_critic,
@@ -31,11 +31,11 @@ class PolicyAgent(Agent):
     #: the engine options it was trained with (``None``: not known, not checked)
     env_options: dict | None = None
     #: the value network saved with it, if any (search leaf values)
-    critic: MLPPolicy | None = None
+    critic: Network | None = None
 
     def __init__(
         self,
-        policy: MLPPolicy,
+        policy: Network,
         seed: int | None = None,
         greedy: bool = True,
         name: str | None = None,

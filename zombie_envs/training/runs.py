@@ -15,7 +15,7 @@ from pathlib import Path
 import numpy as np
 
 from zombie_envs.agents import make_agent
-from zombie_envs.agents.network import MLPPolicy
+from zombie_envs.agents.network import Network
 from zombie_envs.agents.policy import PolicyAgent
 from zombie_envs.core.agent import Agent
 from zombie_envs.match import head_to_head
@@ -34,7 +34,7 @@ class RolePolicyAgent(Agent):
 
     name = "policy"
 
-    def __init__(self, policies: dict[str, MLPPolicy], cfg: TrainConfig, seed=None):
+    def __init__(self, policies: dict[str, Network], cfg: TrainConfig, seed=None):
         super().__init__(seed)
         self.game = game_type(cfg.env)
         self.agents = {
@@ -114,7 +114,7 @@ class StepBar:
 
 
 def evaluate(
-    policy: MLPPolicy | dict[str, MLPPolicy],
+    policy: Network | dict[str, Network],
     cfg: TrainConfig,
     games: int,
     seed: int,

@@ -20,7 +20,7 @@ from gymnasium import spaces
 import zombie_envs
 from zombie_envs.agents import make_agent
 from zombie_envs.agents.inputs import hint_agent, policy_input
-from zombie_envs.agents.network import MLPPolicy
+from zombie_envs.agents.network import Network
 from zombie_envs.agents.policy import PolicyAgent
 from zombie_envs.arena import win_shares
 from zombie_envs.registry import game_type
@@ -49,7 +49,7 @@ class OpponentPool:
     """Sampling weights over opponent kinds, plus the frozen policies to draw on.
 
     ``current`` is the learner's latest weights and ``snapshots`` are past
-    copies; both are numpy ``MLPPolicy`` objects, never the learner's tensors.
+    copies; both are numpy ``Network`` objects, never the learner's tensors.
     A snapshot drawn before the first snapshot is taken plays the current
     policy, and a policy kind drawn before any policy exists plays the heuristic.
     """
@@ -62,10 +62,10 @@ class OpponentPool:
             raise ValueError(f"opponent weights must be >= 0 and not all 0, got {weights}")
         self.kinds = [k for k in OPPONENT_KINDS if weights.get(k, 0) > 0]
         self.weights = [float(weights[k]) for k in self.kinds]
-        self.current: MLPPolicy | None = None
-        self.snapshots: list[MLPPolicy] = []
+        self.current: Network | None = None
+        self.snapshots: list[Network] = []
 
-    def draw(self, rng: random.Random) -> tuple[str, MLPPolicy | None]:
+    def draw(self, rng: random.Random) -> tuple[str, Network | None]:
         """An opponent kind, and for policy kinds the policy to play."""
         kind = rng.choices(self.kinds, self.weights)[0]
         if kind == "snapshot" and self.snapshots:
@@ -161,7 +161,7 @@ class SelfPlayEnv(gymnasium.Env):
         self.opponent_kinds: list[str] = []
 
     # ----- pool updates from the trainer ----------------------------------
-    def set_policies(self, current: MLPPolicy | None, snapshots: list[MLPPolicy] | None = None):
+    def set_policies(self, current: Network | None, snapshots: list[Network] | None = None):
         """Install the learner's latest weights and, when given, the snapshots."""
         for pool in set(self.pools):
             pool.current = current
