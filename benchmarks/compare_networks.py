@@ -11,7 +11,8 @@ a game too) beside the seat alone's, parameters and fit time.
         --games 10000 --data ~/teacher/maul --designs flat,board --save checkpoints/fitted
 
 ``--save DIR`` writes each design's actor and critic as a policy file
-(``DIR/<env>-<design>.zip``), which ``init_from`` starts a training run from.
+(``DIR/<env>-<design>.zip``), which ``init_from`` starts a training run from;
+``--init DIR`` starts each design's fit from such a file (a fit cut short).
 Needs torch, not stable-baselines3.
 """
 
@@ -31,11 +32,15 @@ from torch import nn
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from zombie_envs.agents.network import MLPPolicy  # noqa: E402
-from zombie_envs.agents.policy_file import policy_metadata  # noqa: E402
+from zombie_envs.agents.policy_file import (  # noqa: E402
+    load_critic,
+    load_policy,
+    policy_metadata,
+)
 from zombie_envs.registry import engine_class  # noqa: E402
 from zombie_envs.training import imitation  # noqa: E402
 from zombie_envs.training import teacher as td  # noqa: E402
-from zombie_envs.training.boardnet import BoardModel, board_network  # noqa: E402
+from zombie_envs.training.boardnet import BoardModel, board_network, load_board  # noqa: E402
 from zombie_envs.training.checkpoint import save_policy  # noqa: E402
 
 PLAYERS = {
@@ -84,6 +89,18 @@ def build(design: str, engine, outputs: int, actor: bool):
     raise SystemExit(f"unknown design {design!r}; known: flat, board, board-wide")
 
 
+def load(model, net) -> None:
+    """A saved network's weights into the model built for the same design."""
+    if isinstance(model, FlatModel):
+        linears = [m for m in model.net if isinstance(m, nn.Linear)]
+        with th.no_grad():
+            for m, (w, b) in zip(linears, net.layers, strict=True):
+                m.weight.copy_(th.from_numpy(w.T))
+                m.bias.copy_(th.from_numpy(b))
+        return
+    load_board(net, model.encoder, model.out, model.head)
+
+
 def to_numpy(model):
     if isinstance(model, FlatModel):
         return model.numpy()
@@ -95,9 +112,15 @@ def run(args, design: str, data: dict, engine, device: str) -> dict:
     th.manual_seed(args.seed)
     actor = build(design, engine, num_actions, True)
     critic = build(design, engine, 1, False)
-    sample = data["obs"][:200_000]
+    start_file = Path(args.init) / f"{args.env}-{design}.zip" if args.init else None
+    if start_file is not None:  # go on from a saved fit (its scales are in its weights)
+        load(actor, load_policy(start_file)[0])
+        load(critic, load_critic(start_file))
+    else:
+        sample = data["obs"][:200_000]
+        for m in (actor, critic):
+            (m.encoder if hasattr(m, "encoder") else m).set_scale(sample)
     for m in (actor, critic):
-        (m.encoder if hasattr(m, "encoder") else m).set_scale(sample)
         m.to(device)
 
     def forward(x, masks):
@@ -151,6 +174,7 @@ def main(argv=None) -> int:
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--device", default="cpu")
     p.add_argument("--save", help="write each design's policy file here")
+    p.add_argument("--init", help="start each design from its file in this folder (a --save)")
     p.add_argument("--json", help="append the figures to this JSON-lines file")
     p.add_argument("--quiet", action="store_true")
     args = p.parse_args(argv)

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from zombie_envs.agents import make_agent
 from zombie_envs.games.maul_of_america.engine import MaulOfAmerica
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -269,3 +270,36 @@ def test_the_edge_over_the_heuristic_and_its_interval():
     assert exact["edge"] == round(0.4 - 1 / 3, 4)
     assert exact["ci_low"] == pytest.approx(0.4 - 1 / 3 - half, abs=1e-4)
     assert measured["ci_low"] < exact["ci_low"] < exact["ci_high"] < measured["ci_high"]
+
+
+def test_compare_networks_fits_designs_measures_held_out_and_goes_on_from_a_save(tmp_path):
+    import json
+
+    pytest.importorskip("torch", reason="the comparison fits torch networks")
+    argv = [
+        "benchmarks/compare_networks.py", "--env", "we_are_dead_v0", "--games", "20",
+        "--data", str(tmp_path / "games"), "--workers", "1", "--epochs", "2", "--quiet",
+        "--samples-per-game", "8",
+    ]  # fmt: skip
+    first = tmp_path / "first.jsonl"
+    out = run_script(*argv, "--designs", "board,flat", "--save", str(tmp_path / "fitted"),
+                     "--json", str(first))  # fmt: skip
+    rows = {r["design"]: r for r in map(json.loads, first.read_text().splitlines())}
+    assert set(rows) == {"board", "flat"} and "board |" in out and "flat |" in out
+    for r in rows.values():
+        assert r["held_out"].startswith("test games") and r["test_samples"] > 0
+        assert 0 <= r["agreement"] <= 1 and r["value_explained_variance"] <= 1
+    agent = make_agent(
+        f"ckpt:{tmp_path / 'fitted' / 'we_are_dead_v0-board.zip'}", "we_are_dead_v0", 0, 3
+    )
+    assert agent.critic is not None
+    # from the saves, not learning: the same figures on the same test games
+    again = tmp_path / "again.jsonl"
+    run_script(*argv, "--designs", "board,flat", "--init", str(tmp_path / "fitted"),
+               "--lr", "0", "--epochs", "1", "--json", str(again))  # fmt: skip
+    for r in map(json.loads, again.read_text().splitlines()):
+        want = rows[r["design"]]
+        assert (r["agreement"], r["nll"]) == (
+            want["agreement"],
+            pytest.approx(want["nll"], abs=1e-3),
+        )
