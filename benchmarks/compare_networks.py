@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 import time
 from pathlib import Path
@@ -180,8 +181,6 @@ def main(argv=None) -> int:
     args = p.parse_args(argv)
     args.players = args.players or PLAYERS[args.env]
     th.set_num_threads(1 if args.device == "cpu" else 4)
-    import os
-
     engine = engine_class(args.env)
     coll = td.Collection(args.env, args.players, {}, "heuristic", args.seed, args.samples_per_game)
     start = time.perf_counter()

@@ -20,6 +20,7 @@ figure is measured on a game a network was fitted to.
 from __future__ import annotations
 
 import hashlib
+import io
 import json
 import random
 from dataclasses import asdict, dataclass
@@ -127,8 +128,6 @@ def _play_shard(job) -> None:
     folder, coll, k = job
     size = coll.shard_games
     rows = play(coll, range(k * size, (k + 1) * size), coll.shard_seed(k))
-    import io
-
     buf = io.BytesIO()
     np.savez_compressed(buf, **rows)
     write_atomic(_shard_path(folder, k), buf.getvalue())
