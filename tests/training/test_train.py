@@ -19,6 +19,7 @@ import yaml
 from zombie_envs.agents.network import CheckpointError
 from zombie_envs.agents.policy_file import load_critic, load_policy
 from zombie_envs.cli.main import _train_until_done_or_stopped, main
+from zombie_envs.registry import engine_class
 from zombie_envs.training import teacher as td
 from zombie_envs.training.checkpoint import load_checkpoint
 from zombie_envs.training.config import ConfigError, from_dict
@@ -240,6 +241,11 @@ def test_imitation_moves_the_actor_towards_the_heuristic(tmp_path, tiny):
         # every figure is measured on the test games, which the fit never saw
         assert stats["agreement"] == pytest.approx(agreement(), abs=1e-4)
         assert agreement() > start + 0.2
+        # by kind of decision: the shares cover every sample and weigh back to the whole
+        kinds = stats["agreement_by_decision"].values()
+        assert sum(s for s, _ in kinds) == pytest.approx(1, abs=0.01)
+        assert sum(s * a for s, a in kinds) == pytest.approx(stats["agreement"], abs=0.01)
+        assert set(stats["agreement_by_decision"]) <= {b.name for b in engine_class(cfg.env).action_layout.blocks}
         assert {"value_explained_variance", "seat_explained_variance"} <= set(stats)
         assert stats["held_out"].startswith("test games")
     finally:
@@ -436,6 +442,11 @@ def test_train_flags_size_the_warm_start_and_the_evaluation(tmp_path, tiny, caps
     assert 0 < meta["imitation"]["samples"] <= 7 * 32 and meta["imitation"]["games"] == 10
     out = capsys.readouterr().out
     assert "warm start, on " in out and "decisions of test games no fit saw: agreement" in out
+    kind, (share, agree) = min(
+        ((k, v) for k, v in meta["imitation"]["agreement_by_decision"].items() if v[0] >= 0.05),
+        key=lambda kv: kv[1][1],
+    )
+    assert f"least learnt: {kind} ({100 * share:.0f}% of decisions) at {100 * agree:.1f}%" in out
     assert "its move is not the heuristic's in" in out
     assert meta["eval"]["heuristic"]["games"] == 3
     with pytest.raises(SystemExit, match="set up a new run"):

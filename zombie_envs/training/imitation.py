@@ -20,6 +20,8 @@ from pathlib import Path
 
 import numpy as np
 
+from zombie_envs.registry import engine_class
+
 from . import teacher as td
 
 #: the figures measured on held-out games: what ``fit`` reports and run metadata keeps
@@ -49,8 +51,6 @@ def teacher_data(cfg, run_dir, progress: bool = True) -> dict[str, np.ndarray]:
 def shape(cfg) -> tuple[int, bool]:
     """The action count and whether the input carries the hint: how teacher
     samples become the policy's inputs."""
-    from zombie_envs.registry import engine_class
-
     return engine_class(cfg.env).action_layout.size, cfg.hint is not None
 
 
@@ -111,20 +111,22 @@ def fit(groups: dict, forward, data: dict, cfg, progress: bool = True) -> dict:
         for g, ps in groups.items():
             for p, kept in zip(ps, best[g][1], strict=True):
                 p.copy_(kept)
-    return measure(forward, train, test, num_actions, hint) | {"epochs": epochs}
+    return measure(forward, train, test, cfg) | {"epochs": epochs}
 
 
-def measure(forward, train: dict, test: dict, num_actions: int, hint: bool) -> dict:
+def measure(forward, train: dict, test: dict, cfg) -> dict:
     """The figures of a fitted actor and critic on the test games: agreement
-    with the teacher, its cross-entropy, the critic's explained variance (by
-    quarter of a game too) beside the seat alone's, and the sizes."""
-    logp, values, agree = _outputs(forward, test, num_actions, hint)
+    with the teacher (by kind of decision too), its cross-entropy, the
+    critic's explained variance (by quarter of a game too) beside the seat
+    alone's, and the sizes."""
+    logp, values, agree = _outputs(forward, test, *shape(cfg))
     return {
         "held_out": HELD_OUT,
         "games": int(len(np.unique(train["game"])) / 0.7 + 0.5),
         "samples": int(len(train["action"])),
         "test_samples": int(len(test["action"])),
         "agreement": round(float(agree.mean()), 4),
+        "agreement_by_decision": td.by_decision(agree, test, engine_class(cfg.env).action_layout),
         "nll": round(float(-logp.mean()), 4),
         "value_explained_variance": round(td.explained(values, test["ret"]), 4),
         "value_explained_by_quarter": td.by_quarter(values, test),

@@ -222,8 +222,17 @@ def format_warm_start(figures: dict | None) -> str | None:
         f"warm start, on {figures['test_samples']:,} decisions of test games no fit saw: "
         f"agreement with the teacher {100 * figures['agreement']:.1f}%, the critic explains "
         f"{figures['value_explained_variance']:.3f} of the returns' variance "
-        f"(the seat alone {figures['seat_explained_variance']:.3f})"
+        f"(the seat alone {figures['seat_explained_variance']:.3f})" + _weakest(figures)
     )
+
+
+def _weakest(figures: dict) -> str:
+    """The kind of decision (of at least 5% of them) the fit agrees on least."""
+    kinds = [(a, k, s) for k, (s, a) in figures.get("agreement_by_decision", {}).items() if s >= 0.05]
+    if not kinds:
+        return ""
+    agree, kind, share = min(kinds)
+    return f"; least learnt: {kind} ({100 * share:.0f}% of decisions) at {100 * agree:.1f}%"
 
 
 def plot_learning_curve(evals: list[dict], cfg: TrainConfig, path: Path) -> Path:

@@ -238,6 +238,18 @@ def by_quarter(values: np.ndarray, data: dict) -> list[float]:
     return [round(explained(values[quarter == q], data["ret"][quarter == q]), 3) for q in range(4)]
 
 
+def by_decision(agree: np.ndarray, data: dict, layout) -> dict[str, list[float]]:
+    """Per kind of decision (the action layout's block of the teacher's choice):
+    its share of the samples and the agreement there, so a fit shows which
+    choices it has not learnt."""
+    out = {}
+    for block in layout.blocks:
+        sel = (data["action"] >= block.start) & (data["action"] < block.start + block.size)
+        if sel.any():
+            out[block.name] = [round(float(sel.mean()), 3), round(float(agree[sel].mean()), 3)]
+    return out
+
+
 def _bar(total, enabled, desc, unit):
     if not enabled or not total:
         return None

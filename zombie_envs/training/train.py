@@ -362,7 +362,7 @@ def clone_teacher(model, cfg, run_dir, progress: bool = True) -> tuple[dict, dic
         return log_probs(model, x, masks), policy.predict_values(x).flatten()
 
     if cfg.imitation.fit == "none":
-        stats = measure(forward, td.split(data, "train"), td.split(data, "test"), *shape(cfg))
+        stats = measure(forward, td.split(data, "train"), td.split(data, "test"), cfg)
     else:
         groups = {"critic": critic_parameters(model)}
         if cfg.imitation.fit == "both":
