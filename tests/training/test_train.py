@@ -206,6 +206,48 @@ def test_ctrl_c_saves_and_exits_cleanly_then_resume_continues(tmp_path, tiny, ca
     assert _eval_steps(run) == ([0, more],) * 3
 
 
+def test_ctrl_c_saves_when_stdout_and_stderr_go_to_a_pipe_whose_reader_has_exited(tmp_path, tiny):
+    """``train ... 2>&1 | tee log``: Ctrl-C stops tee too, and the progress bar's
+    next line must not stop the save."""
+    tiny.update(total_steps=1_000_000, eval_every=100_000, save_every=1_000_000)
+    tiny.update(imitation={"games": 10, "epochs": 1})  # its save, at 0 steps, is the only other
+    config = tmp_path / "tiny.yaml"
+    config.write_text(yaml.safe_dump(tiny))
+    run = tmp_path / "run"
+    terminal = (
+        "import os, signal, sys; signal.signal(signal.SIGINT, signal.SIG_DFL); "
+        "signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT}); "
+        "os.execv(sys.executable, sys.argv[1:])"
+    )
+    train = [sys.executable, "-c", terminal, sys.executable, "-m", "zombie_envs.cli", "train"]
+    read_end, write_end = os.pipe()
+    # progress on: the bar writes to stderr all along, as at a terminal
+    proc = subprocess.Popen(
+        [*train, "--config", str(config), "--out", str(run)],
+        stdout=write_end,
+        stderr=write_end,
+        start_new_session=True,
+    )
+    os.close(write_end)
+    log = b""
+    try:
+        deadline = time.time() + 120
+        while b"train mall_of_horror_v0" not in log:  # PPO's bar: the warm start is saved
+            assert proc.poll() is None and time.time() < deadline, log.decode(errors="replace")
+            log += os.read(read_end, 65536)
+        time.sleep(2)
+        os.close(read_end)  # tee is gone: what is written next meets a broken pipe
+        time.sleep(1)
+        os.killpg(proc.pid, signal.SIGINT)
+        proc.wait(timeout=120)
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
+    assert proc.returncode == 0
+    assert load_checkpoint(run / "checkpoint.zip")["state"]["steps"] > 0  # Ctrl-C's save
+
+
 def test_resume_refuses_a_policy_file(tmp_path, tiny):
     policy_only = tmp_path / "checkpoint.zip"
     with zipfile.ZipFile(policy_only, "w") as zf:
@@ -245,7 +287,8 @@ def test_imitation_moves_the_actor_towards_the_heuristic(tmp_path, tiny):
         kinds = stats["agreement_by_decision"].values()
         assert sum(s for s, _ in kinds) == pytest.approx(1, abs=0.01)
         assert sum(s * a for s, a in kinds) == pytest.approx(stats["agreement"], abs=0.01)
-        assert set(stats["agreement_by_decision"]) <= {b.name for b in engine_class(cfg.env).action_layout.blocks}
+        blocks = engine_class(cfg.env).action_layout.blocks
+        assert set(stats["agreement_by_decision"]) <= {b.name for b in blocks}
         assert {"value_explained_variance", "seat_explained_variance"} <= set(stats)
         assert stats["held_out"].startswith("test games")
     finally:

@@ -15,6 +15,7 @@ import sys
 from pathlib import Path
 
 from ..registry import engine_class, shipped_folder
+from .streams import pipe_safe_output
 
 
 def _train_until_done_or_stopped(trainer):
@@ -297,6 +298,11 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
+    with pipe_safe_output():
+        return _main(argv)
+
+
+def _main(argv: list[str] | None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.command is None:

@@ -228,7 +228,8 @@ def format_warm_start(figures: dict | None) -> str | None:
 
 def _weakest(figures: dict) -> str:
     """The kind of decision (of at least 5% of them) the fit agrees on least."""
-    kinds = [(a, k, s) for k, (s, a) in figures.get("agreement_by_decision", {}).items() if s >= 0.05]
+    by_kind = figures.get("agreement_by_decision", {})
+    kinds = [(a, k, s) for k, (s, a) in by_kind.items() if s >= 0.05]
     if not kinds:
         return ""
     agree, kind, share = min(kinds)
