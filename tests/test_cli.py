@@ -43,6 +43,18 @@ def test_evaluate_pretrained_plays_the_shipped_policies(capsys):
         main(["evaluate", "pretrained", "--env", "we_are_dead", "--players", "6", "--games", "3"])
 
 
+@pytest.mark.parametrize(
+    ("command", "flag", "says"),
+    [("evaluate", "--games", "rounded up"), ("demo", "--games", "rounded up"),
+     ("train", "--total-steps", "rounded up to whole rollouts")],
+)  # fmt: skip
+def test_flags_that_round_say_so_in_their_help(capsys, command, flag, says):
+    with pytest.raises(SystemExit):
+        main([command, "--help"])
+    help_text = " ".join(capsys.readouterr().out.split())
+    assert says in help_text[help_text.rindex(flag + " ") :].split(" --")[0]
+
+
 def test_the_demo_installs_no_browser_and_the_tests_do():
     def plan(target):
         return subprocess.run(

@@ -296,23 +296,30 @@ def test_imitation_moves_the_actor_towards_the_heuristic(tmp_path, tiny):
 
 
 def test_cli_train_evaluate_and_errors(tmp_path, tiny, capsys):
-    tiny.update(total_steps=512)
+    tiny.update(total_steps=500)  # two rollouts of 2 envs x 128 steps: 512
     config = tmp_path / "tiny.yaml"
     config.write_text(yaml.safe_dump(tiny))
     run = tmp_path / "run"
     assert main(["train", "--config", str(config), "--out", str(run), "--no-progress"]) == 0
     out = capsys.readouterr().out
     assert "after 512 steps" in out and "vs 2 heuristic" in out
+    assert (
+        "total_steps 500 rounded up to 512: training runs in whole rollouts of "
+        "n_envs x ppo.n_steps = 256 steps"
+    ) in out
     with pytest.raises(SystemExit, match="already holds a run"):
         main(["train", "--config", str(config), "--out", str(run)])
     assert (
         main(
-            ["evaluate", str(run / "policy.zip"), "--players", "3", "--games", "6", "--no-progress"]
+            ["evaluate", str(run / "policy.zip"), "--players", "3", "--games", "5", "--no-progress"]
         )
         == 0
     )
     table = capsys.readouterr().out
     assert "2 x random" in table and "2 x heuristic" in table and "33.3%" in table
+    # each seed is played from all three seats: 5 games become 6, and the output says so
+    assert table.count("note: 5 games rounded up to 6") == 1
+    assert " 6 " in table.splitlines()[3]
     with pytest.raises(SystemExit, match="trained on 'mall_of_horror_v0'"):
         main(["evaluate", str(run), "--env", "we_are_dead_v0", "--players", "3", "--games", "3"])
     with pytest.raises(SystemExit, match="no run checkpoint"):

@@ -16,6 +16,7 @@ from pathlib import Path
 
 from ..registry import engine_class, shipped_folder
 from .streams import pipe_safe_output
+from .util import GAMES_HELP
 
 
 def _train_until_done_or_stopped(trainer):
@@ -171,7 +172,7 @@ def _train(args) -> int:
     train = _rllib() if rllib else _training()
     from ..agents.network import CheckpointError
     from ..training.config import ConfigError, load_config
-    from ..training.runs import format_eval, format_warm_start
+    from ..training.runs import format_eval, format_overshoot, format_warm_start
 
     try:
         if args.resume and rllib:
@@ -217,12 +218,21 @@ def _train(args) -> int:
     if warm:
         print(warm)
     print(format_eval(final, trainer.cfg))
+    overshoot = format_overshoot(trainer.steps, trainer.cfg, args.backend)
+    if overshoot:
+        print(overshoot)
     if rllib:
         files = ", ".join([p.name for p in trainer.policy_files()] + [train.RLLIB_CHECKPOINT])
     else:
         files = "checkpoint.zip, policy.zip"
     print(f"run folder: {trainer.run_dir} ({files}, learning_curve.png, tb/)")
     return 0
+
+
+#: how ``--total-steps`` rounds, said where it is asked for
+TOTAL_STEPS_HELP = (
+    "override the config's total_steps (rounded up to whole rollouts; the run says so)"
+)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -234,11 +244,11 @@ def build_parser() -> argparse.ArgumentParser:
     demo.add_argument(
         "--config", default="mall_of_horror_demo", help="YAML config, or a shipped one's name"
     )
-    demo.add_argument("--total-steps", type=int, help="override the config's total_steps")
+    demo.add_argument("--total-steps", type=int, help=TOTAL_STEPS_HELP)
     demo.add_argument(
         "--shipped", help="checkpoint to compare with (default: the one shipped for the env)"
     )
-    demo.add_argument("--games", type=int, default=400, help="evaluation games per pairing")
+    demo.add_argument("--games", type=int, default=400, help=GAMES_HELP)
     demo.add_argument("--seed", type=int, default=0)
     demo.add_argument("--workers", type=int, default=1, help="processes to evaluate on")
     demo.add_argument("--out", default="out/demo", help="folder for the run and the pictures")
@@ -251,7 +261,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--config",
         help="YAML config, or a shipped one's name: mall_of_horror, we_are_dead, ...",
     )
-    train.add_argument("--total-steps", type=int, help="override the config's total_steps")
+    train.add_argument("--total-steps", type=int, help=TOTAL_STEPS_HELP)
     train.add_argument("--seed", type=int, help="override the config's seed")
     train.add_argument("--out", help="run folder (default runs/<config>-seed<seed>)")
     train.add_argument(

@@ -60,3 +60,10 @@ def add_ratings_arguments(parser: argparse.ArgumentParser, skip: str) -> None:
         help="ratings file (default ~/.zombie-envs/ratings.json or $ZOMBIE_ENVS_RATINGS)",
     )
     ratings.add_argument("--no-ratings", action="store_true", help=skip)
+
+
+#: how ``--games`` of a head-to-head rounds, said where it is asked for
+GAMES_HELP = (
+    "games per baseline (default %(default)s), rounded up to a multiple of the seats "
+    "the candidate takes in turn; the output says so"
+)

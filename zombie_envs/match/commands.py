@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..agents.policy_file import read_metadata
-from ..cli.util import add_option_argument
+from ..cli.util import GAMES_HELP, add_option_argument
 from ..ratings import RatingsBook, format_ratings, ratings_path, require
 from ..registry import env_argument
 from .report import format_head_to_head
@@ -161,7 +161,7 @@ def add_commands(subparsers) -> None:
     ev.add_argument("--env", type=env_argument, help="default: the checkpoint's")
     ev.add_argument("--players", type=int, help="default: the checkpoint's")
     ev.add_argument("--against", nargs="+", default=["random", "heuristic"], help="agent kinds")
-    ev.add_argument("--games", type=int, default=1000)
+    ev.add_argument("--games", type=int, default=1000, help=GAMES_HELP)
     ev.add_argument(
         "--role",
         help="asymmetric games: play the checkpoint only in this role's seats "

@@ -347,4 +347,6 @@ def format_head_to_head(rows: list[HeadToHead], markdown: bool = False) -> str:
                 f"{r.result.games_per_second:.1f}",
             ]
         )
-    return render_table(head, body, [False, False] + [True] * 7, markdown)
+    table = render_table(head, body, [False, False] + [True] * 7, markdown)
+    notes = dict.fromkeys(note for r in rows for note in r.result.notes)  # once each, in order
+    return "\n".join([table, *(f"note: {note}" for note in notes)])

@@ -214,6 +214,18 @@ def format_eval(entry: dict, cfg: TrainConfig) -> str:
     return "\n".join(lines)
 
 
+def format_overshoot(steps: int, cfg: TrainConfig, backend: str = "sb3") -> str | None:
+    """Why a run ended past ``total_steps`` (none when it did not): learning
+    stops only between rollouts."""
+    if steps <= cfg.total_steps:
+        return None
+    if backend == "rllib":
+        unit = "whole training batches"
+    else:
+        unit = f"whole rollouts of n_envs x ppo.n_steps = {cfg.n_envs * cfg.ppo.n_steps:,} steps"
+    return f"total_steps {cfg.total_steps:,} rounded up to {steps:,}: training runs in {unit}"
+
+
 def format_warm_start(figures: dict | None) -> str | None:
     """The warm start's figures on its test games, one line (none without one)."""
     if not figures or "agreement" not in figures:
