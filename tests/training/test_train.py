@@ -70,6 +70,12 @@ def test_short_training_changes_weights_and_writes_the_run(tmp_path, tiny):
         "eval/differs_from_heuristic",
     } <= keys
     assert 0 < meta["eval"]["heuristic"]["differs_from_heuristic"] <= 1  # an untrained policy
+    with open(tmp_path / "eval.csv", newline="") as f:
+        rows = [r for r in csv.DictReader(f) if int(r["steps"]) == meta["eval"]["steps"]]
+    last = {r["opponent"]: r for r in rows}
+    differs = meta["eval"]["heuristic"]["differs_from_heuristic"]
+    assert float(last["heuristic"]["differs_from_heuristic"]) == pytest.approx(differs, abs=1e-4)
+    assert last["random"]["differs_from_heuristic"] == ""
     assert _eval_steps(tmp_path) == ([0, 512, 1024, 1536, 2048],) * 3
 
 

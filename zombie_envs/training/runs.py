@@ -174,15 +174,24 @@ def eval_score(results: dict) -> float:
 
 
 def append_eval(run_dir: Path, steps: int, wall_time: float, results: dict) -> None:
-    """One row per baseline in ``eval.csv`` (the header when the file is new)."""
-    with open(Path(run_dir) / "eval.csv", "a", newline="") as f:
+    """One row per baseline in ``eval.csv`` (the header when the file is new).
+    ``differs_from_heuristic`` (the share of the policy's moves that are not the
+    heuristic's, on the heuristic baseline's row) shows at once whether a run
+    that keeps the same win rates is moving at all."""
+    path = Path(run_dir) / "eval.csv"
+    head = ["steps", "wall_time", "opponent", "games", *EVAL_COLUMNS, "differs_from_heuristic"]
+    if path.exists():  # a run resumed from before the last column keeps its own columns
+        with open(path, newline="") as f:
+            head = next(csv.reader(f), head)
+    with open(path, "a", newline="") as f:
         writer = csv.writer(f)
         if f.tell() == 0:
-            writer.writerow(["steps", "wall_time", "opponent", "games"] + list(EVAL_COLUMNS))
+            writer.writerow(head)
         for kind, r in results.items():
-            writer.writerow(
-                [steps, wall_time, kind, r["games"]] + [f"{r[k]:.4f}" for k in EVAL_COLUMNS]
-            )
+            differs = r.get("differs_from_heuristic")
+            row = [steps, wall_time, kind, r["games"]] + [f"{r[k]:.4f}" for k in EVAL_COLUMNS]
+            row.append("" if differs is None else f"{differs:.4f}")
+            writer.writerow(row[: len(head)])
 
 
 def eval_metrics(results: dict) -> dict[str, float]:
