@@ -11,9 +11,10 @@ from pathlib import Path
 import pytest
 
 from zombie_envs.agents import PolicyAgent, check_kind, make_agent, pretrained_agents
-from zombie_envs.agents.pretrained import pretrained_for
+from zombie_envs.agents.pretrained import pretrained_for, standing, verdict
 from zombie_envs.cli.main import build_parser, main
 from zombie_envs.core.pettingzoo_ids import pettingzoo_id
+from zombie_envs.docgen import page_path, render_readme
 from zombie_envs.play import terminal
 from zombie_envs.play.seat import seat_specs
 from zombie_envs.records import read_records
@@ -195,6 +196,48 @@ def test_agents_lists_every_shipped_policy_with_its_figures(capsys):
         ]
         assert f"{rate} [" in row and f"({figures['heuristic']['games']} games)" in row
     assert f"files: {shipped_folder('checkpoints')}" in out
+    for agent in pretrained_agents():
+        assert f"{agent.name}: {standing(agent.metadata)}" in out
+
+
+def _edge(low, high):
+    return {"heuristic": {"edge": {"edge": (low + high) / 2, "ci_low": low, "ci_high": high}}}
+
+
+@pytest.mark.parametrize(
+    ("figures", "said"),
+    [
+        ({}, "not measured against the heuristic in its place"),
+        (_edge(0.01, 0.07), "beats the heuristic"),
+        (_edge(-0.04, 0.04), "plays at the heuristic's level"),
+        (_edge(-0.09, -0.01), "plays below the heuristic"),
+        # every seat's edge is not enough where a role of the game shows none
+        ({**_edge(0.01, 0.05), "roles": {"a": _edge(0.02, 0.08), "b": _edge(-0.03, 0.03)}},
+         "beats the heuristic in some roles"),
+    ],
+)  # fmt: skip
+def test_the_verdict_on_a_shipped_policy_follows_its_edges_over_the_heuristic(figures, said):
+    meta = {"reevaluated": figures}
+    assert verdict(meta) == said
+    if figures:
+        assert standing(meta).startswith(said + " (edge in points, 95% interval: ")
+
+
+def test_what_is_shipped_is_said_from_the_metadata_in_every_place():
+    """The README's table, each game page and ``zombie-envs agents`` (above) say
+    the same of each shipped policy (the web set-up page: tests/web/test_api.py)."""
+    readme = (ROOT / "README.md").read_text()
+    assert render_readme(readme) == readme, "README is stale: python -m zombie_envs.docgen --write"
+    for agent in pretrained_agents():
+        meta = agent.metadata
+        (row,) = [r for r in readme.splitlines() if r.startswith(f"| `checkpoints/{agent.name}/")]
+        assert row.endswith(f"| {standing(meta)} |")
+        page = page_path(meta["env"]).read_text()
+        assert f"`checkpoints/{agent.name}/policy.zip` ({meta['num_players']} players) " \
+            f"{standing(meta)}." in page  # fmt: skip
+    # a copy of the heuristic is never offered as beating it
+    maul = next(a for a in pretrained_agents() if a.name == "maul_of_america")
+    assert verdict(maul.metadata) == "plays at the heuristic's level"
 
 
 def test_evaluate_reads_env_players_and_options_from_the_metadata(capsys):

@@ -18,6 +18,8 @@ pytest.importorskip("starlette", reason="the web extra is not installed: pip ins
 from starlette.testclient import TestClient  # noqa: E402
 
 import zombie_envs  # noqa: E402
+from zombie_envs.agents import pretrained_agents  # noqa: E402
+from zombie_envs.agents.pretrained import verdict  # noqa: E402
 from zombie_envs.ratings import RatingsBook  # noqa: E402
 from zombie_envs.records import read_records, replay_record  # noqa: E402
 from zombie_envs.registry import game_type  # noqa: E402
@@ -311,6 +313,10 @@ def test_the_page_and_its_games_list(client):
     envs = {e["env"]: e for e in client.get("/api/envs").json()}
     assert set(envs) == set(zombie_envs.ENVS)
     assert envs["mall_of_horror_v0"]["pretrained"] == [4]
+    for agent in pretrained_agents():  # each shipped policy says what it is worth
+        meta = agent.metadata
+        label = envs[meta["env"]]["pretrained_label"][str(meta["num_players"])]
+        assert label == f"pretrained: {verdict(meta)}"
     assert (envs["we_are_dead_v0"]["min_players"], envs["we_are_dead_v0"]["max_players"]) == (2, 5)
     board = next(o for o in envs["we_are_dead_v0"]["options"] if o["name"] == "board")
     assert board["choices"] == ["mall", "carnival"]

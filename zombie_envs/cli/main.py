@@ -99,6 +99,7 @@ def _shipped(path: str | None, env: str, players: int) -> Path:
 def _agents(args) -> int:
     """The shipped policies: what each plays and the figures its metadata holds."""
     from ..agents import pretrained_agents
+    from ..agents.pretrained import standing
     from .tables import render_table
 
     head = ["name", "env", "players", "engine", "steps", "vs random", "vs heuristic"]
@@ -118,6 +119,9 @@ def _agents(args) -> int:
             ]
         )
     print(render_table(head, body, [False, False, *[True] * 5], markdown=args.markdown))
+    print()
+    for agent in pretrained_agents():  # against the heuristic playing in its seats
+        print(f"{agent.name}: {standing(agent.metadata)}")
     print()
     print("use one as 'pretrained': zombie-envs play ENV --opponents pretrained,")
     print("tournament --agents pretrained ..., make_agent('pretrained', ENV, num_players=N)")

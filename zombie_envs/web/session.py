@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..agents import pretrained_agents
+from ..agents.pretrained import verdict
 from ..agents.search import parse_spec
 from ..core.files import parse_json, write_atomic
 from ..core.narration import narrator_of, told_lines
@@ -269,6 +270,8 @@ def env_choices() -> list[dict]:
     """What the set-up page offers for each env: player counts, engine options,
     and opponent specs (a shipped policy only where one fits)."""
     shipped = [p.metadata for p in pretrained_agents()]
+    # what each shipped policy is worth, beside its name in the opponents' list
+    said = {(m["env"], m["num_players"]): f"pretrained: {verdict(m)}" for m in shipped}
     out = []
     for env_name in sorted(ENVS):
         cls = engine_class(env_name)
@@ -292,6 +295,7 @@ def env_choices() -> list[dict]:
                 ],
                 "specs": ["heuristic", "random", *SEARCH_SPECS],
                 "pretrained": sorted(m["num_players"] for m in shipped if m["env"] == env_name),
+                "pretrained_label": {n: said[e, n] for e, n in said if e == env_name},
             }
         )
     return out

@@ -34,7 +34,7 @@ function onPlayers() {
   fillSelect($("seat"), range(0, n - 1), seat, (s) => `seat ${s}`);
   const specs = [...env.specs];
   if (env.pretrained.includes(n)) specs.splice(2, 0, "pretrained");
-  $("specs").replaceChildren(...specs.map((s) => Object.assign(element("option"), { value: s })));
+  $("specs").replaceChildren(...specs.map((s) => specOption(env, n, s)));
   onSeat();
 }
 

@@ -40,6 +40,14 @@ function fillSelect(select, values, chosen, label = (v) => String(v)) {
   );
 }
 
+// An opponent spec for a datalist; a shipped policy says beside its name what
+// it is worth against the heuristic (from its metadata).
+function specOption(env, players, spec) {
+  const o = Object.assign(element("option"), { value: spec });
+  if (spec === "pretrained") o.label = env.pretrained_label[players];
+  return o;
+}
+
 // An env's options as form fields in ``box`` (after its legend), in words,
 // each a select of its choices or a number; ``readOptions`` reads them back.
 function showOptions(box, options) {

@@ -74,7 +74,7 @@ function onPlayers() {
   const n = Number($("w-players").value);
   const specs = [...env.specs];
   if (env.pretrained.includes(n)) specs.splice(2, 0, "pretrained");
-  $("w-specs").replaceChildren(...specs.map((s) => Object.assign(element("option"), { value: s })));
+  $("w-specs").replaceChildren(...specs.map((s) => specOption(env, n, s)));
   const box = $("w-agents");
   const kept = [...box.querySelectorAll("input")].map((i) => i.value);
   box.replaceChildren(box.firstElementChild);
