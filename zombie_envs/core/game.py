@@ -282,6 +282,13 @@ class Engine(ABC):
     def label(self, block: str, offset: int) -> str:
         return f"{block} {self.action_layout[block].labels[offset]}"
 
+    def relative_player(self, rel: int) -> str:
+        """``player_2``: the seat ``rel`` places after the deciding one; action blocks
+        are sized for the most seats, so a smaller game names the ones it lacks."""
+        if rel >= self.num_players:
+            return f"seat +{rel} (not in this game)"
+        return f"player_{(self.current_player + rel) % self.num_players}"
+
     def visible(self, viewer: int | str | None) -> Visibility:
         """What ``viewer`` (a seat, ``None``: a spectator, ``GOD``: everything) may
         see of this state; every view of the game asks it."""

@@ -349,6 +349,10 @@ class Board:
 
     def label(self, i: int) -> str:
         """A name a player would use: ``"Shoe Store 2"``, ``"Hotdog cart"``, ``"Upper r3c7"``."""
+        if not 0 <= i < self.size:
+            raise ValueError(
+                f"board {self.name!r}: no square {i!r}; its squares are 0-{self.size - 1}"
+            )
         kind = self.legend[self.kind[i]]
         if self.area[i]:
             return f"{self.area[i]} {self._area_index[i] + 1}"

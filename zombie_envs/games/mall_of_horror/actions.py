@@ -50,8 +50,10 @@ def label(g, block: str, offset: int) -> str:
     (a vote or a gift names the colour it goes to)."""
     if block in ("vote", "give_to"):
         rel = offset if block == "vote" else offset + 1
-        seat = (g.current_player + rel) % g.num_players
         verb = "vote for" if block == "vote" else "give it to"
+        if rel >= g.num_players:
+            return f"{verb} {g.relative_player(rel)}"
+        seat = (g.current_player + rel) % g.num_players
         return f"{verb} {COLOURS[seat]} (player_{seat})"
     names = {
         "location": lambda i: f"location {_LOC_LABELS[i]}",

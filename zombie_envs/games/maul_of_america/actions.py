@@ -29,8 +29,10 @@ A_FACE = ACTIONS.add(
 A_PLACEMENT = ACTIONS.add(
     "placement",
     len(SLOTS) * 4,
-    "where the section goes: a slot next to the Maul and quarter turns",
-    tuple(f"slot {r},{c} turned {t}" for r, c in SLOTS for t in range(4)),
+    "where the section goes: a slot (row, col) of sections, the first section at 0,0, and "
+    "quarter turns clockwise",
+    tuple(f"slot {r},{c}:turned {90 * t}" for r, c in SLOTS for t in range(4)),
+    (len(SLOTS), 4),
 ).start
 _SQUARES = tuple(f"square {i}" for i in range(MAX_SQUARES))
 A_SQUARE = ACTIONS.add(
@@ -86,7 +88,7 @@ def label(g, block: str, offset: int) -> str:
             KIND.place_zombie: f"a zombie on {name}",
             KIND.target: f"attack {name}",
             KIND.designate: f"the exit is {maul.exit_name(offset)}"
-            if maul and offset in maul.way_out
+            if maul and maul.way_out.get(offset, (-1,))[0] == offset  # an exit's first square
             else name,
             KIND.destination: f"move the zombie to {name}",
             KIND.spawn: f"a zombie on {name}",
@@ -99,9 +101,8 @@ def label(g, block: str, offset: int) -> str:
             else f"a reinforcement enters at {name}"
         )
     if block in ("trade_with", "bite"):
-        seat = (g.current_player + 1 + offset) % g.num_players
         verb = "trade with" if block == "trade_with" else "attack"
-        return f"{verb} player_{seat}"
+        return f"{verb} {g.relative_player(offset + 1)}"
     if block == "placement":
         (r, c), turns = SLOTS[offset // 4], offset % 4
         return f"place {FACES[g.face].name} at slot {r},{c} turned {90 * turns} degrees"
@@ -117,4 +118,6 @@ def label(g, block: str, offset: int) -> str:
         return f"{block} {SEARCH_NAMES[EQUIPMENT[offset]]}"
     if block == "act":
         return ACT_NAMES[offset]
+    if block == "pass":
+        return "no attack"
     return f"{block} {ACTIONS[block].labels[offset]}"

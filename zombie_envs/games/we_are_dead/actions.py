@@ -56,6 +56,8 @@ _YES_WORDS = {KIND.reveal: "reveal my hero", KIND.revealer_draw: "draw 1 card"}
 
 def label(g, block: str, offset: int) -> str:
     if block == "square":
+        if offset >= g.board.size:
+            return f"square {offset} (not on the {g.options['board']} board)"
         if g.decision == KIND.horde_pick:
             prey = g.board.label(g.h_prey)
             return f"the horde on {g.board.label(offset)} takes {prey}"
@@ -64,8 +66,7 @@ def label(g, block: str, offset: int) -> str:
         verb = _CARD_VERBS.get(g.decision, "play")
         return f"{verb} {CARD_NAMES[offset]}"
     if block == "choose":
-        seat = (g.current_player + 1 + offset) % g.num_players
-        return f"fight the hero of player_{seat}"
+        return f"fight the hero of {g.relative_player(offset + 1)}"
     if block == "yes":
         return _YES_WORDS.get(g.decision, "flip the token and attack")
     if block == "infection":

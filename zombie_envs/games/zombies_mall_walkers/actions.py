@@ -30,8 +30,10 @@ A_PLACE = ACTIONS.add(
     "place",
     4 * len(WINDOW),
     "where the drawn tile goes: a tile position (row, col) around the Front Door at (0, 0) "
-    "and quarter turns clockwise",
-    tuple(f"({r},{c}) rotated {90 * t}" for r, c in WINDOW for t in range(4)),
+    f"(every one with abs(row) + abs(col) <= {WINDOW[-1][0]}, row by row) and quarter turns "
+    "clockwise",
+    tuple(f"({r},{c}):rotated {90 * t}" for r, c in WINDOW for t in range(4)),
+    (len(WINDOW), 4),
 ).start
 A_STEP = ACTIONS.add("step", 5, "move one square, or stop moving", (*SIDE_WORDS, "stop")).start
 A_STOP = A_STEP + 4
@@ -98,7 +100,7 @@ def _step(g, offset: int) -> str:
 
 def _duct(g, offset: int) -> str:
     if g.mall and offset < len(g.mall.tiles):
-        return f"crawl through the duct to the {g.mall.tile_name(offset)}"
+        return f"crawl through the duct to the {g.mall.tile_name(offset)} (tile {offset})"
     return f"crawl through the duct to tile {offset}"
 
 
@@ -110,8 +112,7 @@ def _fight(g, offset: int) -> str:
 
 
 def _target(g, offset: int) -> str:
-    seat = (g.current_player + 1 + offset) % g.num_players
-    return f"play {NAMES[g.card] if g.card >= 0 else 'it'} on player_{seat}"
+    return f"play {NAMES[g.card] if g.card >= 0 else 'it'} on {g.relative_player(offset + 1)}"
 
 
 #: blocks whose label reads the state, by block name
