@@ -88,9 +88,14 @@ def test_markdown_table():
     assert lines[1] == "|---|---|---|---|"
     assert lines[2] == "| 0 | `flag` | a single flag | 0 |"
     assert lines[3] == "| 1-3 | `colour` | a colour | red, green, blue |"
-    assert lines[4] == "| 4-23 | `many` | a long block | 20 entries |"
+    assert lines[4] == "| 4-23 | `many` | a long block | 20 entries, listed below |"
     assert lines[5] == "| | | **total size** | 24 |"
-    assert len(lines) == 6
+    assert lines[6:] == [
+        "",
+        "The entries of the longer blocks, in order:",
+        "",
+        "- `many` (4-23): " + ", ".join(str(i) for i in range(20)),
+    ]
 
 
 def test_mall_of_horror_layouts():

@@ -289,6 +289,11 @@ class Engine(ABC):
             return f"seat +{rel} (not in this game)"
         return f"player_{(self.current_player + rel) % self.num_players}"
 
+    def planes(self, observation) -> dict[str, np.ndarray]:
+        """An observation of this game as named arrays, its per-square blocks laid on
+        the board as rows and columns (``Layout.planes``, with this game's options)."""
+        return self.obs_layout.planes(observation, self.options)
+
     def visible(self, viewer: int | str | None) -> Visibility:
         """What ``viewer`` (a seat, ``None``: a spectator, ``GOD``: everything) may
         see of this state; every view of the game asks it."""

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from ...core.layout import Layout, capped
+from ...core.layout import Grid, Layout, capped
 from ...core.visibility import GOD, Visibility
 from .cards import EQUIPMENT, HAND_NAMES, SEARCH_NAMES, SEARCH_TYPE, TYPES, WEAPONS, can_escape
 from .declaration import GAME, KIND
@@ -65,7 +65,8 @@ class Visible(Visibility):
 
 def _public(layout: Layout) -> None:
     add = layout.add
-    add("my_seat", MAX_PLAYERS, "my seat (absolute; 0 is the Zombie Controller)", _REL)
+    seats = tuple(str(s) for s in range(MAX_PLAYERS))
+    add("my_seat", MAX_PLAYERS, "my seat (absolute; 0 is the Zombie Controller)", seats)
     add("role", 2, "my role", ("zombie controller", "shopper"))
     add("in_game", MAX_PLAYERS, "seat is in this game (relative)", _REL)
     add("active", MAX_PLAYERS, "whose turn it is (relative)", _REL)
@@ -102,12 +103,42 @@ def _public(layout: Layout) -> None:
     add("placed", len(FACES), "map sections in the Maul", tuple(f.name for f in FACES))
     add("placing", len(FACES), "the map section being placed", tuple(f.name for f in FACES))
     for name in STATIC + DYNAMIC:
-        add(name, MAX_SQUARES, f"per square: {name.replace('_', ' ')}", _SQ, per_square=True)
+        add(name, MAX_SQUARES, f"per square: {_PLANE_DOCS[name]}", _SQ, per_square=True)
 
 
-OBS = Layout("Maul of America observation")
+_EDGES = ", ".join(f"{code} {name}" for name, code in EDGE_CODES.items())
+_PLANE_DOCS = {
+    "square": "a square is there (1 on every square once the Maul is whole)",
+    "search": "a search square",
+    "food_court": "a Food Court square",
+    "exit": "a way out: a Maul exit or an arrow leading off the board",
+    "row": "its row on the Maul, 0 at the top (as the text board numbers them)",
+    "col": "its column on the Maul, 0 at the left",
+    **{f"edge_{side}": f"its {side} side: {_EDGES}" for side in ("north", "east", "south", "west")},
+    "the_exit": "a square of the exit the Zombie Controller designated",
+    "zombies": "zombies",
+    "zombies_done": "zombies that have acted this Zombie turn",
+    "my_last_search": "where I searched last",
+    "moving_zombie": "the zombie being moved",
+    "me": "my pawn (a Shopper's)",
+    "shoppers": "other Shoppers",
+}
+#: square ids number the assembled Maul's squares row by row, so where each lies depends
+#: on how its sections were laid: the ``row`` and ``col`` planes say
+GRID = Grid(
+    (FACE_SIZE * SECTIONS, FACE_SIZE * SECTIONS),
+    "Square ids number the assembled Maul's squares row by row, left to right, from its "
+    "top-left corner, so which id lies where depends on how the sections were laid: the "
+    "`row` and `col` planes give each square's row and column where `square` is 1. Until "
+    "the last section is laid every per-square entry is 0. The Maul is at most four "
+    f"sections ({FACE_SIZE} squares each way) long, so rows and columns are 0-"
+    f"{FACE_SIZE * SECTIONS - 1}.",
+)
+
+
+OBS = Layout("Maul of America observation", grid=GRID)
 _public(OBS)
-STATE = Layout("Maul of America state")
+STATE = Layout("Maul of America state", grid=GRID)
 _public(STATE)
 STATE.add(
     "all_hands",

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ...core.layout import Layout
+from ...core.layout import Grid, Layout
 from ...core.visibility import GOD, Visibility
 from .data import BOARDS, CARD_NAMES, GOAL, HAND_KINDS, HERO_NAMES, NUM_ATTACK, NUM_KINDS, board
 from .declaration import GAME, KIND
@@ -100,9 +100,20 @@ def _public(layout: Layout) -> None:
     )
 
 
-OBS = Layout("We Are Dead observation")
+#: square ids number a board's squares (the map characters a piece can stand on) row
+#: by row, left to right, as its map file draws them
+GRID = Grid(
+    (max(board(n).height for n in BOARDS), max(board(n).width for n in BOARDS)),
+    "Square ids number the squares of the board the `board` option picks (every map "
+    "character a piece can stand on, `data/<board>.txt`) row by row, left to right; ids "
+    "past its last square stay 0. The rows and columns are the map's, as the text board "
+    "numbers them (`r12c3`).",
+    option="board",
+    boards={name: board(name).rc for name in BOARDS},
+)
+OBS = Layout("We Are Dead observation", grid=GRID)
 _public(OBS)
-STATE = Layout("We Are Dead state")
+STATE = Layout("We Are Dead state", grid=GRID)
 _public(STATE)
 STATE.add(
     "all_hands",
@@ -116,7 +127,7 @@ STATE.add(
     "every face-down hero (absolute seats)",
     tuple(f"{s}:{h}" for s in range(MAX_PLAYERS) for h in HERO_NAMES),
 )
-STATE.add("token_values", SQUARES, "number on every shopper token", _SQ)
+STATE.add("token_values", SQUARES, "number on every shopper token", _SQ, per_square=True)
 STATE.add("deck_cards", NUM_KINDS, "cards of each kind left in the deck", CARD_NAMES)
 
 (

@@ -34,7 +34,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from ...core.layout import Layout, capped
+from ...core.layout import Grid, Layout, capped
 from ...core.tiles import beside, opposite
 from ...core.visibility import GOD, Visibility
 from .cards import KINDS, NAMES
@@ -197,9 +197,21 @@ _PLANE_DOCS = {
     "others": "other players' pawns",
 }
 
-OBS = Layout("Zombies!!! 3: Mall Walkers observation")
+#: the mall grows as tiles are laid, so where each square id lies is read off its
+#: ``row`` and ``col`` planes, on a board that holds the whole placement window
+GRID = Grid(
+    (TILE_SIZE * (2 * WINDOW_RADIUS + 1), TILE_SIZE * (2 * WINDOW_RADIUS + 1)),
+    f"Square ids follow the tiles in the order they were laid: tile slot k's squares are "
+    f"ids {CELLS} k to {CELLS} k + {CELLS - 1}, row by row across the tile as turned. "
+    "Where a square lies depends on where its tile was laid: the `row` and `col` planes "
+    f"give its global row and column + {SQUARE_OFFSET} where `square` is 1, and "
+    f"`planes` puts it there, on a board of {TILE_SIZE * (2 * WINDOW_RADIUS + 1)} rows "
+    "and columns that holds every mall (the Front Door's centre square is at row and "
+    f"column {SQUARE_OFFSET + 1}).",
+)
+OBS = Layout("Zombies!!! 3: Mall Walkers observation", grid=GRID)
 _public(OBS)
-STATE = Layout("Zombies!!! 3: Mall Walkers state")
+STATE = Layout("Zombies!!! 3: Mall Walkers state", grid=GRID)
 _public(STATE)
 STATE.add(
     "all_hands",
