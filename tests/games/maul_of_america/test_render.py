@@ -10,13 +10,16 @@ import numpy as np
 import pytest
 from pettingzoo.test import render_test
 
+from tests.games.maul_of_america.moa_positions import act, position, shopper_turn, sq
 from zombie_envs.core.narration import count as counted
 from zombie_envs.games.maul_of_america import picture
+from zombie_envs.games.maul_of_america.actions import A_ACT, ESCAPE
 from zombie_envs.games.maul_of_america.bots import HeuristicAgent
 from zombie_envs.games.maul_of_america.cards import HAND_NAMES
 from zombie_envs.games.maul_of_america.declaration import KIND
 from zombie_envs.games.maul_of_america.engine import MaulOfAmerica
 from zombie_envs.games.maul_of_america.maul import FACES
+from zombie_envs.games.maul_of_america.seats import ESCAPED, PLAYING
 from zombie_envs.games.maul_of_america.text import ansi, legend, seat_name
 from zombie_envs.maul_of_america_v0 import raw_env
 from zombie_envs.testing import state_clones
@@ -80,7 +83,7 @@ def expected_marks(g) -> dict[int, str]:
     for v, done in zip(g.zombies, g.zdone, strict=True):
         pieces.setdefault(v, []).append("z" if done and g.active == 0 and g.round else "Z")
     for s in g.shoppers():
-        if g.pos[s] >= 0:
+        if g.pos[s] >= 0 and g.status[s] == PLAYING:
             pieces.setdefault(g.pos[s], []).append(str(s))
     marks = {g.exit: "X"} if g.exit >= 0 else {}
     marks.update({v: on[0] if len(on) == 1 else "*" for v, on in pieces.items()})
@@ -125,7 +128,7 @@ def test_every_piece_is_marked_where_it_is():
         area = "".join(map_area(text))
         marks = expected_marks(g)
         for s in g.shoppers():
-            if g.pos[s] >= 0:
+            if g.pos[s] >= 0 and g.status[s] == PLAYING:
                 r, c = g.maul.rc[g.pos[s]]
                 assert at(text, r, c) in (str(s), "*")
                 assert area.count(str(s)) == (marks[g.pos[s]] == str(s))
@@ -238,3 +241,20 @@ def test_the_picture_changes_only_where_a_zombie_moves():
         assert inside.all(), "moving a zombie changed pixels outside its two squares"
         moved += 1
     assert moved > 10
+
+
+def test_an_escaped_shopper_is_drawn_off_the_maul():
+    """MOA-169 "Remember, any arrow leading off the board counts as an exit for shoppers
+    trying to escape from the mall.": the Shopper who escapes has left the board, so
+    neither the text map (the final board of a replay) nor the picture shows it on the
+    exit it left by."""
+    west = (3, 0)  # an arrow off the Maul's west edge
+    g = position(at={1: west}, items={1: ["Pistol", "Ammo", "Food", "Medkit"]}, exit=west)
+    shopper_turn(g, 1, 5)
+    act(g, 1, A_ACT + ESCAPE)
+    g.rng = random.Random(0)  # the scripted dice are spent: a copy needs real ones
+    assert g.terminal and g.status[1] == ESCAPED and g.pos[1] == sq(*west)
+    assert at(ansi(g, 1), *west) == "X" and "Shopper 1: escaped" in ansi(g, 1)
+    gone = g.clone()
+    gone.pos[1] = -1
+    assert (picture.rgb(gone) == picture.rgb(g)).all()

@@ -46,12 +46,13 @@ def legend(g) -> list[str]:
 
 
 def pieces(g) -> dict[int, list[str]]:
-    """The marks of the pieces on each occupied square: zombies, then Shoppers."""
+    """The marks of the pieces on each occupied square: zombies, then Shoppers still
+    in play (an escaped one has left the Maul by its exit, a dead one is a zombie)."""
     pieces: dict[int, list[str]] = {}
     for v, done in zip(g.zombies, g.zdone, strict=True):
         pieces.setdefault(v, []).append("z" if done and g.active == 0 and g.round else "Z")
     for s in g.shoppers():
-        if g.pos[s] >= 0:
+        if g.pos[s] >= 0 and g.status[s] == PLAYING:
             pieces.setdefault(g.pos[s], []).append(str(s))
     return pieces
 
