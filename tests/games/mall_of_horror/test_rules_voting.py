@@ -7,6 +7,7 @@ from tests.games.mall_of_horror.positions import (
     A_PASS,
     A_PLAY,
     A_VOTE,
+    CAMERA,
     EATEN,
     GUN,
     MEGATOYS,
@@ -14,6 +15,7 @@ from tests.games.mall_of_horror.positions import (
     PIN,
     RESTROOM,
     SECURITY,
+    SPRINT,
     SUPERMARKET,
     THREAT,
     TOUGH,
@@ -29,7 +31,9 @@ from tests.games.mall_of_horror.positions import (
     start,
     vote_action,
 )
+from zombie_envs.games.mall_of_horror.data import CARD_COUNTS
 from zombie_envs.games.mall_of_horror.observe import OBS
+from zombie_envs.testing import check_secret
 
 DECK = [WEAPON1, WEAPON2, THREAT]
 
@@ -197,6 +201,37 @@ def test_moh_064_threat_may_be_declined_and_is_kept():
     act(g, 1, A_PASS, "threat")
     cast(g, {1: 1, 2: 2})
     assert g.v_runoff == 1 and g.hands[1][THREAT] == 1
+
+
+def _posed_threat(g, seat: int) -> bool:
+    """Whether ``seat``'s Threat window poses a question (a ``pass`` taken at once does not)."""
+    g.decision = None
+    g.threat_window(seat)
+    return g.decision == "threat"
+
+
+def test_moh_064_no_threat_question_when_all_know_there_is_no_threat():
+    """MOH-064: "In turn order, before a vote, players holding Threat cards may play them":
+    a voter whose hand is empty (hand sizes are public) is not asked, nor is anyone once
+    every Threat has been played.  A voter holding other cards is asked as one holding a
+    Threat is, so the others learn nothing of its hand from the question."""
+    at = {SECURITY: [(1, PIN), (2, PIN), (3, PIN)]}
+    g = position(4, at=at, hands={2: [CAMERA], 3: [THREAT]})
+    assert [_posed_threat(g, s) for s in (1, 2, 3)] == [False, True, True]
+    g.hands[3][THREAT], g.hands[3][SPRINT] = 0, 1
+    g.discards[THREAT] = CARD_COUNTS[THREAT] - 1  # one is still somewhere
+    assert _posed_threat(g, 2) and _posed_threat(g, 3)
+    g.discards[THREAT] = CARD_COUNTS[THREAT]
+    assert not _posed_threat(g, 2) and not _posed_threat(g, 3)
+    twins = []
+    for hand in ([CAMERA], [THREAT]):
+        g = position(4, at=at, hands={2: hand, 3: [THREAT]})
+        start(g, "elect_chief")  # seat 2's pass-only question is settled
+        if g.current_player == 2:
+            act(g, 2, A_PASS, "threat")
+        assert g.decision == "threat" and g.current_player == 3
+        twins.append(g)
+    check_secret(*twins, seers={2})
 
 
 def test_moh_058_runoff_is_a_new_vote_with_gunman_and_threats():

@@ -325,9 +325,12 @@ class MallOfHorror(Resampling, Engine):
         self.push(*tasks, ("tally",))
 
     def threat_window(self, seat: int) -> None:
-        """Every voter is asked, holder or not, so asking reveals no hand."""
+        """Every voter is asked, holder or not, so asking reveals no hand; only when
+        all can tell it holds no Threat (its hand is empty, or every Threat has been
+        played) does its ``pass`` go without asking."""
         legal = [A_PLAY + THREAT, A_PASS] if self.hands[seat][THREAT] else [A_PASS]
-        self.ask(seat, KIND.threat, legal)
+        known = not any(self.hands[seat]) or self.discards[THREAT] == CARD_COUNTS[THREAT]
+        self.ask(seat, KIND.threat, legal, public=known)
 
     def on_threat(self, action: int) -> None:
         seat = self.current_player
@@ -335,7 +338,7 @@ class MallOfHorror(Resampling, Engine):
             return
         self.discard(seat, THREAT)
         self.v_threats[seat] += 1
-        self.push(("threat_window", seat))  # asked again whatever is left in hand
+        self.push(("threat_window", seat))  # asked again unless it now surely holds none
 
     def ballot(self, seat: int) -> None:
         n = self.num_players
