@@ -216,6 +216,26 @@ def test_step_toward_follows_a_long_corridor_and_stays_put_when_unreachable():
     assert len(b.within(start, 10)) == 11
 
 
+def test_stops_toward_are_every_shortest_way_and_include_step_toward():
+    b = board(
+        "...",
+        ".#.",
+        "...",
+    )
+    # ids: 0 1 2 / 3 . 4 / 5 6 7: two shortest paths 0->7, around either side
+    assert b.stops_toward(0, 7, 1) == [1, 3]
+    assert b.stops_toward(0, 7, 2) == [2, 5]
+    assert b.stops_toward(0, 7, 3) == [4, 6]
+    assert b.stops_toward(0, 7, 4) == b.stops_toward(0, 7, 10) == [7]
+    assert b.stops_toward(0, 2, 1) == [1]  # one shortest path: one stop
+    assert all(b.step_toward(0, 7, k) in b.stops_toward(0, 7, k) for k in range(5))
+    b.stops_toward(0, 7, 1).append(9)  # cached answers are fresh lists
+    assert b.stops_toward(0, 7, 1) == [1, 3]
+    c = board("." * 3, ">##")
+    assert c.dist[0][c.cell_id(1, 0)] == UNREACHABLE
+    assert c.stops_toward(0, c.cell_id(1, 0), 2) == [0]
+
+
 def test_step_toward_is_deterministic_across_loads():
     lines = ("....", "..#.", "....")
     answers = [

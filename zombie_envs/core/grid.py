@@ -171,6 +171,7 @@ class Board:
 
         self.dist, self.by_distance = self._distances()
         self._within: dict[tuple[int, int], tuple[tuple[int, int], ...]] = {}
+        self._stops: dict[tuple[int, int, int], tuple[int, ...]] = {}
 
     # ------------------------------------------------------------------ build
     def _check_shape(self) -> None:
@@ -403,6 +404,25 @@ class Board:
                     node = n
                     break
         return node
+
+    def stops_toward(self, a: int, b: int, k: int) -> list[int]:
+        """Every node where ``k`` moves along some shortest path from ``a`` to ``b`` can
+        end, by id: ``[b]`` when it is at most ``k`` away, ``[a]`` when it cannot be
+        reached.  ``step_toward`` picks one of them; a rule that lets a player choose
+        the way offers them all."""
+        d = self.dist[a][b]
+        if d <= k:
+            return [b]
+        if d >= UNREACHABLE:
+            return [a]
+        key = (a, b, k)
+        found = self._stops.get(key)
+        if found is None:
+            dist, here = self.dist, self.dist[a]
+            found = self._stops[key] = tuple(
+                sorted(v for v in self._prefix(a, k) if here[v] == k and dist[v][b] == d - k)
+            )
+        return list(found)
 
     def ascii(self, marks: Mapping[int, str] | None = None) -> str:
         """The map with some nodes drawn as other characters (pieces, tokens)."""

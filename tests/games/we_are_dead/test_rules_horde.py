@@ -17,6 +17,7 @@ from tests.games.we_are_dead.wad_positions import (
     asked,
     card,
     finished,
+    first_way,
     held,
     node,
     position,
@@ -68,6 +69,7 @@ def test_wad_011_059_127_132_second_horde_token_after_a_reshuffle():
     g.deck = []
     g.rng = Dice()  # the reshuffled pile keeps its order: the horde card is on top
     start(g, "draw_step")
+    first_way(g)  # the old horde's way toward r2c1
     assert g.reshuffles == 1 and held(g, 0) == 6
     assert len(g.hordes) == 2
     # the new horde came from the cart (two spaces from NORTH); the old one is too far
@@ -131,6 +133,7 @@ def test_wad_135_beyond_ten_the_horde_walks_ten_spaces():
     g = _horde([HORDE], tokens={FAR: 3})
     cart = g.board.start
     start(g, "draw_step")
+    first_way(g)  # up or down the escalator (WAD-138, a tie in direction)
     assert finished(g) and asked(g, "horde_hero") == []
     (where,) = g.hordes
     assert g.board.dist[cart][where] == 10 and g.board.dist[where][FAR] == 4
@@ -224,6 +227,29 @@ def test_wad_135_138_out_of_reach_on_one_road_is_no_choice():
     start(g, "draw_step")
     assert finished(g) and asked(g, "horde_target", choice=True) == []
     assert g.hordes == [there] and g.horde_score == 0
+
+
+def test_wad_138_a_tie_in_direction_is_the_active_players():
+    """WAD-138 "If there are any ties for distance (in direction or with the other horde
+    token) the active player decides where they go.": one horde on the hotdog cart, one
+    token on r2c10 of the upper floor, 15 spaces away by either escalator.  Ten spaces
+    along, the horde ends on r2c5 or on r2c15: the active player says which, and the
+    question shows every seat the token it goes for."""
+    prey, west, east = node(2, 10), node(2, 5), node(2, 15)
+    for way in (west, east):
+        g = _horde([HORDE], active=1, tokens={prey: 3})
+        cart = g.board.start
+        assert g.board.dist[cart][prey] == 15
+        assert g.board.dist[cart][west] == g.board.dist[cart][east] == HORDE_REACH
+        start(g, "draw_step")
+        assert g.decision == "horde_target" and g.current_player == 1
+        assert squares(g) == {west, east}
+        block = g.obs_layout["prey"].start
+        assert all(g.observation(s)[block + prey] == 1 for s in range(3))
+        act(g, 1, sq(way), "horde_target")
+        assert finished(g) and asked(g, "horde_hero") == []
+        assert g.hordes == [way] and g.token[prey] == 3 and g.horde_score == 0
+        assert g.observation(0)[block + prey] == 0
 
 
 def test_wad_140_143_heroes_in_turn_until_all_pass():
@@ -351,6 +377,7 @@ def test_wad_135_137_a_token_out_of_reach_is_still_taken():
         (v for v in g.board.token_cells if dist[v] == 12), key=lambda v: g.board.dist[near][v]
     )
     g = _two_hordes([cart, cart], {near: 1, far: 2})
+    first_way(g)
     here = [g.board.dist[h] for h in g.hordes]
     assert here[0][near] == 1 and here[1][far] == 2  # 10 spaces each, toward different prey
     assert g.horde_score == 0 and g.token[near] == 1 and g.token[far] == 2
@@ -370,8 +397,9 @@ def test_wad_056_129_a_horde_card_in_a_wounded_players_new_hand():
 
 def _every_ending(b, hordes, tokens, moved=(), reached=()):
     """The rule played every way: the nearest horde and token pair goes, any pair of
-    the nearest (WAD-138), until no horde or token is left; the endings as the
-    squares the hordes end on, sorted, and the tokens they reach."""
+    the nearest (WAD-138), along any shortest way (WAD-138, a tie in direction), until
+    no horde or token is left; the endings as the squares the hordes end on, sorted,
+    and the tokens they reach."""
     waiting = [i for i in range(len(hordes)) if i not in moved]
     if not waiting or not tokens:
         return {(tuple(sorted(hordes)), frozenset(reached))}
@@ -380,11 +408,20 @@ def _every_ending(b, hordes, tokens, moved=(), reached=()):
     for i in waiting:
         for v in tokens:
             if b.dist[hordes[i]][v] == best:
-                where = b.step_toward(hordes[i], v, HORDE_REACH)
-                now = hordes[:i] + (where,) + hordes[i + 1 :]
-                eaten = (*reached, v) if where == v else reached
-                out |= _every_ending(b, now, tokens - {v}, (*moved, i), eaten)
+                for where in _stops(b, hordes[i], v):
+                    now = hordes[:i] + (where,) + hordes[i + 1 :]
+                    eaten = (*reached, v) if where == v else reached
+                    out |= _every_ending(b, now, tokens - {v}, (*moved, i), eaten)
     return out
+
+
+def _stops(b, start, prey):
+    """The token when it is at most 10 spaces away; else every square 10 spaces along a
+    shortest way to it (the horde stays put when there is none)."""
+    far = b.dist[start][prey]
+    if far <= HORDE_REACH or far >= UNREACHABLE:
+        return [prey if far <= HORDE_REACH else start]
+    return [w for w in range(b.size) if b.dist[start][w] == HORDE_REACH == far - b.dist[w][prey]]
 
 
 def _answers(g, questions):

@@ -12,6 +12,7 @@ from tests.games.we_are_dead.wad_positions import (
     asked,
     card,
     choose,
+    first_way,
     held,
     node,
     position,
@@ -107,6 +108,7 @@ def test_wad_121_148_six_cards_even_after_a_horde_refill():
     g.token[FAR] = 1
     g.wounded[1] = 1
     start(g, "draw_step")
+    first_way(g)  # toward the lone token, up or down the escalator
     assert held(g, 1) == 6  # the horde's refill
     g.active = 1
     start(g, "start_turn")

@@ -66,6 +66,7 @@ __all__ = [
     "card",
     "choose",
     "finished",
+    "first_way",
     "held",
     "node",
     "position",
@@ -153,6 +154,13 @@ def choose(g: Rig, seat: int) -> int:
 def squares(g: Rig) -> set[int]:
     """The squares among the pending decision's legal actions."""
     return {a - A_SQUARE for a in g.legal if A_SQUARE <= a < A_CARD}
+
+
+def first_way(g: Rig) -> None:
+    """Send each horde that may go either way to its token (WAD-138) by the first way
+    offered."""
+    while g.decision == "horde_target" and g.h_prey >= 0:
+        act(g, g.active, g.legal[0], "horde_target")
 
 
 def held(g: Rig, seat: int) -> int:

@@ -9,7 +9,7 @@ from .data import BOARDS, GOAL
 GAME = GameType(
     name="we_are_dead",
     title="We Are Dead",
-    version=3,
+    version=4,
     min_players=min(GOAL),
     max_players=max(GOAL),
     default_players=3,

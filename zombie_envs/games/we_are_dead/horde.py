@@ -49,14 +49,24 @@ class Horde:
                     out.setdefault(v, []).append(i)
         return dict(sorted(out.items()))
 
-    def sent(self, hunt: tuple, i: int, target: int) -> tuple:
-        """The hunt (hordes, moved, claimed, reached) after horde ``i`` went for ``target``:
-        up to 10 spaces toward it, and the other horde will not go for it."""
+    def sent(self, hunt: tuple, i: int, target: int, where: int) -> tuple:
+        """The hunt (hordes, moved, claimed, reached) after horde ``i`` went for ``target``
+        and stopped on ``where``; the other horde will not go for it."""
         hordes, moved, claimed, reached = hunt
-        where = self.board.step_toward(hordes[i], target, HORDE_REACH)
         hordes = hordes[:i] + (where,) + hordes[i + 1 :]
         reached = reached | {target} if where == target else reached
         return hordes, moved | {i}, claimed | {target}, reached
+
+    def ways(self, hunt: tuple, i: int, target: int) -> dict[int, frozenset]:
+        """Each square horde ``i`` may stop on going for ``target`` (the token itself
+        within 10 spaces, else 10 spaces along any shortest way), with the endings it
+        leaves open."""
+        stops = self.board.stops_toward(hunt[0][i], target, HORDE_REACH)
+        return {w: self.endings(self.sent(hunt, i, target, w)) for w in stops}
+
+    def going(self, hunt: tuple, i: int, target: int) -> frozenset:
+        """The endings left open once horde ``i`` goes for ``target``, by any way."""
+        return frozenset().union(*self.ways(hunt, i, target).values())
 
     def endings(self, hunt: tuple) -> frozenset:
         """Every way the hunt can end from ``hunt``, whatever the active player answers
@@ -67,7 +77,7 @@ class Horde:
         if not prey:
             return frozenset([(tuple(sorted(hordes)), reached)])
         return frozenset().union(
-            *(self.endings(self.sent(hunt, i, v)) for v, hunters in prey.items() for i in hunters)
+            *(self.going(hunt, i, v) for v, hunters in prey.items() for i in hunters)
         )
 
     @staticmethod
@@ -95,18 +105,24 @@ class Horde:
         targets = list(prey)
         if len(targets) > 1:  # a tie: does the answer change anything?
             options = {
-                v: frozenset().union(*(self.endings(self.sent(hunt, i, v)) for i in hunters))
+                v: frozenset().union(*(self.going(hunt, i, v) for i in hunters))
                 for v, hunters in prey.items()
             }
             targets = self.telling(options)
         self.ask(self.active, KIND.horde_target, [A_SQUARE + v for v in targets], public=True)
 
     def on_horde_target(self, action: int) -> None:
+        """The token the hordes go for; or, while a horde goes for ``h_prey``, the
+        square it stops on (the way it takes)."""
+        if self.h_prey >= 0:
+            self.hordes[self.h_moved[-1]] = action - A_SQUARE
+            self.h_prey = -1
+            return
         target = action - A_SQUARE
         hunt = self.hunt()
         picks = self.prey(*hunt[:3])[target]
         if len(picks) > 1:  # both hordes as near: does it matter which goes?
-            picks = self.telling({i: self.endings(self.sent(hunt, i, target)) for i in picks})
+            picks = self.telling({i: self.going(hunt, i, target) for i in picks})
         if len(picks) == 1:
             self.send_horde(picks[0], target)
             return
@@ -118,15 +134,24 @@ class Horde:
         square = action - A_SQUARE
         hunters = self.prey(self.hordes, self.h_moved, self.h_claimed)[self.h_prey]
         i = next(i for i in hunters if self.hordes[i] == square)
-        self.send_horde(i, self.h_prey)
-        self.h_prey = -1
+        target, self.h_prey = self.h_prey, -1
+        self.send_horde(i, target)
 
     def send_horde(self, i: int, target: int) -> None:
-        """Up to 10 spaces toward the token; the other horde will not go for it."""
+        """Up to 10 spaces toward the token; the other horde will not go for it.  Out
+        of reach, a tie in direction is the active player's when the way changes where
+        the hordes end or what they eat: ``h_prey`` names the token while it is asked."""
+        stops = self.board.stops_toward(self.hordes[i], target, HORDE_REACH)
+        if len(stops) > 1:  # a tie in direction: does the way change anything?
+            stops = self.telling(self.ways(self.hunt(), i, target))
         self.h_moved.append(i)
         self.h_claimed.append(target)
-        self.hordes[i] = self.board.step_toward(self.hordes[i], target, HORDE_REACH)
-        if self.hordes[i] == target:
+        if len(stops) > 1:
+            self.h_prey = target
+            self.ask(self.active, KIND.horde_target, [A_SQUARE + w for w in stops], public=True)
+            return
+        self.hordes[i] = stops[0]
+        if stops[0] == target:
             self.h_targets.append(target)
 
     def stop_the_horde(self) -> None:

@@ -137,6 +137,8 @@ class DeadNarrator(Narrator, engine=WeAreDead):
             return f"the horde reached {_shoppers(eaten)}, {g.h_reduction} saved so far"
         if kind == KIND.horde_pick:
             return f"two hordes are as near to {g.board.label(g.h_prey)}: which one goes?"
+        if kind == KIND.horde_target and g.h_prey >= 0:
+            return f"the horde goes for {g.board.label(g.h_prey)}: which way?"
         return ""
 
     # ----- choices ---------------------------------------------------------------------
@@ -164,7 +166,7 @@ class DeadNarrator(Narrator, engine=WeAreDead):
 
     def square_choice(self, g, v: int, compass: tuple[str, ...]) -> Choice:
         """A square: where to move (its path and cost), where a shopper token goes,
-        which token the horde hunts or which horde goes."""
+        which token the horde hunts, which way or which horde goes."""
         b, kind = g.board, g.decision
         key = square_place(b, v)
         detail, preview = "", ()
@@ -174,6 +176,10 @@ class DeadNarrator(Narrator, engine=WeAreDead):
             if compass:
                 detail += f", {compass[1]}"
             preview = self.path(g, g.pos[g.active], v, moves) or (key,)
+        elif kind == KIND.horde_target and g.h_prey >= 0:  # the way to a token out of reach
+            start = g.hordes[g.h_moved[-1]]
+            detail = f"the horde at {b.label(start)} stops here on its way to {b.label(g.h_prey)}"
+            preview = (square_place(b, start), *self.path(g, start, v, HORDE_REACH))
         elif kind == KIND.horde_target:
             hunters = g.prey(*g.hunt()[:3])[v]
             start = g.hordes[hunters[0]]
@@ -271,7 +277,7 @@ class DeadNarrator(Narrator, engine=WeAreDead):
         if kind == KIND.horde_hero and card:
             saved = HORDE_REDUCTION[action - A_CARD - NUM_ATTACK]
             return [f"{who} played {card} against the horde: {_shoppers(saved)} saved"]
-        if kind == KIND.horde_target:
+        if kind == KIND.horde_target and g.h_prey < 0:  # a way is told by the horde's move
             return [f"{who} sent the hordes hunting toward {g.board.label(action - A_SQUARE)}"]
         return []  # the rest is told by what it changed
 
