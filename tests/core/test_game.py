@@ -153,14 +153,21 @@ def test_push_runs_tasks_in_the_order_given():
     assert g.log[-3:] == ["first", "a", "b"]
 
 
-def test_forced_choice_is_taken_at_once():
+def test_forced_choice_is_taken_as_the_next_step():
+    """A public choice with one option is not posed: its handler runs as the next
+    task, before the tasks already waiting, so the story tells it as a step."""
     g = Toy(2, seed=0)
     g.decision = None
     g.current_player = 0
+    g.tasks = [("note", "later")]
     before = list(g.log)
     g.ask(1, "bet", [0], public=True)
-    assert g.decision is None
-    assert g.log == before + ["1:0"]
+    assert g.decision is None and g.current_player == 1
+    assert g.tasks == [("note", "later"), ("on_bet", 0)]
+    while g.tasks:
+        task = g.tasks.pop()
+        getattr(g, task[0])(*task[1:])
+    assert g.log == before + ["1:0", "later"]
 
 
 def test_forced_choice_on_a_secret_is_still_posed():

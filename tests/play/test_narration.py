@@ -25,12 +25,15 @@ from tests.games.mall_of_horror.positions import (
 from tests.games.we_are_dead import wad_positions as wad
 from zombie_envs.cli.replay import replay_frames
 from zombie_envs.core.agent import Agent
+from zombie_envs.core.game_type import HANDLER
 from zombie_envs.core.narration import Choice, layout, narrator_of, pick, screen, steps, story
 from zombie_envs.games.mall_of_horror.engine import EATEN, MallOfHorror
 from zombie_envs.games.we_are_dead.engine import WeAreDead
+from zombie_envs.play.seat import SeatedGame
 from zombie_envs.play.terminal import TerminalGame
-from zombie_envs.records import stamped_record
+from zombie_envs.records import replay_record
 from zombie_envs.registry import engine_class
+from zombie_envs.testing import rigged
 
 
 class FirstLegal(Agent):
@@ -307,36 +310,75 @@ def test_a_long_list_is_laid_out_in_columns():
 
 @pytest.mark.parametrize("env", sorted(zombie_envs.ENVS))
 def test_a_story_takes_the_steps_apply_takes(env):
-    cls = engine_class(env)
+    """Each decision ``apply`` takes is a step of the story, as posed: the one chosen,
+    then each the engine took without asking (its only option); the last step
+    leaves the game where ``apply`` does."""
+    cls = rigged(engine_class(env))  # notes every decision asked
     g = cls(cls.min_players + 1, seed=4)
     rng = random.Random(4)
+    unasked = 0
     for _ in range(400):
         if g.terminal:
             break
-        action = rng.choice(g.legal)
-        *_, (_, last, _) = steps(g, action)
+        action, asked = rng.choice(g.legal), len(g.asked)
+        taken = [(g.current_player, g.decision, (action,))]
+        told = list(steps(g, action))
         g.apply(action)
-        assert last.to_dict() == g.to_dict()
+        # every decision asked meanwhile but the one now pending was taken unasked
+        alone = g.asked[asked:] if g.terminal else g.asked[asked:-1]
+        assert [
+            (b.current_player, b.decision, (cause[1],))
+            for b, _, cause in told
+            if cause[0].startswith(HANDLER)
+        ] == taken + alone
+        assert told[-1][1].to_dict() == g.to_dict()
+        unasked += len(alone)
+    assert unasked, "no decision was taken without asking: the test proves little"
 
 
-def test_the_replay_tells_the_story_the_seat_was_told():
-    cls = engine_class("mall_of_horror_v0")
-    fresh = cls(4, seed=8)
-    rng = random.Random(8)
-    actions, told = [], []
-    while not fresh.terminal and len(actions) < 120:
-        action = rng.choice(fresh.legal)
-        told += story(fresh, action, 2)
-        fresh.apply(action)
-        actions.append(action)
-    record = stamped_record(
-        "mall_of_horror_v0", 4, {}, 8, ["a", "b", "c", "d"], actions, fresh.scores(), [],
-        finished=False,
-    )  # fmt: skip
-    text = "\n".join(replay_frames(record, seat=2))
-    for line in told:
-        assert f"  {line}" in text
-    assert "Legend of the board:" in text and narrator_of(fresh).phase(fresh, 2) in text
+def live_story(env: str, seat: int, seed: int, moves: int = 120) -> tuple[list, dict]:
+    """What a person at ``seat`` is told of each move in live play (random choices
+    against random agents, forced moves taken for them), and the game's record."""
+    game = SeatedGame.new(env, seat=seat, opponents=["random"], seed=seed)
+    told, play = [], game.play
+
+    def telling(action: int) -> None:
+        start = len(game.log)
+        play(action)
+        told.append(game.log[start:])
+
+    game.play = telling
+    rng = random.Random(seed)
+    game.advance()
+    while not game.finished and len(game.actions) < moves:
+        game.decide(rng.choice(game.engine.legal))
+        game.advance()
+    return told, game.record()
+
+
+def replayed_story(record: dict, seat: int) -> list[list[str]]:
+    """What ``zombie-envs replay --seat`` tells of each move: the lines between a
+    move's heading and the board after it."""
+    game = replay_record(record, upto=0)
+    narrator = narrator_of(game)
+    told = []
+    frames = list(replay_frames(record, seat))[1:-1]  # the heading and the outcome left out
+    for frame, action in zip(frames, record["actions"], strict=True):
+        game.apply(action)
+        after = "\n".join(["", narrator.board(game, seat), narrator.phase(game, seat)])
+        assert frame.endswith(after)
+        _heading, *lines = frame[: -len(after)].split("\n")
+        told.append([line.removeprefix("  ") for line in lines])
+    return told
+
+
+@pytest.mark.parametrize("env", sorted(zombie_envs.ENVS))
+def test_live_play_and_its_replay_tell_each_seat_the_same_story(env):
+    """Every move, chosen or taken without asking, is told from each seat's view in
+    the same words live and when the record is replayed, move by move."""
+    for seat in range(engine_class(env).default_players):
+        live, record = live_story(env, seat, seed=seat)
+        assert any(live) and replayed_story(record, seat) == live
 
 
 def test_a_game_that_declares_no_narrator_is_told_by_the_generic_one():

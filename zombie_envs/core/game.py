@@ -190,17 +190,19 @@ class Engine(ABC):
         """Pose a decision to ``seat``.
 
         When the legal options follow from public information only
-        (``public=True``), a single option is taken at once: skipping it
-        reveals nothing.  A choice whose options depend on a secret (a hand,
-        cards drawn) is always posed, even with one option, so the public
-        sequence of decisions never leaks the secret.  A decision always has
-        an option: with none, no seat could ever act and the game would hang."""
+        (``public=True``), a single option is taken without asking, as the
+        next step (its handler as a task, so the story tells it as a move of
+        its own): skipping it reveals nothing.  A choice whose options depend
+        on a secret (a hand, cards drawn) is always posed, even with one
+        option, so the public sequence of decisions never leaks the secret.
+        A decision always has an option: with none, no seat could ever act
+        and the game would hang."""
         if self.terminal:
             return
         assert legal, f"{self.name}: decision '{kind}' posed to seat {seat} with no legal action"
         self.current_player = seat
         if public and len(legal) == 1:
-            getattr(self, HANDLER + kind)(legal[0])
+            self.push((HANDLER + kind, legal[0]))
             return
         self.decision = kind
         self.legal = legal

@@ -225,12 +225,17 @@ def narrator_of(g) -> Narrator:
 def steps(g, action: int) -> Iterator[tuple]:
     """The rule steps ``Engine.apply`` takes for ``action``, on a copy of ``g``
     (left as it is): ``(before, after, cause)`` for the decision's handler,
-    then for each task until a seat must decide or the game ends."""
+    then for each task until a seat must decide or the game ends.  A decision
+    with one option that the engine took without asking is a step of its own,
+    caused by its handler; the ``before`` of a handler's step is the decision
+    as posed (its kind, seat and options: one when it was taken unasked)."""
     state = g.clone()
-    kind, state.decision = state.decision, None
-    cause: tuple = (HANDLER + kind, action)
+    cause: tuple = (HANDLER + g.decision, action)
     while True:
         before = state.clone()
+        if state.decision is None and cause[0].startswith(HANDLER):  # taken unasked
+            before.decision, before.legal = cause[0][len(HANDLER) :], [cause[1]]
+        state.decision = None
         getattr(state, cause[0])(*cause[1:])
         yield before, state, cause
         if state.decision is not None or state.terminal:
@@ -240,10 +245,13 @@ def steps(g, action: int) -> Iterator[tuple]:
 
 def story(g, action: int, viewer) -> list[str]:
     """The lines ``viewer`` (a seat, ``None``: a spectator) is told when ``action``
-    is played in ``g``: the decision, then each rule step it sets off."""
+    is played in ``g``: the decision, then each rule step it sets off; a decision
+    the engine took without asking (its only option) is told as if chosen."""
     narrator = narrator_of(g)
-    lines = narrator.decision(g, action, viewer)
+    lines = []
     for before, after, cause in steps(g, action):
+        if cause[0].startswith(HANDLER):
+            lines += narrator.decision(before, cause[1], viewer)
         lines += narrator.step(before, after, viewer, cause)
     return lines
 

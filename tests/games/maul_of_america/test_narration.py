@@ -4,11 +4,19 @@ keyed by their coordinates, and nothing told that the viewer may not see."""
 from __future__ import annotations
 
 import random
+from itertools import count
 
-from tests.games.maul_of_america.moa_positions import position, shopper_turn
+from tests.games.maul_of_america.moa_positions import (
+    attack_with,
+    kind,
+    position,
+    shopper_turn,
+    sq,
+)
 from tests.games.maul_of_america.twins import twin
 from tests.play.twins import check_games
 from zombie_envs.core.narration import narrator_of, story
+from zombie_envs.games.maul_of_america.cards import HIT
 from zombie_envs.games.maul_of_america.engine import MaulOfAmerica
 from zombie_envs.games.maul_of_america.observe import Visible
 
@@ -56,3 +64,36 @@ def test_a_shoppers_action_roll_is_told_by_both_dice():
     after = shopper_turn(before.clone(), 1, 9)  # scripted faces 5 and 2: a 6 and a 3
     told = narrator_of(after).turn(before, after, 2)
     assert told == ["Shopper 1 rolled 6 and 3: 9, less 1 wound, 8 actions"]
+
+
+def test_an_attack_on_the_only_target_is_told_and_so_is_the_emptied_weapon():
+    """MOA-071 "Attack - A Shopper may make an attack for one action.": with one zombie
+    in sight the game aims the Hunting Rifle for Shopper 1 without asking; each shot is
+    still told as aimed, then its miss or its kill, and the last shot's empty weapon
+    going to the discard pile."""
+    g = position(at={1: (3, 2)}, zombies=[(3, 6)], items={1: ["Hunting Rifle"]})
+    g.items[1][0][1] = 2  # two shots left
+    shopper_turn(g, 1, 5)
+    hit = HIT[kind("Hunting Rifle")]
+    g.rng = random.Random(  # dice that miss, then hit
+        next(s for s in count() if [f + 1 >= hit for f in _faces(s, 2)] == [False, True])
+    )
+    rifle = attack_with("Hunting Rifle")
+    aimed = f"attacked {g.maul.name(sq(3, 6))} with the Hunting Rifle"
+    assert story(g, rifle, 1) == [f"you {aimed}", "It missed"]
+    g.apply(rifle)
+    assert g.items[1] == [[kind("Hunting Rifle"), 1]] and g.decision == "act"
+    fell = f"A zombie fell at {g.maul.label(sq(3, 6))}"
+    assert story(g, rifle, None) == [
+        f"Shopper 1 {aimed}",
+        fell,
+        "Shopper 1 discarded the empty Hunting Rifle",
+    ]
+    g.apply(rifle)
+    assert g.items[1] == [] and g.zombies == []
+
+
+def _faces(seed: int, n: int) -> list[int]:
+    """The first ``n`` d6 faces (from 0) a generator seeded ``seed`` rolls."""
+    rng = random.Random(seed)
+    return [rng.randrange(6) for _ in range(n)]

@@ -13,7 +13,7 @@ from dataclasses import replace
 from ...core.narration import Choice, Narrator, count, letters
 from ...core.vote import plurality
 from . import places
-from .actions import A_LOCATION, ACTIONS
+from .actions import A_CHARACTER, A_LOCATION, ACTIONS
 from .data import (
     CAMERA,
     CAPACITY,
@@ -73,8 +73,8 @@ SECRETLY = {
     KIND.destination: ("chose a destination", "chose {} as destination"),
 }
 _LOCATION_BLOCKS = ("location", "sprint")
-#: why a character was eaten, by the step that fed it to the zombies (``who``: its
-#: colour; ``only``: that it had no other character there)
+#: why a character was eaten (``who``: its colour; ``only``: that it had no other
+#: character there, so its giving up was taken without asking)
 GAVE_UP = "{who} gave it up to the zombies"
 DRAWN = "drawn at random after a second tie"
 LOST = "{who} lost the vote and {only}"
@@ -260,7 +260,7 @@ class MallNarrator(Narrator, engine=MallOfHorror):
             return [f"{who} picked {place(action - A_LOCATION)}"]
         return []  # every other decision is told by what it changed
 
-    def changed(self, b, a, viewer, why: str = NO_CHOICE) -> list[str]:
+    def changed(self, b, a, viewer, why: str = GAVE_UP) -> list[str]:
         """``why``: the reason a character eaten in this step was eaten."""
         lines = []
         if a.round != b.round:
@@ -303,7 +303,7 @@ class MallNarrator(Narrator, engine=MallOfHorror):
         if len(top) == 1:
             verb = "loses" if purpose == ATTACK else "wins"
             return [line + f"{self.named(a, top[0], viewer)} {verb} the vote"] + self.changed(
-                b, a, viewer, LOST
+                b, a, viewer
             )
         return [line + self.tie(a, _seats(top))] + self.changed(b, a, viewer, DRAWN)
 
@@ -319,11 +319,18 @@ class MallNarrator(Narrator, engine=MallOfHorror):
             return f"a tie again: nobody is elected, {COLOURS[a.chief]} stays Chief"
         return "a tie again: nobody searches the truck"
 
-    def told_runoff(self, b, a, viewer, L: int) -> list[str]:
-        return self.changed(b, a, viewer, ONLY_TIED)
-
     def told_on_victim(self, b, a, viewer, action: int) -> list[str]:
-        return self.changed(b, a, viewer, GAVE_UP)
+        return self.changed(b, a, viewer, GAVE_UP if len(b.legal) > 1 else self.unasked(b))
+
+    def unasked(self, b) -> str:
+        """Why the colour that gave up its only character at a zombie attack was
+        the one: the only colour there, the loser of the vote there, or the only
+        colour of a tie still there for the runoff."""
+        L = b.loc[b.current_player * KINDS + b.legal[0] - A_CHARACTER]
+        if len(b.seats_at(L, visible_only=True)) == 1:
+            return NO_CHOICE
+        _, top = plurality(b.last_ballots, b.last_weights)
+        return ONLY_TIED if len(top) > 1 else LOST
 
     def told_search_truck(self, b, a, viewer) -> list[str]:
         """A truck search decided without a vote."""

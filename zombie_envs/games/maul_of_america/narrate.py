@@ -8,12 +8,13 @@ named only to its holder (its size, and every card played, are public).
 
 from __future__ import annotations
 
+from collections import Counter
 from itertools import count as count_up
 
 from ...core.compass import SHORT
 from ...core.narration import Choice, Narrator, count, faces, letters
 from .actions import A_ACT, A_BITE, A_CARD, A_PASS, A_PROPOSE, A_SQUARE, A_YES, ACTIONS, SEARCH
-from .cards import HAND_NAMES, SEARCH_NAMES
+from .cards import AMMO, HAND_NAMES, SEARCH_NAMES
 from .choices import CHOICES as _CHOICE
 from .declaration import GAME, KIND
 from .engine import MaulOfAmerica
@@ -28,6 +29,17 @@ def _found(before: list, after: list) -> list[int]:
         if k in gained:
             gained.remove(k)
     return gained
+
+
+def _discarded(b, a, s: int) -> list[str]:
+    """The equipment Shopper ``s`` put on the discard pile between ``b`` and ``a``
+    (a weapon only once it is empty, a Medkit or an Ammo card once used)."""
+    pile = Counter(a.search_discard) - Counter(b.search_discard)
+    lost = Counter(k for k, _ in b.items[s]) - Counter(k for k, _ in a.items[s])
+    return [
+        ("the empty " if AMMO[k] else "the ") + SEARCH_NAMES[k]
+        for k in sorted((lost & pile).elements())
+    ]
 
 
 class MaulNarrator(Narrator, engine=MaulOfAmerica):
@@ -142,7 +154,7 @@ class MaulNarrator(Narrator, engine=MaulOfAmerica):
         return lines
 
     def shopper(self, b, a, s: int, viewer) -> list[str]:
-        """Shopper ``s``'s wounds, fate and search finds."""
+        """Shopper ``s``'s wounds, fate, search finds and equipment discarded."""
         lines = []
         who = self.who(a, s, viewer)
         if a.wounds[s] > b.wounds[s] and a.status[s] == b.status[s]:
@@ -151,10 +163,13 @@ class MaulNarrator(Narrator, engine=MaulOfAmerica):
             lines.append(f"{who} healed to {count(a.wounds[s], 'wound')}")
         if a.status[s] != b.status[s]:
             fate = "escaped from the Maul" if a.status[s] == ESCAPED else "killed: now a zombie"
-            lines.append(f"{who} {fate}")
+            return [*lines, f"{who} {fate}"]  # what it held goes with it, untold
         gained = _found(b.items[s], a.items[s])
-        if gained and a.status[s] == b.status[s]:
+        if gained:
             lines.append(f"{who} got " + ", ".join(SEARCH_NAMES[k] for k in gained))
+        thrown = _discarded(b, a, s)
+        if thrown:
+            lines.append(f"{who} discarded " + ", ".join(thrown))
         return lines
 
     def zombies(self, b, a) -> list[str]:
