@@ -243,9 +243,9 @@ def test_every_square_lies_inside_the_map_area():
     for g in some_states():
         for i in g.mall.squares:
             x0, y0, x1, y1 = picture.cell_box(g, i)
-            assert x0 >= picture.MARGIN and x1 <= picture.MARGIN + picture.MAP
-            assert y0 >= picture.TITLE and y1 <= picture.TITLE + picture.MAP
-            assert x1 - x0 >= 15
+            assert x0 >= picture.MAP_X and x1 <= picture.MAP_X + picture.MAP_W
+            assert y0 >= picture.MAP_Y and y1 <= picture.MAP_Y + picture.MAP_H
+            assert x1 - x0 >= 30
 
 
 def test_the_picture_changes_only_where_a_zombie_moves():
@@ -278,7 +278,7 @@ def test_a_seats_picture_differs_from_the_spectators_in_the_panel_only():
     for seat in (0, 1):  # "(you)" and the hand, even an empty one
         changed = (picture.rgb(g, seat) != spectator).any(axis=2)
         assert changed.any()
-        assert not changed[:, : picture.MARGIN + picture.MAP + picture.MARGIN].any()
+        assert not changed[:, : picture.MAP_X + picture.MAP_W + picture.MARGIN].any()
 
 
 def test_a_fight_is_framed():
@@ -288,3 +288,33 @@ def test_a_fight_is_framed():
     changed = (picture.rgb(g) != before).any(axis=2)
     x0, y0, x1, y1 = picture.cell_box(g, sq(-2, 1))
     assert changed[y0:y1, x0:x1].any()
+
+
+def test_the_picture_frames_the_tiles_laid_and_the_room_for_the_next():
+    """The mall and every free position a tile may take fill the map's room (as
+    wide or as high as it, or squares at their largest); once no tile is to come,
+    the tiles laid alone do."""
+    framed = 0
+    for g in some_states():
+        room = g.drawn >= 0 or bool(g.stack)
+        spots = picture.framed(g.mall, room)
+        assert set(g.mall.at) <= spots
+        if g.drawn >= 0:
+            assert {(r, c) for r, c, _, _ in g.mall.placements(g.drawn)} <= spots
+        if not room:
+            assert spots == set(g.mall.at)
+        squares = [(3 * r + dr, 3 * c + dc) for r, c in spots for dr in (0, 2) for dc in (0, 2)]
+        boxes = [picture.box_at(g, r, c) for r, c in squares]
+        left, top = min(b[0] for b in boxes), min(b[1] for b in boxes)
+        right, bottom = max(b[2] for b in boxes), max(b[3] for b in boxes)
+        assert left >= picture.MAP_X and right <= picture.MAP_X + picture.MAP_W
+        assert top >= picture.MAP_Y and bottom <= picture.MAP_Y + picture.MAP_H
+        cell = boxes[0][2] - boxes[0][0]
+        across, down = (right - left) // cell, (bottom - top) // cell
+        assert (
+            cell == picture.MAX_CELL
+            or right - left > picture.MAP_W - across
+            or bottom - top > picture.MAP_H - down
+        )
+        framed += not room
+    assert framed

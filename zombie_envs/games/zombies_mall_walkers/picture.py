@@ -2,8 +2,10 @@
 
 ``draw(game, seat, canvas_type)`` draws the same view as the text (``seat``'s) on
 any canvas and ``rgb(game, seat)`` as pixels, of one size for every game: the
-mall scaled to fit its square with room for the tiles that may join it, rows and
-columns numbered as the text board numbers them, the seats' lines beside it.
+tiles laid so far and the free places a tile may take next, scaled to fill the
+map's room, rows and columns numbered as the text board numbers them, the seats'
+lines beside it.  All its type is twice the bitmap font's size, so that the page
+showing the whole picture on a laptop's screen sets it at 12 pixels or more.
 
 It marks the places a decision can be about (``Canvas.place``), under the keys
 the narrator's choices name: every square (``r-4c2``), where the drawn tile may
@@ -19,11 +21,11 @@ from functools import lru_cache
 
 import numpy as np
 
-from ...core.raster import Canvas
+from ...core.raster import ADVANCE, Canvas
 from ...core.tiles import beside
 from .cards import NAMES
 from .declaration import GAME, KIND
-from .mall import CELLS, HELIPAD, TILE_SIZE
+from .mall import CELLS, HELIPAD, TILE_SIZE, TILES
 from .observe import EDGE_CODES, Visible, edge_code
 from .text import (
     PILE,
@@ -39,18 +41,22 @@ from .text import (
     table_lines,
 )
 
-MAP = 600  # the mall's square, in pixels: the picture fits a 1366 x 768 screen
-MAX_CELL = 44
+TYPE = 2  # the type's scale: 12 pixels a character, 14 a capital's height
+CHAR = ADVANCE * TYPE
+# The picture is sized so that a laptop's page (a 1366 x 768 screen, about 880 x 620
+# pixels for the board) shows it whole at 0.6 or more: its type at 12 pixels.
+MAP_W, MAP_H = 920, 926  # the room for the mall
+MAX_CELL = 80
 MARGIN = 16
-TITLE = 32
-LABELS = 14  # the strip of column numbers above the mall
-ROW_LABELS = 24  # the strip of row numbers left of it
+TITLE = 44
+LABELS = 24  # the strip of column numbers above the mall
+ROW_LABELS = 44  # the strip of row numbers left of it ("-12": 34 pixels)
 MAP_X, MAP_Y = MARGIN + ROW_LABELS, TITLE + LABELS
-PANEL = 372
-PANEL_CHARS = 60  # characters a panel line holds (6 pixels each)
-LINE = 11
-WIDTH = MAP_X + MAP + MARGIN + PANEL + MARGIN
-HEIGHT = MAP_Y + MAP + MARGIN
+PANEL = 444
+PANEL_CHARS = PANEL // CHAR  # characters a panel line holds
+LINE = 20
+WIDTH = MAP_X + MAP_W + 2 * MARGIN + PANEL + MARGIN
+HEIGHT = MAP_Y + MAP_H + MARGIN
 BACKGROUND = (30, 32, 38)
 TILE_BACK = (52, 54, 62)
 FLOOR = {
@@ -74,54 +80,72 @@ TITLE_COLOUR = (235, 90, 70)
 GOLD = (240, 200, 80)
 
 
+def framed(mall, room: bool) -> set[tuple[int, int]]:
+    """The tile positions the picture shows: the tiles laid so far and, while a
+    tile is still to come (``room``), every free position some tile may take, so
+    that wherever the next tile goes is on it."""
+    if not room:
+        return set(mall.at)
+    free = {beside(pos, side) for pos in mall.at for side in range(4)} - mall.at.keys()
+    kinds = range(len(TILES))
+    return set(mall.at) | {
+        p for p in free if any(mall.fit(k, p, t) for k in kinds for t in range(4))
+    }
+
+
+def _room(g) -> bool:
+    """Whether a tile is still to be placed: drawn, or in the stack."""
+    return g.drawn >= 0 or bool(g.stack)
+
+
 @lru_cache(maxsize=64)  # seven ints a mall
-def _frame(mall) -> tuple[int, int, int, int, int, int, int]:
+def _frame(mall, room: bool) -> tuple[int, int, int, int, int, int, int]:
     """Where the mall's squares go: the pixel size of a square, the picture's
     position of global square (0, 0), and the rows and columns shown (first, last).
-    The frame holds the mall and every free tile position beside it, so that where
-    a drawn tile may go is on the picture, and the scale changes only with the mall."""
-    spots = set(mall.at) | {beside(pos, side) for pos in mall.at for side in range(4)}
+    The frame holds the ``framed`` positions, as large as the map's room allows, so
+    that the scale changes only with the mall."""
+    spots = framed(mall, room)
     top, bottom = min(r for r, _ in spots), max(r for r, _ in spots)
     left, right = min(c for _, c in spots), max(c for _, c in spots)
     height, width = TILE_SIZE * (bottom - top + 1), TILE_SIZE * (right - left + 1)
-    cell = min(MAX_CELL, MAP // height, MAP // width)
-    x0 = MAP_X + (MAP - cell * width) // 2 - cell * TILE_SIZE * left
-    y0 = MAP_Y + (MAP - cell * height) // 2 - cell * TILE_SIZE * top
+    cell = min(MAX_CELL, MAP_H // height, MAP_W // width)
+    x0 = MAP_X + (MAP_W - cell * width) // 2 - cell * TILE_SIZE * left
+    y0 = MAP_Y + (MAP_H - cell * height) // 2 - cell * TILE_SIZE * top
     rows = (TILE_SIZE * top, TILE_SIZE * bottom + TILE_SIZE - 1)
     return cell, x0, y0, *rows, TILE_SIZE * left, TILE_SIZE * right + TILE_SIZE - 1
 
 
-def box_at(mall, r: int, c: int) -> tuple[int, int, int, int]:
+def box_at(g, r: int, c: int) -> tuple[int, int, int, int]:
     """The pixel box (x0, y0, x1, y1) of the square in row ``r``, column ``c``
     (placed or not)."""
-    cell, x0, y0 = _frame(mall)[:3]
+    cell, x0, y0 = _frame(g.mall, _room(g))[:3]
     x, y = x0 + c * cell, y0 + r * cell
     return x, y, x + cell, y + cell
 
 
 def cell_box(g, i: int) -> tuple[int, int, int, int]:
     """The pixel box (x0, y0, x1, y1) of square ``i``."""
-    return box_at(g.mall, *g.mall.rc[i])
+    return box_at(g, *g.mall.rc[i])
 
 
 #: the part of the picture the mall's floor plan covers: its square and the walls' overhang
-_PLAN_Y, _PLAN_X = slice(MAP_Y - 4, MAP_Y + MAP + 4), slice(MAP_X - 4, MAP_X + MAP + 4)
+_PLAN_Y, _PLAN_X = slice(MAP_Y - 6, MAP_Y + MAP_H + 6), slice(MAP_X - 6, MAP_X + MAP_W + 6)
 
 
 @lru_cache(maxsize=8)  # a mall changes at most once a turn: a few suffice
-def _floor_plan(mall) -> np.ndarray:
+def _floor_plan(mall, room: bool) -> np.ndarray:
     """The mall without pieces (the ``_PLAN_Y`` x ``_PLAN_X`` part of the picture),
     drawn once per mall (``mall.build`` memoises it)."""
     canvas = Canvas(WIDTH, HEIGHT, BACKGROUND)
-    _draw_plan(canvas, mall)
+    _draw_plan(canvas, mall, room)
     plan = canvas.pixels[_PLAN_Y, _PLAN_X].copy()
     plan.flags.writeable = False
     return plan
 
 
-def _draw_plan(canvas: Canvas, mall) -> None:
+def _draw_plan(canvas: Canvas, mall, room: bool) -> None:
     """The tiles, the squares' floors and marks, then the edges over them."""
-    cell, x0, y0 = _frame(mall)[:3]
+    cell, x0, y0 = _frame(mall, room)[:3]
     side = cell * TILE_SIZE
     for _, row, col, _, _ in mall.tiles:
         canvas.fill_rect(x0 + col * side, y0 + row * side, side, side, TILE_BACK)
@@ -138,8 +162,8 @@ def _draw_plan(canvas: Canvas, mall) -> None:
             colour = FLOOR["hall2" if second else "hall"]
         canvas.fill_rect(x, y, cell, cell, colour)
         mark = {"@": "@", "*": "H", "S": "S"}.get(mall.char[i])
-        if mark:
-            canvas.text(x + 2, y + 2, mark, (90, 80, 70))
+        if mark and cell >= 24:
+            canvas.text(x + 3, y + 3, mark, (90, 80, 70), TYPE)
     w = max(2, cell // 8)
     for i in mall.squares:
         r, c = mall.rc[i]
@@ -164,14 +188,15 @@ def _draw_plan(canvas: Canvas, mall) -> None:
 
 
 def _pieces(canvas: Canvas, g, i: int, things: list[tuple[str, str, int]]) -> None:
-    """Zombie and pawns as discs (up to four, a quarter of the square each), tokens
-    as small squares along the square's foot."""
+    """Zombie and pawns as discs (alone: most of the square; else up to four, a
+    quarter of it each), lettered where the type fits; tokens as squares a quarter
+    of the square wide, edged in black, four a row up from its foot."""
     x, y, x1, _ = cell_box(g, i)
     cell = x1 - x
     discs = [m for m, _, _ in things if m == "Z" or m.isdigit()]
     tokens = [m for m, _, n in things if m in TOKENS for _ in range(min(n, 3))]
     if len(discs) == 1:
-        spots = [(x + cell // 2, y + cell // 2, cell // 2 - 2)]
+        spots = [(x + cell // 2, y + cell // 2, cell // 2 - 3)]
     else:
         q = cell // 4
         spots = [(x + q + (k % 2) * 2 * q, y + q + (k // 2) * 2 * q, q - 1) for k in range(4)]
@@ -183,11 +208,13 @@ def _pieces(canvas: Canvas, g, i: int, things: list[tuple[str, str, int]]) -> No
             canvas.disc(cx, cy, r, SEAT_COLOURS[int(mark)])
             canvas.ring(cx, cy, r, (20, 20, 20))
             ink, text = (0, 0, 0) if mark == "4" else (255, 255, 255), mark
-        if r >= 6:
-            canvas.text(cx - 2, cy - 3, text, ink)
-    dot = max(3, cell // 6)
+        if r >= 8:
+            canvas.text(cx + 1, cy - 7, text, ink, TYPE, anchor="center")
+    side = max(4, cell // 4 - 1)
     for k, mark in enumerate(tokens):
-        canvas.fill_rect(x + 2 + k * (dot + 1), y + cell - dot - 2, dot, dot, TOKENS[mark])
+        tx, ty = x + 2 + (k % 4) * (side + 1), y + cell - 2 - (k // 4 + 1) * (side + 1)
+        canvas.fill_rect(tx, ty, side, side, (20, 20, 20))
+        canvas.fill_rect(tx + 1, ty + 1, side - 2, side - 2, TOKENS[mark])
 
 
 #: the keys of the viewer's own cards, drawn in gold
@@ -245,48 +272,53 @@ def _paragraphs(g, seat) -> list[tuple[list[Chunk], str]]:
         head, mark, _ = line.partition(PILE)
         chunks = _cards(head + PILE, pile(g), "pile") if mark and g.discard else [(line, "")]
         out.append((chunks, ""))
-    legend = ("Z zombie; discs: pawns by seat; tokens: red life, yellow bullets, "
+    legend = ("Z zombie; discs: pawns by seat; squares: red life, yellow bullets, "
               "blue rescue, white keys")  # fmt: skip
     out.append(([(legend, "")], ""))
     return out
 
 
 def _draw_panel(canvas: Canvas, g, seat) -> None:
-    """The panel's paragraphs, a blank line apart, cards in gold, their places marked
-    (a seat's lines first, so its cards lie over it)."""
-    x0, y = MAP_X + MAP + MARGIN, MAP_Y
-    bottom = MAP_Y + MAP
-    for chunks, key in _paragraphs(g, seat):
+    """Who decides what now (the result in gold), then the panel's paragraphs, half a
+    line apart, cards in gold, their places marked (a seat's lines first, so its
+    cards lie over it)."""
+    x0, y = MAP_X + MAP_W + 2 * MARGIN, MAP_Y
+    bottom = MAP_Y + MAP_H
+    now = now_line(g)
+    plain = GOLD if g.terminal else TEXT
+    for n, (chunks, key) in enumerate(([([(now, "")], "")] if now else []) + _paragraphs(g, seat)):
         lines = _flow(chunks)[: max(0, (bottom - y) // LINE)]
         if key and lines:
             label = chunks[0][0].split(":")[0]
-            canvas.place(key, x0 - 4, y - 2, PANEL + 4, LINE * len(lines) + 2, label)
+            canvas.place(key, x0 - 4, y - 4, PANEL + 4, LINE * len(lines) + 2, label)
         for line in lines:
             for col, text, piece in line:
-                canvas.text(x0 + 6 * col, y, text, GOLD if piece[:4] in OWN else TEXT)
+                colour = GOLD if piece[:4] in OWN else plain if now and n == 0 else TEXT
+                canvas.text(x0 + CHAR * col, y, text, colour, TYPE)
                 if piece:
-                    canvas.place(piece, x0 + 6 * col - 2, y - 2, 6 * len(text) + 3, LINE, text)
+                    canvas.place(piece, x0 + CHAR * col - 2, y - 4, CHAR * len(text) + 3, LINE,
+                                 text)  # fmt: skip
             y += LINE
-        y += LINE
+        y += LINE // 2
 
 
-def _labels(canvas: Canvas, mall) -> None:
+def _labels(canvas: Canvas, g) -> None:
     """Row numbers left of the mall, column numbers above it, as the squares are named."""
-    cell, x0, y0, top, bottom, left, right = _frame(mall)
-    every = -(-18 // cell)  # a label "-12" is 17 pixels wide
+    cell, x0, y0, top, bottom, left, right = _frame(g.mall, _room(g))
+    every = -(-(3 * CHAR + 2) // cell)  # a label "-12" is 34 pixels wide
     for c in range(left, right + 1):
         if c % every == 0:
-            canvas.text(x0 + c * cell + cell // 2, y0 + top * cell - 11, str(c), TEXT,
+            canvas.text(x0 + c * cell + cell // 2, y0 + top * cell - 20, str(c), TEXT, TYPE,
                         anchor="center")  # fmt: skip
     for r in range(top, bottom + 1):
         if r % every == 0:
-            canvas.text(x0 + left * cell - 4, y0 + r * cell + cell // 2 - 4, str(r), TEXT,
+            canvas.text(x0 + left * cell - 6, y0 + r * cell + cell // 2 - 7, str(r), TEXT, TYPE,
                         anchor="right")  # fmt: skip
 
 
-def _edge_box(mall, r: int, c: int, side: int) -> tuple[int, int, int, int]:
+def _edge_box(g, r: int, c: int, side: int) -> tuple[int, int, int, int]:
     """A thin box along one side of a square: where a doorway or a hall end is."""
-    x, y, x1, y1 = box_at(mall, r, c)
+    x, y, x1, y1 = box_at(g, r, c)
     cell = x1 - x
     w = max(4, cell // 4)
     return (
@@ -302,26 +334,28 @@ def _slots(canvas: Canvas, g) -> None:
     doorways and hall ends it would have there, marked for the choices' previews."""
     mall = g.mall
     for r, c, turns, _ in mall.placements(g.drawn):
-        x, y, _, _ = box_at(mall, TILE_SIZE * r, TILE_SIZE * c)
-        side = _frame(mall)[0] * TILE_SIZE
+        x, y, _, _ = box_at(g, TILE_SIZE * r, TILE_SIZE * c)
+        side = _frame(mall, True)[0] * TILE_SIZE
         key = f"tile{r},{c}"
         if key not in canvas.places:
             canvas.rect(x + 2, y + 2, side - 4, side - 4, GOLD, width=2)
             canvas.place(key, x, y, side, side, f"the tile around {slot(r, c)}")
         fit = fitting(g.drawn, r, c, turns)
         for at in fit.squares:
-            x, y, x1, y1 = box_at(mall, *at)
+            x, y, x1, y1 = box_at(g, *at)
             canvas.place(named(*at), x, y, x1 - x, y1 - y, named(*at))
         for at in fit.doors + fit.halls:
-            canvas.place(edge(*at), *_edge_box(mall, *at), f"{named(*at[:2])} {'nesw'[at[2]]}")
+            canvas.place(edge(*at), *_edge_box(g, *at), f"{named(*at[:2])} {'nesw'[at[2]]}")
 
 
 def draw(g, seat: int | None = None, canvas_type: type[Canvas] = Canvas) -> Canvas:
     """The mall and the seats' state as ``seat`` may see them (``None``: a spectator,
     no hand shown), drawn on a new ``canvas_type`` of ``WIDTH`` x ``HEIGHT``, one size
-    for every game (video recorders need that), the mall scaled to fit its square."""
+    for every game (video recorders need that), the mall scaled to fill its room."""
     canvas = canvas_type(WIDTH, HEIGHT, BACKGROUND)
-    canvas.layer(_PLAN_X.start, _PLAN_Y.start, _floor_plan(g.mall), lambda c: _draw_plan(c, g.mall))
+    room = _room(g)
+    plan = _floor_plan(g.mall, room)
+    canvas.layer(_PLAN_X.start, _PLAN_Y.start, plan, lambda c: _draw_plan(c, g.mall, room))
     on = contents(g)
     for i, things in on.items():
         _pieces(canvas, g, i, things)
@@ -329,7 +363,7 @@ def draw(g, seat: int | None = None, canvas_type: type[Canvas] = Canvas) -> Canv
     if fought >= 0:
         x, y, x1, y1 = cell_box(g, fought)
         canvas.rect(x, y, x1 - x, y1 - y, (250, 60, 60), width=2)
-    _labels(canvas, g.mall)
+    _labels(canvas, g)
     for i in g.mall.squares:
         x, y, x1, y1 = cell_box(g, i)
         what = ", ".join(words for _, words, _ in on.get(i, []))
@@ -337,12 +371,8 @@ def draw(g, seat: int | None = None, canvas_type: type[Canvas] = Canvas) -> Canv
                      square(g.mall, i) + (f": {what}" if what else ""))  # fmt: skip
     if g.decision == KIND.place_tile and g.drawn >= 0:
         _slots(canvas, g)
-    w = canvas.text(MARGIN, 8, GAME.title.upper(), TITLE_COLOUR, 2)[0]
-    canvas.text(MARGIN + w + 16, 12, f"round {g.round} of {g.options['max_rounds']}", TEXT)
-    now = now_line(g)
-    if now:
-        colour = GOLD if g.terminal else TEXT
-        canvas.text(WIDTH - MARGIN, 12, now, colour, anchor="right")
+    w = canvas.text(MARGIN, 10, GAME.title.upper(), TITLE_COLOUR, 3)[0]
+    canvas.text(MARGIN + w + 24, 16, f"round {g.round} of {g.options['max_rounds']}", TEXT, TYPE)
     _draw_panel(canvas, g, seat)
     return canvas
 
