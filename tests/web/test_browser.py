@@ -127,7 +127,7 @@ def check_layout(page, width: int, height: int, tmp_path, name: str) -> None:
     assert page.evaluate("document.documentElement.scrollWidth") <= width
     tall = page.evaluate("document.documentElement.scrollHeight")
     assert tall <= 4 * max(height, 768), f"the page is {tall} pixels tall"
-    board = page.locator("#board svg").bounding_box()
+    board = page.locator("#drawing").bounding_box()  # the window onto the board
     assert board is not None and 0 < board["width"] <= width
     shot = page.screenshot(path=str(tmp_path / f"{name}.png"), full_page=True)
     assert_not_blank(picture(shot))

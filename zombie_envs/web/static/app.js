@@ -115,17 +115,20 @@ async function choose(action) {
 function show(view) {
   state = view;
   history.replaceState(null, "", `#${view.id}`);
+  const opening = $("game").hidden;
   $("setup").hidden = true;
   $("game").hidden = false;
+  if (opening) window.scrollTo(0, 0); // at the decision, wherever the set-up form was scrolled to
   $("phase").textContent = `${view.title}: ${view.phase}`;
   $("seats").textContent = view.players
     .map((p) => `${p.label}: ${p.you ? `you (${p.name})` : p.name}`)
     .join(" \u00b7 ");
-  $("drawing").innerHTML = view.board; // drawn by the server from this seat's view
+  drawBoard($("drawing"), view.board, view.env);
   $("view").textContent = view.view;
   $("log").replaceChildren(...view.log.map((line) => element("li", line)));
   $("legend").replaceChildren(...view.legend.map((line) => element("li", line)));
   showDecision(view.decision);
+  showLit($("drawing"));
   showResult(view);
 }
 
@@ -338,6 +341,7 @@ async function main() {
   $("players").addEventListener("change", onPlayers);
   $("seat").addEventListener("change", onSeat);
   $("new-game").addEventListener("click", showSetup);
+  setUpZoom($("drawing"));
   $("choice-filter").addEventListener("input", filterList);
   $("choice-filter").addEventListener("keydown", filterKey);
   document.addEventListener("keydown", (event) => {
