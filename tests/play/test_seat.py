@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 import json
+import random
 import subprocess
 import sys
 from pathlib import Path
@@ -11,8 +12,10 @@ from pathlib import Path
 import pytest
 
 from zombie_envs import ENVS
+from zombie_envs.core.narration import letters, pick
 from zombie_envs.play.seat import CAPPED, SeatedGame, SetupError
 from zombie_envs.ratings import RatingsBook
+from zombie_envs.registry import engine_class
 
 ROOT = Path(__file__).parents[2]
 
@@ -39,6 +42,33 @@ def test_advance_stops_only_at_the_persons_decisions(env):
         decisions += 1
     assert all(c.action in range(game.engine.num_actions) for c in forced)
     assert len(game.actions) > decisions
+
+
+@pytest.mark.parametrize("env", sorted(ENVS))
+def test_a_choice_keeps_its_key_while_it_stays_on_offer(env):
+    """Between a seat's consecutive decisions a choice (same action, same text) keeps
+    its key, and a list letter never names another choice than it did (Mall Walkers'
+    zombie moves, Maul's "end the turn" once a search is possible); each key picks
+    its choice."""
+    listed, kept = {letters(i) for i in range(1000)}, 0
+    for seed in range(3):
+        options = engine_class(env).game_type.quick_options
+        game = SeatedGame.new(env, seed % 2, ["random"], None, "ann", options, seed)
+        rng = random.Random(seed)
+        game.advance()
+        before: dict[tuple[int, str], str] = {}
+        while not game.finished:
+            choices = game.choices()
+            named = {key: choice for choice, key in before.items() if key in listed}
+            for c in choices:
+                assert pick(c.key, choices) is c
+                assert before.get((c.action, c.text), c.key) == c.key, (c, before)
+                assert named.get(c.key, (c.action, c.text)) == (c.action, c.text), (c, before)
+                kept += (c.action, c.text) in before and c.key in listed
+            before = {(c.action, c.text): c.key for c in choices}
+            game.decide(rng.choice(choices).action)
+            game.advance()
+    assert kept > 10  # letters were carried over, not only squares and numbers
 
 
 def test_an_illegal_decision_is_refused_naming_the_choices_and_changes_nothing():

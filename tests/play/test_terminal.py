@@ -394,20 +394,21 @@ class Looker:
         self.moves: int | None = None
 
     def __call__(self, prompt: str) -> str:
-        g, log = self.game.seated.engine, self.game.seated.log
+        seated = self.game.seated
+        g, log, choices = seated.engine, seated.log, seated.choices()
         board = self.moves is None or self.counts["moves"] > self.moves
         self.moves = self.counts["moves"]
-        shown, printed = screen(g, self.seat, log, board), self.output.getvalue()
+        shown, printed = screen(g, self.seat, log, board, choices), self.output.getvalue()
         assert printed.endswith(shown + "\n")
-        assert printed.endswith(screen(g, self.seat, log) + "\n") is board
+        assert printed.endswith(screen(g, self.seat, log, True, choices) + "\n") is board
         assert (narrator_of(g).board(g, self.seat) in shown) is board
         for _ in range(2):
             twin, changed = self.perturb(g, self.seat, self.rng)
             self.counts.update(changed)
-            assert screen(twin, self.seat, log, board) == shown
+            assert screen(twin, self.seat, log, board) == screen(g, self.seat, log, board)
         self.counts["screens"] += 1
         self.counts["screens without the board"] += not board
-        return self.rng.choice(narrator_of(g).choices(g)).key
+        return self.rng.choice(choices).key
 
 
 @pytest.mark.parametrize("env_name", ENV_NAMES)
@@ -449,7 +450,8 @@ def test_show_prints_the_board_a_decision_in_a_row_leaves_out():
         seated = game.seated
         g, seat = seated.engine, seated.seat
         new, seen[0] = out.getvalue()[seen[0] :], len(out.getvalue())
-        full = screen(g, seat, seated.log)
+        choices = seated.choices()
+        full = screen(g, seat, seated.log, choices=choices)
         if showing[0]:
             assert new == full + "\n"
             showing[0] = False
@@ -457,12 +459,12 @@ def test_show_prints_the_board_a_decision_in_a_row_leaves_out():
         elif new.endswith("\n" + full + "\n"):
             printed["with the board"] += 1
         else:
-            assert new.endswith("\n" + screen(g, seat, seated.log, board=False) + "\n")
+            assert new.endswith("\n" + screen(g, seat, seated.log, False, choices) + "\n")
             assert narrator_of(g).board(g, seat) not in new
             printed["without"] += 1
             showing[0] = True
             return "show"
-        return rng.choice(seated.choices()).key
+        return rng.choice(choices).key
 
     options = engine_class("maul_of_america_v0").game_type.quick_options
     game = TerminalGame(

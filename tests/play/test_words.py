@@ -18,7 +18,6 @@ from collections.abc import Iterator
 import pytest
 
 import zombie_envs
-from zombie_envs.core.narration import narrator_of
 from zombie_envs.play.terminal import TerminalGame
 from zombie_envs.registry import engine_class
 from zombie_envs.web.session import GameStore
@@ -129,7 +128,7 @@ class Transcript:
         if g.decision not in self.kinds:  # what the decision's blocks mean
             self.kinds.add(g.decision)
             return "help"
-        return self.rng.choice(narrator_of(g).choices(g)).key
+        return self.rng.choice(self.game.seated.choices()).key
 
 
 def named(seat: int, players: int, options: dict) -> str:

@@ -16,6 +16,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
+from .compass import SHORT
 from .game import Engine
 from .game_type import HANDLER
 
@@ -76,15 +77,35 @@ def faces(rolled) -> str:
     return " and ".join(shown) if len(shown) < 3 else ", ".join(shown[:-1]) + " and " + shown[-1]
 
 
-def letters(i: int) -> str:
-    """The ``i``-th list key: a to z, then aa, ab, ...: never a digit, so list keys
-    cannot be mistaken for location numbers."""
+def _spelled(i: int) -> str:
+    """The ``i``-th word of a to z, then aa, ab, ..."""
     out = ""
     i += 1
     while i:
         i, r = divmod(i - 1, 26)
         out = chr(ord("a") + r) + out
     return out
+
+
+def _spelled_at(word: str) -> int:
+    """Where ``word`` comes among ``_spelled``'s words."""
+    at = 0
+    for ch in word:
+        at = 26 * at + ord(ch) - ord("a") + 1
+    return at - 1
+
+
+#: where the compass words come among the spelled words, in order
+_COMPASS_AT = sorted(map(_spelled_at, SHORT))
+
+
+def letters(i: int) -> str:
+    """The ``i``-th list key: a to z, then aa, ab, ..., leaving out the compass
+    words (``n``, ``ne``, ...), which type steps: never a digit either, so a list
+    key is never taken for a location number, a square or a step."""
+    for at in _COMPASS_AT:
+        i += at <= i
+    return _spelled(i)
 
 
 def tasks(engine: type) -> frozenset[str]:
@@ -286,14 +307,17 @@ def told_lines(told: Sequence[str]) -> list[str]:
     return out
 
 
-def screen(g, viewer: int, told: Sequence[str], board: bool = True) -> str:
+def screen(
+    g, viewer: int, told: Sequence[str], board: bool = True, choices: Sequence[Choice] = ()
+) -> str:
     """What ``viewer`` is shown at its decision: its view of the board (left out
     with ``board=False``, for a decision that follows the seat's own last one
     with no other seat's move between: the story tells what its move changed),
     what happened since its last decision (``told``), where the game is and its
-    choices.  Built only from what the seat may see."""
+    choices (the narrator's, unless keyed otherwise by the front end: ``choices``).
+    Built only from what the seat may see."""
     narrator = narrator_of(g)
-    choices = narrator.choices(g)
+    choices = choices or narrator.choices(g)
     lines = [narrator.board(g, viewer), ""] if board else []
     if told:
         lines += ["Since your last decision:", *told_lines(told), ""]

@@ -12,11 +12,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from itertools import count
 
 from ..agents import check_kind, make_agent
 from ..core.agent import Agent
-from ..core.narration import Choice, narrator_of, story
+from ..core.narration import Choice, letters, narrator_of, story
 from ..records import seat_record
 from ..registry import canonical_env, engine_class
 
@@ -47,6 +48,21 @@ def seat_specs(env_name: str, opponents: Sequence[str] | None, players: int | No
             f"got {len(specs)}: {' '.join(specs)}"
         )
     return players, specs
+
+
+def steady(choices: Sequence[Choice], before: dict[tuple[int, str], str]) -> list[Choice]:
+    """``choices`` with their list letters (``narration.letters``) given again so
+    that a key typed twice never picks something else: a choice (same action,
+    same text) among the last ones asked (``before``: their keys) keeps its
+    letter, and the new ones take the first letters that named none of those.
+    Other keys (a location's number, a square, a compass word) stay."""
+    listed = {letters(i) for i in range(len(choices))}
+    taken = set(before.values())
+    fresh = (key for key in map(letters, count()) if key not in taken)
+    return [
+        replace(c, key=before.get((c.action, c.text)) or next(fresh)) if c.key in listed else c
+        for c in choices
+    ]
 
 
 class SetupError(ValueError):
@@ -122,6 +138,8 @@ class SeatedGame:
         self.actions: list[int] = []
         #: what happened since the person's last decision, as the seat may know it
         self.log: list[str] = []
+        #: the keys of the choices the person was last asked to pick from
+        self.shown: dict[tuple[int, str], str] = {}
 
     @classmethod
     def new(
@@ -163,6 +181,7 @@ class SeatedGame:
                 raise ValueError(f"move {i} ({action}) is not legal there")
             if game.asks_person():
                 game.log = []
+                game.choices()  # the keys the person was shown
             game.play(action)
         return game
 
@@ -198,8 +217,12 @@ class SeatedGame:
         )
 
     def choices(self) -> list[Choice]:
-        """The person's choices now, as the narrator names them."""
-        return narrator_of(self.engine).choices(self.engine)
+        """The person's choices now, as the narrator names them, lettered so that
+        a choice offered at their last decision keeps its letter (``steady``)."""
+        choices = steady(narrator_of(self.engine).choices(self.engine), self.shown)
+        if self.asks_person():
+            self.shown = {(c.action, c.text): c.key for c in choices}
+        return choices
 
     def play(self, action: int) -> None:
         """Play one action of whoever is to move, telling its story to the person."""

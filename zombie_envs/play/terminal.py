@@ -138,7 +138,7 @@ class TerminalGame:
         game = self.seated
         g = game.engine
         choices = game.choices()
-        self.write("\n" + screen(g, game.seat, game.log, board))
+        self.write("\n" + screen(g, game.seat, game.log, board, choices))
         while True:
             try:
                 text = self.input_fn("> ")
@@ -151,7 +151,7 @@ class TerminalGame:
             if command == "help":
                 self.write(help_text(g))
             elif command == "show":
-                self.write(screen(g, game.seat, game.log))
+                self.write(screen(g, game.seat, game.log, choices=choices))
             elif not command and len(choices) == 1:
                 self.write(f"you: {choices[0].text}")
                 return choices[0].action

@@ -11,7 +11,6 @@ from __future__ import annotations
 from collections import Counter
 from itertools import count as count_up
 
-from ...core.compass import SHORT
 from ...core.narration import Choice, Narrator, count, faces, letters
 from .actions import A_ACT, A_BITE, A_CARD, A_PASS, A_PROPOSE, A_SQUARE, A_YES, ACTIONS, SEARCH
 from .cards import AMMO, HAND_NAMES, SEARCH_NAMES
@@ -72,7 +71,7 @@ class MaulNarrator(Narrator, engine=MaulOfAmerica):
         """Each legal action named as the table says it, on the place of the board
         that picks it (``picture``'s keys): a square by its name (``r12c3``), a
         step by its compass word (``n``, ``ne``), the rest by letters."""
-        lettered = (key for key in map(letters, count_up()) if key not in SHORT)
+        lettered = map(letters, count_up())
         out = []
         for a in g.legal:
             block, offset = ACTIONS.locate(a)

@@ -144,11 +144,10 @@ class DeadNarrator(Narrator, engine=WeAreDead):
     # ----- choices ---------------------------------------------------------------------
     def choices(self, g) -> list[Choice]:
         """Squares keyed by their row and column (a move's next squares also by compass
-        words), the rest by letters that no compass word takes; each choice about
+        words), the rest by letters (never a compass word); each choice about
         something the picture shows names its place there."""
         compass = self.compass(g) if g.decision == KIND.move else {}
-        words = {word for names in compass.values() for word in names}
-        keys = (k for k in map(letters, itertools.count()) if k not in words)
+        keys = map(letters, itertools.count())
         out = []
         for a in g.legal:
             if a < A_CARD:
