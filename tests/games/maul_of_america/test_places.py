@@ -10,6 +10,7 @@ from collections import Counter
 from zombie_envs.core.compass import SHORT
 from zombie_envs.core.narration import narrator_of, pick
 from zombie_envs.games.maul_of_america import picture
+from zombie_envs.games.maul_of_america.actions import ACTIONS
 from zombie_envs.games.maul_of_america.declaration import KIND
 from zombie_envs.games.maul_of_america.engine import MaulOfAmerica
 
@@ -82,3 +83,23 @@ def test_the_zombie_controller_types_a_square_to_move_the_zombie_there():
                 assert len(c.key) <= len("in r12c12")
                 seen += 1
     assert seen > 100
+
+
+def test_the_move_list_marks_the_search_squares_a_step_ends_on():
+    """A step onto a search square says so, and says when the Shopper searched it
+    last (it may not search it again yet, MOA-097); other steps say nothing of it."""
+    marked = Counter()
+    for g in decisions(3, 8, "random"):
+        if g.decision != KIND.act:
+            continue
+        s = g.active
+        for c in narrator_of(g).choices(g):
+            block, d = ACTIONS.locate(c.action)
+            if block.name != "step":
+                continue
+            v = g.moves[g.pos[s]][d][0]
+            search = v in g.search_squares
+            assert ("a search square" in c.detail) is search, c
+            assert ("(searched last)" in c.detail) is (search and g.searched[s] == v), c
+            marked[search, g.searched[s] == v] += 1
+    assert marked[True, False] > 10 and marked[False, False] > 10

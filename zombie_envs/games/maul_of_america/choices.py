@@ -58,7 +58,16 @@ def _step(g, d: int) -> tuple:
     to = g.maul.label(w)
     window = " (a display window)" if cost > 1 else ""
     return (SHORT[d], f"move {DIRECTION_NAMES[d]} to {g.maul.name(w)}", (DIRECTION_NAMES[d], to),
-            _actions(cost) + window, to, (g.maul.label(g.pos[s]), to))  # fmt: skip
+            _actions(cost) + window + _search_note(g, s, w), to,
+            (g.maul.label(g.pos[s]), to))  # fmt: skip
+
+
+def _search_note(g, s: int, v: int) -> str:
+    """What a step's list says of a search square it ends on: one ``s`` searched
+    last is not searched again until it has searched another (MOA-097)."""
+    if v not in g.search_squares:
+        return ""
+    return ", a search square" + (" (searched last)" if g.searched[s] == v else "")
 
 
 def _act(g, what: int) -> tuple:
