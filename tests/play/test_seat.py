@@ -111,6 +111,8 @@ def test_the_verdict_record_and_rating_of_a_finished_game(tmp_path):
     book = RatingsBook.load(tmp_path / "ratings.json")
     assert rating.games == 1 == book.get("we_are_dead_v0", "ann")["games"]
     assert rating.line().startswith("rating of ann on we_are_dead_v0: ")
+    assert rating.line().endswith(", 1 game)")  # then 2 games
+    assert game.rate(str(tmp_path / "ratings.json")).line().endswith(", 2 games)")
 
 
 def test_a_replayed_record_tells_the_person_the_same_story():

@@ -13,11 +13,11 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
-from itertools import count
+from itertools import count as count_up
 
 from ..agents import check_kind, make_agent
 from ..core.agent import Agent
-from ..core.narration import Choice, letters, narrator_of, story
+from ..core.narration import Choice, count, letters, narrator_of, story
 from ..records import seat_record
 from ..registry import canonical_env, engine_class
 
@@ -58,7 +58,7 @@ def steady(choices: Sequence[Choice], before: dict[tuple[int, str], str]) -> lis
     Other keys (a location's number, a square, a compass word) stay."""
     listed = {letters(i) for i in range(len(choices))}
     taken = set(before.values())
-    fresh = (key for key in map(letters, count()) if key not in taken)
+    fresh = (key for key in map(letters, count_up()) if key not in taken)
     return [
         replace(c, key=before.get((c.action, c.text)) or next(fresh)) if c.key in listed else c
         for c in choices
@@ -107,7 +107,7 @@ class Rating:
     def line(self) -> str:
         return (
             f"rating of {self.name} on {self.env}: {self.ordinal:.2f} "
-            f"(mu {self.mu:.2f}, sigma {self.sigma:.2f}, {self.games} games)"
+            f"(mu {self.mu:.2f}, sigma {self.sigma:.2f}, {count(self.games, 'game')})"
         )
 
 

@@ -11,7 +11,7 @@ from zombie_envs import mall_of_horror_v0
 from zombie_envs.games.mall_of_horror import picture
 from zombie_envs.games.mall_of_horror.data import CARD_NAMES, NUM_LOCATIONS
 from zombie_envs.games.mall_of_horror.engine import OPEN, MallOfHorror
-from zombie_envs.games.mall_of_horror.text import ansi
+from zombie_envs.games.mall_of_horror.text import ansi, legend
 from zombie_envs.testing import state_clones
 
 
@@ -144,3 +144,9 @@ def test_human_mode_prints(capsys):
     assert "Mall of Horror - round" in capsys.readouterr().out
     assert env.render() is None
     assert "Chief of Security" in capsys.readouterr().out
+
+
+def test_the_legend_counts_each_kinds_points_in_words():
+    """The Little Girl is worth ``1 point``, the others so many ``points``."""
+    line = next(x for x in legend(MallOfHorror(3, seed=0)) if x.startswith("kinds: "))
+    assert "g Little Girl (1 point)" in line and "P Pin-Up (7 points)" in line

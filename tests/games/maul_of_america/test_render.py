@@ -258,3 +258,13 @@ def test_an_escaped_shopper_is_drawn_off_the_maul():
     gone = g.clone()
     gone.pos[1] = -1
     assert (picture.rgb(gone) == picture.rgb(g)).all()
+
+
+def test_a_weapons_shots_are_counted_in_words_on_the_map_and_the_picture():
+    """``1 shot``, ``2 shots``: the text and the picture's chips say it alike."""
+    g = position(items={1: ["Pistol", "Golf Club"], 2: ["Pistol", "Pistol"]})
+    g.items[1][0][1], g.items[2][1][1] = 1, 2
+    line = next(x for x in ansi(g, None).splitlines() if x.startswith(seat_name(1)))
+    assert "Pistol (1 shot)" in line and "shots" not in line
+    chips = {label for *_, label in picture.draw(g, None).places.values()}
+    assert "Pistol (1 shot)" in chips and "Pistol x2 (6/2 shots)" in chips

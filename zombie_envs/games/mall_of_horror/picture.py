@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from ...core.narration import count
 from ...core.raster import Canvas, text_size
 from . import places
 from .data import (
@@ -223,14 +224,14 @@ def _seat_row(c: Canvas, g, s: int, ry: int, winners: list[int]) -> None:
     c.text(
         x + SIDE_W - 16,
         ry + 10,
-        f"{points} pt" + ("" if points == 1 else "s"),
+        count(points, "pt"),
         WHITE,
         2,
         anchor="right",
     )
     _seat_characters(c, g, s, ry + 40)
     cards = sum(g.hands[s])
-    info = f"{cards} card{'' if cards == 1 else 's'}"
+    info = count(cards, "card")
     if s in _announced(g):
         info += f"  going to {g.dest[s] + 1}"
     c.text(x + 20 + KINDS * 18, ry + 37, info, GREY)
@@ -361,7 +362,7 @@ def _result(g) -> str:
     if not won:
         return f"stopped at the round cap ({g.round}): no winner"
     names = ", ".join(_name(s) for s in won)
-    return f"{names} win{'' if len(won) > 1 else 's'}, {g.scores()[won[0]]} points"
+    return f"{names} win{'' if len(won) > 1 else 's'}, {count(g.scores()[won[0]], 'point')}"
 
 
 def draw(g, seat: int | None = None, canvas_type: type[Canvas] = Canvas) -> Canvas:

@@ -9,6 +9,7 @@ appear only for the seat allowed to see them.
 
 from __future__ import annotations
 
+from ...core.narration import count
 from .data import (
     CAPACITY,
     CARD_NAMES,
@@ -51,7 +52,8 @@ def legend(g) -> list[str]:
     kinds = [k for k in range(KINDS) if any(g.loc[s * KINDS + k] != OUT for s in range(n))]
     colours = ", ".join(f"{_colour_tag(s)} {COLOURS[s]}" for s in range(n))
     pieces = ", ".join(
-        f"{SHORT[CHARACTER_NAMES[k]]} {CHARACTER_NAMES[k]} ({POINTS[k]} points)" for k in kinds
+        f"{SHORT[CHARACTER_NAMES[k]]} {CHARACTER_NAMES[k]} ({count(POINTS[k], 'point')})"
+        for k in kinds
     )
     return [
         "1 Restroom ... 6 Supermarket: each location's number and name",

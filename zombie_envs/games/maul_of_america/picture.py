@@ -16,6 +16,7 @@ from functools import lru_cache
 
 import numpy as np
 
+from ...core.narration import count
 from ...core.raster import Canvas, text_size
 from ...core.tiles import frontier
 from .cards import AMMO, HAND_NAMES, SEARCH_NAMES
@@ -238,7 +239,9 @@ def _item_chips(g, s: int) -> list[tuple[str, str, tuple]]:
     for kind in kinds:
         held = [shots for k, shots in g.items[s] if k == kind]
         text = SEARCH_NAMES[kind] + (f" x{len(held)}" if len(held) > 1 else "")
-        text += f" ({'/'.join(map(str, held))} shots)" if AMMO[kind] else ""
+        if AMMO[kind]:
+            shots = "/".join(map(str, held)) + " shots" if len(held) > 1 else count(*held, "shot")
+            text += f" ({shots})"
         out.append((item_key(s, kind), text, CHIP))
     return out
 

@@ -94,7 +94,7 @@ def map_lines(g) -> list[str]:
 
 def items(g, s: int) -> str:
     """Shopper ``s``'s equipment, a weapon's shots left with it."""
-    shown = [SEARCH_NAMES[k] + (f" ({shots} shots)" if AMMO[k] else "") for k, shots in g.items[s]]
+    shown = [SEARCH_NAMES[k] + (f" ({count(n, 'shot')})" if AMMO[k] else "") for k, n in g.items[s]]
     return ", ".join(shown) or "no equipment"
 
 

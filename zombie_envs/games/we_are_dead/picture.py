@@ -14,7 +14,7 @@ from functools import cache
 import numpy as np
 
 from ...core.grid import ARROWS, Board
-from ...core.narration import seat_label
+from ...core.narration import count, seat_label
 from ...core.raster import Canvas, text_size
 from .data import CARD_NAMES, HERO_NAMES, NUM_ATTACK, WOUND_DAMAGE, board
 from .declaration import GAME, KIND
@@ -453,8 +453,7 @@ def _players(c: Canvas, g, f: Frame) -> int:
         for label, fill, ink in tags:
             left = _tag(c, left + text_size(label, BIG)[0] + 8, ry + 5, label, fill, ink)
             left += text_size(label, BIG)[0] + 12
-        pts = f"{g.score[s]} pt" + ("" if g.score[s] == 1 else "s")
-        c.text(x + SIDE_W - 16, ry + 9, pts, WHITE, 2, anchor="right")
+        c.text(x + SIDE_W - 16, ry + 9, count(g.score[s], "pt"), WHITE, 2, anchor="right")
         _stats(c, g, s, x + 16, ry + 33, x + SIDE_W - 14)
     return y + 32 + g.num_players * CARD_STEP
 
@@ -472,7 +471,7 @@ def _stats(c: Canvas, g, s: int, x: int, y: int, right: int) -> None:
     c.disc(x + 6, y + 6, 6, ZOMBIE)
     x += 16 + c.text(x + 16, y, f"x{g.infection[s]}", GREY, BIG)[0] + 16
     held = sum(g.hands[s])
-    c.text(x, y, f"{held} card{'' if held == 1 else 's'}", GREY, BIG)
+    c.text(x, y, count(held, "card"), GREY, BIG)
     tags = []
     if g.wounded[s]:
         tags.append(("WOUNDED", ALERT, WHITE))
@@ -529,7 +528,7 @@ def _clip(text: str, chars: int = 44) -> str:
 
 
 def _shoppers(k: int) -> str:
-    return f"{k} shopper{'' if k == 1 else 's'}"
+    return count(k, "shopper")
 
 
 def _attack_lines(g) -> list[tuple[str, tuple]]:
@@ -564,9 +563,9 @@ def _status(c: Canvas, g, f: Frame, y: int, bottom: int) -> None:
     y += 4
     _horde(c, x + 8, y + 9, 8)
     hordes = len(g.hordes)
-    points = f"Horde: {g.horde_score} point{'' if g.horde_score == 1 else 's'}"
+    points = f"Horde: {count(g.horde_score, 'point')}"
     c.text(x + 24, y + 2, points, WHITE, BIG)
-    out = f"{hordes} token{'' if hordes == 1 else 's'} out" if hordes else "not out yet"
+    out = f"{count(hordes, 'token')} out" if hordes else "not out yet"
     c.text(f.side_x + SIDE_W - 12, y + 2, out, GREY, BIG, anchor="right")
     y += 24
     c.text(x, y, f"deck {len(g.deck)}, discard {len(g.discard)}", GREY, BIG)
@@ -679,10 +678,10 @@ def _result(g) -> str:
     won = g.final_winners()
     if won:
         names = ", ".join(seat_label(s) for s in won)
-        return f"{names} win{'' if len(won) > 1 else 's'}, {g.score[won[0]]} points"
+        return f"{names} win{'' if len(won) > 1 else 's'}, {count(g.score[won[0]], 'point')}"
     if g.truncated:
         return f"stopped at the turn cap ({g.turn}): no winner"
-    return f"the horde wins, {g.horde_score} points"
+    return f"the horde wins, {count(g.horde_score, 'point')}"
 
 
 def draw(g, seat: int | None = None, canvas_type: type[Canvas] = Canvas) -> Canvas:
