@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 
 import numpy as np
 import pytest
@@ -24,6 +25,7 @@ from zombie_envs.games.zombies_mall_walkers.mall import (
     MAX_SQUARES,
     MAX_TILES,
     NAMES,
+    TILE_SIZE,
     TILES,
     WINDOW,
     WINDOW_RADIUS,
@@ -33,6 +35,7 @@ from zombie_envs.games.zombies_mall_walkers.mall import (
     rotations,
     turned,
 )
+from zombie_envs.games.zombies_mall_walkers.text import fitting
 from zombie_envs.testing import MAX_DECISIONS, random_play
 
 SCENARIOS = ("standard", "search_and_rescue", "keys")
@@ -389,3 +392,19 @@ def test_a_mall_grown_by_a_tile_is_the_mall_of_its_tiles_and_the_smaller_stays_a
             assert larger.placements(HELIPAD) == Mall(tiles[: k + 1]).placements(HELIPAD)
             grown += 1
     assert grown > 40
+
+
+def test_a_placements_words_name_the_doorway_by_the_store_square_and_the_hall_square():
+    """``doorway between r0c1 and r1c1``: one square alone would not say which of
+    its sides the doorway is on."""
+    for kind, tile in enumerate(TILES):
+        for turns in range(4):
+            fit = fitting(kind, 0, 0, turns)
+            joined = re.findall(r"doorway between r(\d+)c(\d+) and r(\d+)c(\d+)", fit.words)
+            assert len(joined) == (tile.kind == "store"), fit.words
+            if joined:
+                r0, c0, r1, c1 = map(int, joined[0])
+                t = turned(kind, turns)
+                assert abs(r1 - r0) + abs(c1 - c0) == 1
+                # one is the store's, the other the hall's
+                assert t.room[TILE_SIZE * r0 + c0] != t.room[TILE_SIZE * r1 + c1]

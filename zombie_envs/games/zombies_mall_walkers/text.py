@@ -16,7 +16,7 @@ from __future__ import annotations
 import textwrap
 from dataclasses import dataclass
 
-from ...core.compass import SIDE_WORDS
+from ...core.compass import SIDE_WORDS, STEPS
 from ...core.narration import count, seat_label
 from .cards import HIT, KINDS, NAMES, START_BULLETS, START_LIFE
 from .declaration import GAME, KIND
@@ -83,6 +83,13 @@ def _compass(dr: float, dc: float) -> str:
     return "-".join(w for w in (ns, ew) if w) or "in the middle"
 
 
+def _doorway(r: int, c: int, side: int) -> str:
+    """A doorway by the two squares it joins (``between r0c1 and r1c1``): a square
+    has doorways on several sides, so one square alone would not say which."""
+    dr, dc = STEPS[2 * side]
+    return f"between {named(r, c)} and {named(r + dr, c + dc)}"
+
+
 @dataclass(frozen=True)
 class Fitting:
     """A tile as it would lie at a tile position, turned: its squares, the store's
@@ -112,11 +119,9 @@ def fitting(kind: int, row: int, col: int, turns: int) -> Fitting:
     if TILES[kind].kind == "store":
         dr = sum(r for r, _ in rooms) / len(rooms) - 1
         dc = sum(c for _, c in rooms) / len(rooms) - 1
-        door = sorted({named(r, c) for r, c, _ in doors})
+        door = " and ".join(_doorway(*at) for at in doors)
         side = _compass(dr, dc)
-        words += (f", the store {side}" if side != "in the middle" else "") + (
-            f", doorway by {' and '.join(door)}"
-        )
+        words += (f", the store {side}" if side != "in the middle" else "") + f", doorway {door}"
     return Fitting(tuple(map(at, cells)), doors, halls, words)
 
 
