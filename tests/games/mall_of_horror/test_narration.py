@@ -145,7 +145,8 @@ def run_told(g, viewer) -> list[str]:
 
 def test_a_vote_is_told_with_its_ballots_totals_and_outcome():
     g = plain(position(4, at={SECURITY: [(0, GUN), (1, PIN), (2, PIN)]}, hands={1: [THREAT]}))
-    g.tasks, g.decision = [("arrival_of_zombies",), ("elect_chief",)], None
+    g.tasks = [("choose_destinations",), ("arrival_of_zombies",), ("elect_chief",)]
+    g.decision = None
     lines = run_told(g, 0)
     assert lines == [
         "The vote at 5 Security HQ on who becomes Chief of Security: candidates yellow, red, "

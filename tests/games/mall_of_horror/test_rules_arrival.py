@@ -12,6 +12,7 @@ from tests.games.mall_of_horror.positions import (
     RESTROOM,
     SECURITY,
     SUPERMARKET,
+    THREAT,
     TOUGH,
     Dice,
     act,
@@ -21,6 +22,7 @@ from tests.games.mall_of_horror.positions import (
     position,
     start,
 )
+from zombie_envs.games.mall_of_horror.data import CARD_COUNTS
 from zombie_envs.games.mall_of_horror.observe import OBS
 
 AT = {
@@ -98,6 +100,25 @@ def test_moh_083_084_085_security_camera_in_turn_order():
     assert _sees(g, 1) and not _sees(g, 3)
     assert g.hands[1][CAMERA] == 1 and g.hands[3][CAMERA] == 1
     assert g.discards[CAMERA] == 1
+
+
+def _posed_camera(g, seat: int) -> bool:
+    """Whether ``seat``'s Camera window poses a question (a ``pass`` taken at once does not)."""
+    g.decision = None
+    g.camera_window(seat)
+    return g.decision == "camera"
+
+
+def test_moh_083_no_camera_question_when_all_know_there_is_no_camera():
+    """MOH-083: "At this point, in turn order, players holding Security Camera cards may
+    play them": a seat whose hand is empty for all to see is not asked, nor is anyone once
+    every Camera has been played; a seat holding another card is asked as a holder is, so
+    the question tells nothing of its hand."""
+    g = position(4, at=AT, chief=2, elected=False, hands={1: [THREAT], 3: [CAMERA]})
+    assert [_posed_camera(g, s) for s in range(4)] == [False, True, False, True]
+    g.hands[3][CAMERA], g.hands[3][THREAT] = 0, 1
+    g.discards[CAMERA] = CARD_COUNTS[CAMERA]
+    assert not any(_posed_camera(g, s) for s in range(4))
 
 
 def test_moh_083_elected_chief_needs_no_camera():

@@ -16,6 +16,7 @@ from tests.games.mall_of_horror.positions import (
     PIN,
     RESTROOM,
     SECURITY,
+    SPRINT,
     SUPERMARKET,
     THREAT,
     TOUGH,
@@ -158,6 +159,20 @@ def test_moh_117_118_cards_before_the_vote_chief_first():
     act(g, 0, A_PASS, "cards")
     assert asked(g, "cards") == [2, 3, 0]  # seat 1 is not at the location
     assert g.decision == "ballot"
+
+
+def test_moh_117_no_card_question_for_an_empty_hand():
+    """MOH-117: "Before each vote, every player with a character at that location may play
+    one or more of their cards": a seat whose hand is empty for all to see has nothing to
+    play and is not asked; one holding an unplayable card is still asked."""
+    at = {MEGATOYS: [(0, PIN), (2, PIN), (3, PIN)], RESTROOM: [(1, PIN)]}
+    g = position(4, at={SECURITY: SAFE, **at}, zombies={MEGATOYS: 3}, hands={3: [SPRINT]})
+    posed = []
+    for seat in (2, 3, 0):
+        g.decision = None
+        g.card_window(seat, MEGATOYS)
+        posed.append(g.decision == "cards")
+    assert posed == [False, True, False] and g.legal == [A_PASS]
 
 
 def test_moh_119_129_hardware_holds_off_one_more():

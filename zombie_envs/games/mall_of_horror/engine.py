@@ -324,13 +324,18 @@ class MallOfHorror(Resampling, Engine):
         tasks += [("ballot", s) for s in voters]
         self.push(*tasks, ("tally",))
 
+    def none_left(self, seat: int, card: int) -> bool:
+        """Whether every seat can tell ``seat`` holds no ``card``: its hand is
+        empty (hand sizes are public) or every such card has been played.  Only
+        then may a pass-only card question go unasked: asking a seat that holds
+        other cards is what keeps its hand secret."""
+        return not any(self.hands[seat]) or self.discards[card] == CARD_COUNTS[card]
+
     def threat_window(self, seat: int) -> None:
         """Every voter is asked, holder or not, so asking reveals no hand; only when
-        all can tell it holds no Threat (its hand is empty, or every Threat has been
-        played) does its ``pass`` go without asking."""
+        all can tell it holds no Threat does its ``pass`` go without asking."""
         legal = [A_PLAY + THREAT, A_PASS] if self.hands[seat][THREAT] else [A_PASS]
-        known = not any(self.hands[seat]) or self.discards[THREAT] == CARD_COUNTS[THREAT]
-        self.ask(seat, KIND.threat, legal, public=known)
+        self.ask(seat, KIND.threat, legal, public=self.none_left(seat, THREAT))
 
     def on_threat(self, action: int) -> None:
         seat = self.current_player
@@ -462,7 +467,7 @@ class MallOfHorror(Resampling, Engine):
     def camera_window(self, seat: int) -> None:
         if not self.dice_seen[seat]:
             legal = [A_PLAY + CAMERA, A_PASS] if self.hands[seat][CAMERA] else [A_PASS]
-            self.ask(seat, KIND.camera, legal)
+            self.ask(seat, KIND.camera, legal, public=self.none_left(seat, CAMERA))
 
     def on_camera(self, action: int) -> None:
         if action != A_PASS:
@@ -598,7 +603,7 @@ class MallOfHorror(Resampling, Engine):
 
     def card_window(self, seat: int, L: int) -> None:
         """One chance per seat to play cards before the vote (asked even with
-        nothing playable).  Threat needs a ballot in the coming vote: a visible
+        nothing playable, unless its hand is empty for all to see).  Threat needs a ballot in the coming vote: a visible
         character there, or any seat before a runoff (its vote block is set while
         its windows are open); Hidden needs a visible character; Hardware is
         useless at the Parking Lot and against the 4 zombies that break into the
@@ -616,7 +621,7 @@ class MallOfHorror(Resampling, Engine):
             and not (L == SUPERMARKET and self.zombies[L] >= SUPERMARKET_BREAK_IN)
         ):
             legal.append(A_PLAY + HARDWARE)
-        self.ask(seat, KIND.cards, sorted(legal) + [A_PASS])
+        self.ask(seat, KIND.cards, sorted(legal) + [A_PASS], public=not any(hand))
 
     def on_cards(self, action: int) -> None:
         if action == A_PASS:
