@@ -10,7 +10,8 @@ GAME = GameType(
     name="mall_of_horror",
     title="Mall of Horror",
     # 2: cards before an attack's runoff, no destination when there is nowhere to go
-    version=2,
+    # 3: no pass-only card question of a hand empty for all to see
+    version=3,
     min_players=3,
     max_players=len(COLOURS),
     default_players=4,
