@@ -23,6 +23,10 @@ from zombie_envs.agents.network import MLPPolicy
 from zombie_envs.agents.policy_file import policy_entries
 from zombie_envs.core.agent import Agent
 from zombie_envs.core.narration import Choice, narrator_of, pick
+from zombie_envs.games.mall_of_horror import data as moh_data
+from zombie_envs.games.maul_of_america import cards as maul_cards
+from zombie_envs.games.we_are_dead import data as wad_data
+from zombie_envs.games.zombies_mall_walkers import cards as walkers_cards
 from zombie_envs.play.terminal import TerminalGame, add_commands, main, screen
 from zombie_envs.ratings import RatingsBook
 from zombie_envs.records import read_records, replay_record
@@ -514,3 +518,31 @@ def test_the_seed_is_shown_only_when_the_game_is_over(tmp_path):
     assert code == 0 and "GAME OVER" in text
     assert "987654" not in text.split("GAME OVER")[0]
     assert "seed 987654: --seed 987654 deals this game again" in text
+
+
+#: every card of each game, from the game's own card lists
+CARDS = {
+    "mall_of_horror_v0": moh_data.CARD_NAMES,
+    "maul_of_america_v0": maul_cards.SEARCH_NAMES + maul_cards.HAND_NAMES,
+    "we_are_dead_v0": wad_data.CARD_NAMES,
+    "zombies_mall_walkers_v0": walkers_cards.NAMES,
+}
+
+
+@pytest.mark.parametrize("env_name", ENV_NAMES)
+def test_every_card_says_what_it_does_in_the_legend_and_at_help_card(env_name):
+    """Each card of the game has a text, shown in the legend and by ``help CARD``
+    typed in any case; a name that fits no card or several says which there are."""
+    names = CARDS[env_name]
+    texts = engine_class(env_name).game_type.card_texts
+    assert list(texts) == list(names) and all(t.strip() for t in texts.values())
+    out = io.StringIO()
+    script = [f"help {name.upper()}" for name in names] + ["help zzz", "help a", "quit"]
+    TerminalGame(env_name, 0, ["random"], seed=1, input_fn=Person(out, script), output=out).play()
+    shown = out.getvalue()
+    legend = shown[: shown.index("Your decision")]
+    for name in names:
+        assert f"\n  {name}: {texts[name]}\n" in legend
+        assert f"\n{name}: {texts[name]}\n" in shown  # what help CARD printed
+    assert "no card is called 'zzz'; the cards: " in shown
+    assert "'a' fits several cards: " in shown

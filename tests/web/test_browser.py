@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import io
 import random
+import re
 import shutil
 
 import numpy as np
@@ -314,3 +315,19 @@ def test_the_browser_draws_the_svg_board_like_the_raster_picture(browser, env):
     page.close()
     close = (np.abs(drawn.astype(int) - raster.astype(int)).max(axis=2) <= 48).mean()
     assert close > 0.95, f"only {close:.1%} of the SVG's pixels match the raster picture"
+
+
+def test_pointing_at_a_card_shows_what_it_does(browser, server):
+    """A card of the seat's hand on the board carries what it does as its title,
+    the tooltip the browser shows while the pointer rests on it."""
+    page, errors = open_page(browser, server)
+    start(page, "zombies_mall_walkers_v0")
+    cards = game_type("zombies_mall_walkers_v0").card_texts
+    hand = page.locator("#drawing rect.place[data-place^='hand']")
+    assert hand.count() > 0
+    for i in range(hand.count()):
+        title = hand.nth(i).locator("title").text_content()
+        name = re.sub(r" x\d+$", "", title.split(": ", 1)[0])
+        assert title.endswith(f": {cards[name]}"), title
+    page.close()
+    assert not errors

@@ -7,6 +7,7 @@ the drawn SVG comes to the raster picture is checked in a real browser, in
 from __future__ import annotations
 
 import random
+import re
 import xml.etree.ElementTree as ET
 
 import numpy as np
@@ -15,7 +16,7 @@ import pytest
 import zombie_envs
 from zombie_envs.core.raster import Canvas, text_size
 from zombie_envs.registry import engine_class
-from zombie_envs.web.svg import SvgCanvas
+from zombie_envs.web.svg import SvgCanvas, board
 
 NS = "{http://www.w3.org/2000/svg}"
 
@@ -86,3 +87,31 @@ def test_cached_parts_are_drawn_and_pieces_across_the_edge_left_out_as_in_the_ra
     c.stamp(1, 10, sprite, lambda canvas, x, y: drawn.append((x, y)))  # would cross x = 0
     assert drawn == [(10, 10)]
     assert [e.tag for e in parse(c)] == [f"{NS}rect", f"{NS}circle"]
+
+
+@pytest.mark.parametrize("env", sorted(zombie_envs.ENVS))
+def test_a_cards_place_on_the_board_is_titled_with_what_the_card_does(env):
+    """The hover of every card the seat's board shows (a hand's, a pile's, a
+    discard's: ``Jammed``, ``Lurch x2``) says what the card does; other places keep
+    their own titles."""
+    cls = engine_class(env)
+    cards = cls.game_type.card_texts
+    g, rng = cls(cls.max_players, seed=4), random.Random(4)
+    titled = 0
+    for _ in range(300):
+        if g.terminal:
+            break
+        seat = g.current_player
+        labels = g.game_type.picture_module.draw(g, seat, SvgCanvas).places
+        for rect in ET.fromstring(board(g, seat)).iter(f"{NS}rect"):
+            if rect.get("class") != "place" or rect.find(f"{NS}title") is None:
+                continue
+            title, label = rect.find(f"{NS}title").text, labels[rect.get("data-place")][-1]
+            card = re.sub(r" x\d+$", "", label)
+            if card in cards:
+                assert title == f"{label}: {cards[card]}"
+                titled += 1
+            else:
+                assert title == label or title.startswith(label + ": "), (label, title)
+        g.apply(rng.choice(g.legal))
+    assert titled > 5

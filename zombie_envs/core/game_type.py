@@ -129,6 +129,9 @@ class GameType:
     #: ``"module:object"`` of the game's words for text seats (a ``core.narration.Narrator``);
     #: by default the generic one, which names decisions and actions only
     narrator: str = f"{__package__}.narration:GENERIC"
+    #: ``"module:object"`` of what each of the game's cards does, by card name (a dict
+    #: of data), for people to look up; empty for a game without cards
+    cards: str = ""
 
     def __post_init__(self):
         for what, items in (("decision", self.decisions), ("option", self.options)):
@@ -235,6 +238,11 @@ class GameType:
     @cached_property
     def heuristic_cls(self) -> type:
         return _load(self.heuristic)
+
+    @cached_property
+    def card_texts(self) -> dict[str, str]:
+        """What each card does, by name (``cards``); empty for a game without cards."""
+        return dict(_load(self.cards)) if self.cards else {}
 
     @cached_property
     def narration(self):

@@ -37,15 +37,34 @@ Commands:
   Enter    take the only choice, when there is one
   show     show the board and the choices again (a decision that follows your
            own last one, with no other seat's move between, shows no board)
-  help     this text and the legend of the board
+  help     this text, the legend of the board and what each card does
+  help CARD  what one card does: its name, or a part of it ("help sprint")
   quit     stop here; the game so far is saved as an unfinished record (not rated)"""
 
 
 def legend_text(engine) -> str:
-    """What the marks of the board mean."""
-    return "\n".join(
-        ["Legend of the board:"] + [f"  {line}" for line in narrator_of(engine).legend(engine)]
-    )
+    """What the marks of the board mean, and what each of the game's cards does."""
+    lines = ["Legend of the board:"] + [f"  {line}" for line in narrator_of(engine).legend(engine)]
+    cards = engine.game_type.card_texts
+    if cards:
+        lines += ["Cards (help CARD: one of them):"]
+        lines += [f"  {name}: {text}" for name, text in cards.items()]
+    return "\n".join(lines)
+
+
+def card_text(engine, typed: str) -> str:
+    """What the card ``typed`` names does: the card of that whole name, else the
+    one card whose name holds it (case does not matter); else which cards there are."""
+    cards = engine.game_type.card_texts
+    if not cards:
+        return f"{engine.game_type.title} has no cards"
+    want = typed.strip().lower()
+    hits = [n for n in cards if n.lower() == want] or [n for n in cards if want in n.lower()]
+    if len(hits) == 1:
+        return f"{hits[0]}: {cards[hits[0]]}"
+    if hits:
+        return f"{typed.strip()!r} fits several cards: {', '.join(hits)}"
+    return f"no card is called {typed.strip()!r}; the cards: {', '.join(cards)}"
 
 
 def help_text(engine) -> str:
@@ -150,6 +169,8 @@ class TerminalGame:
                 return None
             if command == "help":
                 self.write(help_text(g))
+            elif command.startswith("help "):
+                self.write(card_text(g, command[len("help ") :]))
             elif command == "show":
                 self.write(screen(g, game.seat, game.log, choices=choices))
             elif not command and len(choices) == 1:

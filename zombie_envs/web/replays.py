@@ -27,7 +27,7 @@ from ..play.seat import number
 from ..records import read_records, replay_record
 from ..registry import ENVS, engine_class
 from .session import GameStore, RequestError, players_of
-from .svg import SvgCanvas
+from .svg import board
 
 #: record files of a ``--records`` folder listed at most (by path order)
 MAX_FILES = 1000
@@ -70,7 +70,7 @@ def frame(g, viewer: int | None, seats, told: list[str], move: int, seed: int) -
         "title": g.game_type.title,
         "players": players_of(g, seats),
         "phase": narrator.phase(g, viewer),
-        "board": g.game_type.picture_module.draw(g, viewer, SvgCanvas).svg(),
+        "board": board(g, viewer),
         "view": narrator.board(g, viewer),
         "legend": narrator.legend(g),
         "story": told,

@@ -31,7 +31,7 @@ from ..agents.inputs import policy_input
 from ..core.narration import narrator_of, told_lines
 from ..play.seat import SeatedGame
 from .session import GameStore, Limits, RequestError, Session, players_of
-from .svg import SvgCanvas
+from .svg import board
 
 #: agents a review offers (any spec within the server's limits is taken)
 OFFERED = ("pretrained", "ismcts:200", "heuristic")
@@ -162,7 +162,7 @@ class Review:
             "index": number,
             "move": d.move,
             "phase": narrator.phase(g, seat),
-            "board": g.game_type.picture_module.draw(g, seat, SvgCanvas).svg(),
+            "board": board(g, seat),
             "view": narrator.board(g, seat),
             "legend": narrator.legend(g),
             "log": [line.strip() for line in d.told],

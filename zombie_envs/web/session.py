@@ -35,7 +35,7 @@ from ..core.record import check_record, record_check
 from ..play.seat import CAPPED, SeatedGame, number
 from ..records import read_records, write_records
 from ..registry import ENVS, engine_class
-from .svg import SvgCanvas
+from .svg import board
 
 #: the record file a store appends finished games to, in its data folder
 RECORDS = "web-games.jsonl"
@@ -195,7 +195,7 @@ class Session:
             "move": self.move,
             "players": players_of(g, game.names, seat),
             "phase": narrator.phase(g, seat),
-            "board": g.game_type.picture_module.draw(g, seat, SvgCanvas).svg(),
+            "board": board(g, seat),
             "view": narrator.board(g, seat),
             "legend": narrator.legend(g),
             "log": [line.strip() for line in told_lines(game.log)],

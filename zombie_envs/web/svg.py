@@ -11,7 +11,7 @@ measure text with ``text_size`` still fit.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from html import escape
 
 import numpy as np
@@ -42,6 +42,20 @@ def _clean(text: str) -> str:
     return escape("".join(ch for ch in text if ch >= " "), quote=False)
 
 
+def card_title(label: str, cards: Mapping[str, str]) -> str:
+    """A place's title: a card's label (its name, then maybe how many ``x2`` or its
+    shots ``(1 shot)``) followed by what the card does; any other label as it is."""
+    for name in sorted(cards, key=len, reverse=True):  # "Horde (infection)" before "Horde"
+        if label == name or label.startswith((name + " x", name + " (")):
+            return f"{label}: {cards[name]}"
+    return label
+
+
+def board(g, viewer) -> str:
+    """``viewer``'s board as SVG, a card's place titled with what the card does."""
+    return g.game_type.picture_module.draw(g, viewer, SvgCanvas).svg(g.game_type.card_texts)
+
+
 class SvgCanvas(Canvas):
     """A ``Canvas`` whose drawing calls become SVG elements (``svg()``), in order."""
 
@@ -59,21 +73,26 @@ class SvgCanvas(Canvas):
     def height(self) -> int:
         return self._size[1]
 
-    def svg(self) -> str:
+    def svg(self, cards: Mapping[str, str] | None = None) -> str:
+        """The drawing; a place that shows a card (``cards``: what each does, by
+        name) says in its title what the card does, for a pointer resting on it."""
         w, h = self._size
         return (
             f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {w} {h}" '
             f'width="{w}" height="{h}" font-family="DejaVu Sans Mono, Menlo, Consolas, '
-            f'monospace" xml:space="preserve">' + "".join(self.parts) + self._places() + "</svg>"
+            f'monospace" xml:space="preserve">'
+            + "".join(self.parts)
+            + self._places(cards or {})
+            + "</svg>"
         )
 
-    def _places(self) -> str:
+    def _places(self, cards: Mapping[str, str]) -> str:
         """The marked places as transparent boxes over the drawing, which the page
         lights up and makes clickable where a choice names them."""
         boxes = [
             f'<rect class="place" data-place="{escape(key)}" x="{x}" y="{y}" width="{w}" '
             f'height="{h}" fill="none" pointer-events="all">'
-            + (f"<title>{_clean(label)}</title>" if label else "")
+            + (f"<title>{_clean(card_title(label, cards))}</title>" if label else "")
             + "</rect>"
             for key, (x, y, w, h, label) in self.places.items()
         ]

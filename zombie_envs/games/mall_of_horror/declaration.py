@@ -24,6 +24,7 @@ GAME = GameType(
     state=f"{__package__}.observe:STATE",
     visibility=f"{__package__}.observe:Visible",
     narrator=f"{__package__}.narrate:NARRATOR",
+    cards=f"{__package__}.data:CARD_TEXT",
     checklists=(Checklist("MOH", 156),),
     seats=f"seat *i* plays colour *i* of {', '.join(COLOURS)}",
     options=(

@@ -35,10 +35,11 @@ TYPES = ("weapon", "ammo", "food", "medkit")
 AMMO_CARD, MEDKIT = SEARCH_NAMES.index("Ammo"), SEARCH_NAMES.index("Medkit")
 
 HAND_NAMES = tuple(c["name"] for c in _SHOPPER) + tuple(c["name"] for c in _ZOMBIE)
-HAND_TEXT = tuple(c["text"] for c in _SHOPPER + _ZOMBIE)
 SHOPPER_CARDS = range(len(_SHOPPER))
 ZOMBIE_CARDS = range(len(_SHOPPER), len(HAND_NAMES))
 _HAND = _SHOPPER + _ZOMBIE
+#: what each card does, by name (the terminal's legend and ``help``, the browser's hover)
+CARD_TEXT = {c["name"]: c["text"] for c in _SEARCH + _HAND}
 #: what a hand card does, by kind
 ACTIONS_BONUS = tuple(c.get("actions", 0) for c in _HAND)
 ROLL_ACTIONS = tuple(c.get("roll_actions", False) for c in _HAND)

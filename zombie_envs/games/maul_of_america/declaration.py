@@ -21,6 +21,7 @@ GAME = GameType(
     state=f"{__package__}.observe:STATE",
     visibility=f"{__package__}.observe:Visible",
     narrator=f"{__package__}.narrate:NARRATOR",
+    cards=f"{__package__}.cards:CARD_TEXT",
     checklists=(Checklist("MOA", 176),),
     seats="seat 0 is the Zombie Controller, seats 1.. are the Shoppers in turn order",
     roles=("zombie_controller", "shopper"),

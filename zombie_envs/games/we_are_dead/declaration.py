@@ -22,6 +22,7 @@ GAME = GameType(
     state=f"{__package__}.observe:STATE",
     visibility=f"{__package__}.observe:Visible",
     narrator=f"{__package__}.narrate:NARRATOR",
+    cards=f"{__package__}.data:CARD_TEXT",
     checklists=(Checklist("WAD", 203),),
     outside_winner=True,  # the horde
     seats="the goal is " + ", ".join(f"{g} points for {n} players" for n, g in GOAL.items()),

@@ -18,7 +18,8 @@ DATA = json.loads((Path(__file__).parent / "data" / "events.json").read_text())
 _EVENTS = DATA["events"]
 
 NAMES = tuple(c["name"] for c in _EVENTS)
-TEXT = tuple(c["text"] for c in _EVENTS)
+#: what each card does, by name (the terminal's legend and ``help``, the browser's hover)
+CARD_TEXT = {c["name"]: c["text"] for c in _EVENTS}
 KINDS = len(NAMES)
 TYPE = tuple(c["type"] for c in _EVENTS)
 #: the card's location word: "hall", "store", "any" (or "town", "road", "building":

@@ -21,6 +21,7 @@ GAME = GameType(
     state=f"{__package__}.observe:STATE",
     visibility=f"{__package__}.observe:Visible",
     narrator=f"{__package__}.narrate:NARRATOR",
+    cards=f"{__package__}.cards:CARD_TEXT",
     checklists=(
         Checklist("Z3", 67, shared="zombies_3_mall_walkers"),
         Checklist("Z3B", 33, base=True),

@@ -33,6 +33,8 @@ COLOURS = tuple(DATA["colours"])
 CARD_NAMES = tuple(c["name"] for c in DATA["cards"])
 CARD_COUNTS = tuple(c["count"] for c in DATA["cards"])
 CARD_KILLS = tuple(c.get("kills", 0) for c in DATA["cards"])
+#: what each card does, by name (the terminal's legend and ``help``, the browser's hover)
+CARD_TEXT = {c["name"]: c["text"] for c in DATA["cards"]}
 (THREAT, CAMERA, SPRINT, HARDWARE, WEAPON1, WEAPON2, HIDDEN) = (
     CARD_NAMES.index(name)
     for name in (

@@ -38,6 +38,16 @@ NUM_KINDS = HAND_KINDS + 2
 CARD_NAMES = (
     tuple(f"Attack {v}" for v in ATTACK_VALUES) + HERO_NAMES + ("Horde", "Horde (infection)")
 )
+#: what each card does, by name (the terminal's legend and ``help``, the browser's hover)
+CARD_TEXT = dict(
+    zip(
+        CARD_NAMES,
+        [DATA["attack_values"]["text"].format(value=v) for v in ATTACK_VALUES]
+        + [f"hero, toughness {h['toughness']}; {h['text']}" for h in DATA["heroes"]]
+        + [DATA["horde_cards"]["text"], DATA["horde_cards"]["infection_text"]],
+        strict=True,
+    )
+)
 
 
 def hero(name: str) -> int:
