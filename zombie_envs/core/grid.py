@@ -4,9 +4,8 @@ A board is a rectangle of characters; a legend says what each character is.
 Cells that can be stood on become nodes ``0..N-1`` in row-major order, and a
 move of one space is one edge:
 
-- orthogonal neighbours are joined; diagonal neighbours only when the board
-  asks for them (``diagonal=True``, Maul of America), and never around a
-  corner: both cells beside the diagonal must be standable too;
+- orthogonal neighbours are joined (a game on squares that steps diagonally
+  uses ``core.walls.WallGrid``);
 - a ``link`` character appears exactly twice, and its two cells are joined as
   if they were neighbours (maintenance tunnels, sky buckets);
 - an ``escalator`` character appears exactly twice and is not a node: riding
@@ -25,8 +24,7 @@ then a line ``map:`` and the map rows verbatim; lines starting with ``#`` are
 comments, and errors name the file and line.
 ``start`` and ``horde_start`` (which defaults to ``start``) are a character
 that occurs once on the map or a position ``r3c7``; ``floor`` names a span of
-map rows (inclusive); ``moves`` is ``orthogonal`` (the default) or
-``diagonal``::
+map rows (inclusive)::
 
     name: Test mall
     start: H
