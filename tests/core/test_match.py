@@ -92,6 +92,7 @@ def test_head_to_head_puts_the_candidate_at_every_seat_of_each_seed():
         "6 games rounded up to 8: whole blocks of 4 games "
         "(1 lineup(s) x 4 seat rotations on shared seeds)"
     ]
+    assert schedule.notes(1)[0].startswith("1 game rounded up to 4: ")  # one game, not "1 games"
     seeds, seats = set(), []
     for i in range(4):
         seed, lineup = schedule.seating(i)

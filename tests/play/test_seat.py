@@ -110,9 +110,12 @@ def test_the_verdict_record_and_rating_of_a_finished_game(tmp_path):
     rating = game.rate(str(tmp_path / "ratings.json"))
     book = RatingsBook.load(tmp_path / "ratings.json")
     assert rating.games == 1 == book.get("we_are_dead_v0", "ann")["games"]
-    assert rating.line().startswith("rating of ann on we_are_dead_v0: ")
-    assert rating.line().endswith(", 1 game)")  # then 2 games
-    assert game.rate(str(tmp_path / "ratings.json")).line().endswith(", 2 games)")
+    # the bare ordinal is said for what it is: mu - 3 sigma, from 0 for a new player
+    ordinal = f"{rating.mu - 3 * rating.sigma:.2f}"
+    assert rating.line().startswith(f"rating of ann on we_are_dead_v0: {ordinal} = mu - 3 sigma")
+    assert rating.line().endswith(", 1 game; a new player starts at 0)")  # then 2 games
+    again = game.rate(str(tmp_path / "ratings.json")).line()
+    assert again.endswith(", 2 games; a new player starts at 0)")
 
 
 def test_a_replayed_record_tells_the_person_the_same_story():

@@ -484,7 +484,8 @@ def test_the_installed_command_plays_a_whole_game_through_real_stdin(tmp_path):
     import subprocess
     import sys
 
-    typed = "garbage\n999\nhelp\n" + "a\n1\n2\n3\n4\n5\n6\n" * 1000
+    # a letter whose choice has just gone names nothing at the next decision: type a few
+    typed = "garbage\n999\nhelp\n" + "a\nb\nc\nd\n1\n2\n3\n4\n5\n6\n" * 1000
     record = tmp_path / "human.jsonl"
     env = {**os.environ, "ZOMBIE_ENVS_RATINGS": str(tmp_path / "ratings.json")}
     argv = ["play", "mall_of_horror_v0", "--seat", "2", "--opponents", "heuristic", "random"]

@@ -14,6 +14,7 @@ import argparse
 import sys
 from pathlib import Path
 
+from ..core.narration import count
 from ..registry import engine_class, shipped_folder
 from .streams import pipe_safe_output
 from .util import GAMES_HELP
@@ -67,7 +68,7 @@ def _demo(args) -> int:
         print(f"({e}; evaluating the new policy only)")
     rows = head_to_heads(cfg.env, n, candidates, ("random", "heuristic"), args, cfg.env_options)
     print()
-    print(f"greedy policies vs {n - 1} bots, {args.games} games each, seats rotated:")
+    print(f"greedy policies vs {n - 1} bots, {count(args.games, 'game')} each, seats rotated:")
     print(format_head_to_head(rows, markdown=args.markdown))
     print(
         f"training time {trainer.wall_time:.0f} s; learning curve: {run_dir / 'learning_curve.png'}"
@@ -142,7 +143,7 @@ def _win_rate(figures, kind: str) -> str:
     try:
         entry = figures[kind]
         rate, low, high = (100 * entry[k] for k in ("win_rate", "ci_low", "ci_high"))
-        return f"{rate:.1f}% [{low:.1f}, {high:.1f}] ({entry['games']} games)"
+        return f"{rate:.1f}% [{low:.1f}, {high:.1f}] ({count(entry['games'], 'game')})"
     except (KeyError, TypeError):
         return ""
 

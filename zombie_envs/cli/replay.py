@@ -15,7 +15,7 @@ import sys
 import warnings
 from collections.abc import Iterator
 
-from ..core.narration import narrator_of, public_action_text, story
+from ..core.narration import count, narrator_of, public_action_text, story
 from ..core.record import UNVERIFIED, UnverifiedRecordWarning
 from ..play.seat import number
 from ..records import read_records, replay_record
@@ -81,7 +81,7 @@ def _replay(args) -> int:
         raise SystemExit(str(e)) from None
     if not 0 <= args.game < len(records):
         raise SystemExit(
-            f"{args.file} holds {len(records)} game(s), numbered 0 to {len(records) - 1}; "
+            f"{args.file} holds {count(len(records), 'game')}, numbered 0 to {len(records) - 1}; "
             f"there is no game {args.game}"
         )
     try:

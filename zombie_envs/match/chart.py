@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from ..core.narration import count
+
 
 def plot(result, path: str | Path) -> Path | None:
     """``result`` (a ``TournamentResult``) as a PNG at ``path``, best agent first
@@ -48,7 +50,7 @@ def figure(result):
         ax.set_xticks(x)
         ax.set_xticklabels(names, rotation=20, ha="right")
         ax.grid(axis="y", alpha=0.3)
-    fig.suptitle(f"{result.env}, {result.num_players} players, {result.games} games")
+    fig.suptitle(f"{result.env}, {result.num_players} players, {count(result.games, 'game')}")
     fig.tight_layout()
     return fig
 

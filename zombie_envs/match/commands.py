@@ -11,6 +11,7 @@ from pathlib import Path
 
 from ..agents.policy_file import read_metadata
 from ..cli.util import GAMES_HELP, add_option_argument
+from ..core.narration import count
 from ..ratings import RatingsBook, format_ratings, ratings_path, require
 from ..registry import env_argument
 from .report import format_head_to_head
@@ -112,7 +113,7 @@ def _tournament(args) -> int:
     for note in result.notes:
         print(f"note: {note}")
     print(
-        f"{result.env}, {result.num_players} players, {result.games} games "
+        f"{result.env}, {result.num_players} players, {count(result.games, 'game')} "
         f"({result.games_per_second:.0f} games/s), seed {result.seed}:"
     )
     print()

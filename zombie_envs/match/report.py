@@ -15,6 +15,7 @@ from pathlib import Path
 
 from ..arena import win_shares
 from ..cli.tables import render_table
+from ..core.narration import count
 from ..ratings import RatingsBook
 from ..registry import engine_class
 
@@ -158,8 +159,8 @@ class TournamentResult:
             )
         if self.truncated:
             self.notes.append(
-                f"{self.truncated} of {self.games} games reached the safety cap on turns or "
-                "rounds (truncated): nobody won them."
+                f"{self.truncated} of {count(self.games, 'game')} reached the safety cap on "
+                "turns or rounds (truncated): nobody won them."
             )
 
     def rate(self, book: RatingsBook) -> None:

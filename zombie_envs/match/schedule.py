@@ -15,6 +15,8 @@ import math
 import random
 from dataclasses import dataclass
 
+from ..core.narration import count
+
 
 def derive_seed(master: int, *parts) -> int:
     """A 63-bit seed from the master seed and labels; stable across processes
@@ -107,9 +109,9 @@ class Schedule:
         notes = []
         if total != requested:
             notes.append(
-                f"{requested} games rounded up to {total}: whole blocks of {self.block_size} "
-                f"games ({len(self.windows)} lineup(s) x {len(self._rotations)} seat "
-                "rotations on shared seeds)"
+                f"{count(requested, 'game')} rounded up to {total}: whole blocks of "
+                f"{self.block_size} games ({len(self.windows)} lineup(s) x "
+                f"{len(self._rotations)} seat rotations on shared seeds)"
             )
         return notes + list(self.seating_notes)
 

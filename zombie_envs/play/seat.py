@@ -105,9 +105,12 @@ class Rating:
     path: str
 
     def line(self) -> str:
+        """The rating as OpenSkill's ordinal, said in words: a bare -1.71 reads as
+        a bad score, where it is a cautious estimate that rises as games pile up."""
         return (
-            f"rating of {self.name} on {self.env}: {self.ordinal:.2f} "
-            f"(mu {self.mu:.2f}, sigma {self.sigma:.2f}, {count(self.games, 'game')})"
+            f"rating of {self.name} on {self.env}: {self.ordinal:.2f} = mu - 3 sigma, "
+            f"a skill the games so far make almost sure (mu {self.mu:.2f}, sigma "
+            f"{self.sigma:.2f}, {count(self.games, 'game')}; a new player starts at 0)"
         )
 
 

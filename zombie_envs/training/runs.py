@@ -21,6 +21,7 @@ from zombie_envs.core.agent import Agent
 from zombie_envs.match import head_to_head
 from zombie_envs.registry import game_type
 
+from ..core.narration import count
 from .config import TrainConfig
 
 POLICY = "policy.zip"
@@ -212,8 +213,8 @@ def format_eval(entry: dict, cfg: TrainConfig) -> str:
         r = entry[kind]
         lines.append(
             f"  vs {cfg.players - 1} {kind}: {100 * r['win_rate']:.1f}% "
-            f"[{100 * r['ci_low']:.1f}%, {100 * r['ci_high']:.1f}%] over {r['games']} games "
-            f"(chance {100 / cfg.players:.1f}%)"
+            f"[{100 * r['ci_low']:.1f}%, {100 * r['ci_high']:.1f}%] "
+            f"over {count(r['games'], 'game')} (chance {100 / cfg.players:.1f}%)"
         )
         if "differs_from_heuristic" in r:
             share = 100 * r["differs_from_heuristic"]

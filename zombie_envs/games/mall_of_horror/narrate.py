@@ -530,7 +530,7 @@ class MallNarrator(Narrator, engine=MallOfHorror):
         s, L = c // KINDS, b.loc[c]
         who = self.who(a, s, viewer)
         reason = why.format(who=who, only=f"{who} had no other character there to give up")
-        score = f" ({who}: {a.scores()[s]} points now)"
+        score = f" ({who}: {count(a.scores()[s], 'point')} now)"
         if L == PARKING and a.zombies[PARKING]:
             score += f"; {_zombies(a.zombies[PARKING])} still at the Parking Lot"
         return reason + score
