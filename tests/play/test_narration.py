@@ -22,7 +22,7 @@ from tests.games.mall_of_horror.positions import (
     TOUGH,
     position,
 )
-from tests.games.we_are_dead import wad_positions as wad
+from tests.games.we_are_dead import positions as wad
 from zombie_envs.cli.replay import replay_frames
 from zombie_envs.core.agent import Agent
 from zombie_envs.core.game_type import HANDLER

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.games.maul_of_america.moa_positions import position, shopper_turn, sq
+from tests.games.maul_of_america.positions import position, shopper_turn, sq
 from tests.games.maul_of_america.twins import twin
 from zombie_envs.arena import play_game
 from zombie_envs.core.agent import RandomAgent

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 from itertools import count
 
-from tests.games.maul_of_america.moa_positions import (
+from tests.games.maul_of_america.positions import (
     attack_with,
     kind,
     position,

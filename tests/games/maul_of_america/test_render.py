@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 from pettingzoo.test import render_test
 
-from tests.games.maul_of_america.moa_positions import act, position, shopper_turn, sq
+from tests.games.maul_of_america.positions import act, position, shopper_turn, sq
 from zombie_envs.core.narration import count as counted
 from zombie_envs.games.maul_of_america import picture
 from zombie_envs.games.maul_of_america.actions import A_ACT, ESCAPE

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.games.maul_of_america.moa_positions import (
+from tests.games.maul_of_america.positions import (
     Dice,
     act,
     acts,

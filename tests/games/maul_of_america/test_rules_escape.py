@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.games.maul_of_america.moa_positions import (
+from tests.games.maul_of_america.positions import (
     MAUL,
     Dice,
     act,

@@ -7,7 +7,7 @@ from collections import Counter
 
 import pytest
 
-from tests.games.maul_of_america.moa_positions import Dice, Rig, act, position, start
+from tests.games.maul_of_america.positions import Dice, Rig, act, position, start
 from zombie_envs.games.maul_of_america.actions import A_ACT, A_PLACEMENT, A_SQUARE, END_TURN
 from zombie_envs.games.maul_of_america.cards import (
     HAND,

@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tests.games.we_are_dead.wad_positions import (
+from tests.games.we_are_dead.positions import (
     A_PASS,
     CHEF,
     HORDE,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.games.we_are_dead.wad_positions import (
+from tests.games.we_are_dead.positions import (
     A_INFECTION,
     A_PASS,
     A_YES,

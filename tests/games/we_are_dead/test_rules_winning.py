@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.games.we_are_dead.wad_positions import (
+from tests.games.we_are_dead.positions import (
     A_YES,
     act,
     card,

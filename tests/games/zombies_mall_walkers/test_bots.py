@@ -8,8 +8,7 @@ import copy
 
 import pytest
 
-from tests.games.zombies_mall_walkers.twins import twin
-from tests.games.zombies_mall_walkers.z3_positions import (
+from tests.games.zombies_mall_walkers.positions import (
     PAD,
     PLAN,
     Dice,
@@ -23,6 +22,7 @@ from tests.games.zombies_mall_walkers.z3_positions import (
     use,
     zombie_move,
 )
+from tests.games.zombies_mall_walkers.twins import twin
 from zombie_envs.arena import play_game
 from zombie_envs.core.agent import RandomAgent
 from zombie_envs.games.zombies_mall_walkers.actions import (

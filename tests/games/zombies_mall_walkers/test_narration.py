@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import random
 
+from tests.games.zombies_mall_walkers.positions import position, sq, step, turn, use
 from tests.games.zombies_mall_walkers.twins import twin
-from tests.games.zombies_mall_walkers.z3_positions import position, sq, step, turn, use
 from tests.play.twins import check_games
 from zombie_envs.core.narration import narrator_of, steps, story
 from zombie_envs.games.zombies_mall_walkers.actions import A_WOUND

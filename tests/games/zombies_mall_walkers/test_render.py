@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 from pettingzoo.test import render_test
 
-from tests.games.zombies_mall_walkers.z3_positions import position, sq
+from tests.games.zombies_mall_walkers.positions import position, sq
 from zombie_envs.games.zombies_mall_walkers import picture
 from zombie_envs.games.zombies_mall_walkers.cards import NAMES
 from zombie_envs.games.zombies_mall_walkers.engine import MallWalkers

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.games.zombies_mall_walkers.z3_positions import (
+from tests.games.zombies_mall_walkers.positions import (
     COSTUME,
     DEPARTMENT,
     GAME_STORE,

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 import re
 
-from tests.games.zombies_mall_walkers.z3_positions import (
+from tests.games.zombies_mall_walkers.positions import (
     GAME_STORE,
     act,
     card,

@@ -3,7 +3,7 @@ Helipad."""
 
 from __future__ import annotations
 
-from tests.games.zombies_mall_walkers.z3_positions import (
+from tests.games.zombies_mall_walkers.positions import (
     COSTUME,
     ESC,
     MALL,

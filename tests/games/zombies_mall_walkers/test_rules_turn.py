@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from tests.games.zombies_mall_walkers.z3_positions import (
+from tests.games.zombies_mall_walkers.positions import (
     MALL,
     act,
     discard,

@@ -8,7 +8,7 @@ import random
 import numpy as np
 import pytest
 
-from tests.games.zombies_mall_walkers.z3_positions import (
+from tests.games.zombies_mall_walkers.positions import (
     DEPARTMENT,
     PAD,
     PET_STORE,
