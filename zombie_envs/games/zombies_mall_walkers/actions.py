@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from ...core.compass import SIDE_WORDS
 from ...core.layout import Layout
+from ...core.narration import count
 from .cards import (
     HIT,
     KINDS,
@@ -107,7 +108,7 @@ def _duct(g, offset: int) -> str:
 def _fight(g, offset: int) -> str:
     if offset == 0 and g.combat[0] >= 0:
         need = HIT - g.combat[1] - g.combat[2]
-        return f"spend {need} bullet{'s' if need != 1 else ''}"
+        return f"spend {count(need, 'bullet')}"
     return ACTIONS["fight"].labels[offset]
 
 
