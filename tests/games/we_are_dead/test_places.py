@@ -15,7 +15,7 @@ import pytest
 from tests.games.we_are_dead.twins import twin
 from zombie_envs.core.compass import BY_STEP
 from zombie_envs.core.narration import pick, screen, story
-from zombie_envs.games.we_are_dead import picture
+from zombie_envs.games.we_are_dead import floorplan, picture
 from zombie_envs.games.we_are_dead.actions import A_CARD, A_SQUARE
 from zombie_envs.games.we_are_dead.data import BOARDS, CARD_NAMES
 from zombie_envs.games.we_are_dead.declaration import GAME, KIND
@@ -64,7 +64,8 @@ def test_the_squares_seats_and_cards_are_marked_with_their_names(board):
     places = picture.draw(g, seat).places
     for v, (r, c) in enumerate(b.rc):
         x, y, w, h, label = places[f"r{r}c{c}"]
-        assert (x, y) == (picture.BOARD_X + c * picture.CELL, picture.BOARD_Y + r * picture.CELL)
+        cell = floorplan.CELL
+        assert (x, y) == (floorplan.BOARD_X + c * cell, floorplan.BOARD_Y + r * cell)
         assert label == b.label(v)
     for s in range(g.num_players):
         assert places[f"seat{s}"][4] == f"Player {s}"

@@ -9,7 +9,7 @@ import pytest
 from pettingzoo.test import render_test
 
 from zombie_envs import we_are_dead_v0
-from zombie_envs.games.we_are_dead import picture
+from zombie_envs.games.we_are_dead import floorplan, picture
 from zombie_envs.games.we_are_dead.data import (
     BOARDS,
     CARD_NAMES,
@@ -31,8 +31,8 @@ def random_states(num_players: int, board: str, seed: int, every: int = 1):
 
 def cell_box(g: WeAreDead, node: int) -> tuple[int, int, int, int]:
     row, col = g.board.rc[node]
-    x, y = picture.BOARD_X + col * picture.CELL, picture.BOARD_Y + row * picture.CELL
-    return x, y, x + picture.CELL, y + picture.CELL
+    x, y = floorplan.BOARD_X + col * floorplan.CELL, floorplan.BOARD_Y + row * floorplan.CELL
+    return x, y, x + floorplan.CELL, y + floorplan.CELL
 
 
 @pytest.mark.parametrize("board", BOARDS)
@@ -48,7 +48,7 @@ def test_pettingzoo_render_test(num_players, board):
 @pytest.mark.parametrize("board", BOARDS)
 @pytest.mark.parametrize("num_players", PLAYERS)
 def test_rgb_array_shape_and_dtype_over_a_whole_game(num_players, board):
-    f = picture.frame(board)
+    f = floorplan.frame(board)
     env = we_are_dead_v0.env(num_players=num_players, board=board, render_mode="rgb_array")
     env.reset(seed=num_players)
     pixels = env.render()
@@ -64,12 +64,12 @@ def test_rgb_array_shape_and_dtype_over_a_whole_game(num_players, board):
 
 
 def test_the_two_boards_have_their_own_frames():
-    mall, carnival = picture.frame("mall"), picture.frame("carnival")
+    mall, carnival = floorplan.frame("mall"), floorplan.frame("carnival")
     assert (mall.width, mall.height) != (carnival.width, carnival.height)
     for name, f in (("mall", mall), ("carnival", carnival)):
         b = f.board
         assert name in b.name and len(f.centre) == b.size
-        assert f.side_x >= picture.BOARD_X + b.width * picture.CELL
+        assert f.side_x >= floorplan.BOARD_X + b.width * floorplan.CELL
         assert not f.background.flags.writeable
 
 
@@ -166,10 +166,10 @@ def test_the_result_is_in_the_title_strip_and_covers_no_square():
     live = end.clone()
     live.terminal = False
     done, playing = picture.rgb(end), picture.rgb(live)
-    f = picture.frame("mall")
-    title = slice(0, picture.BOARD_Y)
+    f = floorplan.frame("mall")
+    title = slice(0, floorplan.BOARD_Y)
     assert (done[title] != playing[title]).any()  # "Game over - ..." replaces the turn
-    board = (slice(picture.BOARD_Y, None), slice(0, f.side_x))
+    board = (slice(floorplan.BOARD_Y, None), slice(0, f.side_x))
     assert (done[board] == playing[board]).all()  # the whole board stays in view
 
 
