@@ -5,6 +5,7 @@ import pytest
 from zombie_envs import ENVS
 from zombie_envs.core.pettingzoo_ids import pettingzoo_id
 from zombie_envs.docgen import END, START, page_path, render_page
+from zombie_envs.registry import game_type
 
 
 @pytest.mark.parametrize("env_name", sorted(ENVS))
@@ -23,6 +24,15 @@ def test_every_action_and_observation_block_is_documented(env_name):
     for layout in (engine_cls.action_layout, engine_cls.obs_layout, engine_cls.state_layout):
         for block in layout.blocks:
             assert f"`{block.name}`" in text
+
+
+@pytest.mark.parametrize("env_name", sorted(ENVS))
+def test_every_card_is_on_its_games_page_with_what_it_does(env_name):
+    texts = game_type(env_name).card_texts
+    assert texts, f"{env_name} has no card texts"  # every game of the suite has cards
+    page = page_path(env_name).read_text()
+    for name, text in texts.items():
+        assert f"| {name} | {text} |" in page
 
 
 @pytest.mark.parametrize("env_name", sorted(ENVS))

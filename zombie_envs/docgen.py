@@ -141,9 +141,20 @@ def generated_section(env_name: str) -> str:
         "### Rewards",
         "",
         reward_table(engine_cls),
+        *card_table(game),
         END,
     ]
     return "\n".join(parts)
+
+
+def card_table(game) -> list[str]:
+    """What each card does, from the game's card texts (the same words ``help CARD``
+    and the legend show in the terminal and a card's hover in the browser)."""
+    texts = game.card_texts
+    if not texts:
+        return []
+    rows = ["", "### Cards", "", "| card | what it does |", "|---|---|"]
+    return rows + [f"| {name} | {text} |" for name, text in texts.items()]
 
 
 def _extra_blocks(engine_cls) -> str:
