@@ -13,6 +13,7 @@ import json
 from pathlib import Path
 
 from ...core.deck import from_counts
+from ...core.narration import count
 
 DATA = json.loads((Path(__file__).parent / "data" / "cards.json").read_text())
 _SEARCH, _SHOPPER, _ZOMBIE = DATA["search"], DATA["shopper"], DATA["zombie"]
@@ -38,8 +39,30 @@ HAND_NAMES = tuple(c["name"] for c in _SHOPPER) + tuple(c["name"] for c in _ZOMB
 SHOPPER_CARDS = range(len(_SHOPPER))
 ZOMBIE_CARDS = range(len(_SHOPPER), len(HAND_NAMES))
 _HAND = _SHOPPER + _ZOMBIE
+#: how far an area weapon's shot reaches beyond its target, in words
+AREA_WORDS = {
+    "spread": "each zombie on the square aimed at and the squares around it you see",
+    "stream": "each zombie on every square the line of fire touches",
+}
+
+
+def weapon_text(card: dict) -> str:
+    """A weapon's text from its numbers (hit, range, ammo, area), so the words
+    can never disagree with the rules that read the same numbers."""
+    hit = f"{card['hit']}-6"
+    if not card.get("range"):
+        return f"melee weapon: kills a zombie next to you on {hit}"
+    reach, shots = count(card["range"], "square"), count(card["ammo"], "shot")
+    if card.get("area"):
+        kills = f"kills on {hit} {AREA_WORDS[card['area']]}"
+        return f"ranged weapon: up to {reach} away, {kills}; {shots}"
+    return f"ranged weapon: kills a zombie up to {reach} away on {hit}; {shots}"
+
+
 #: what each card does, by name (the terminal's legend and ``help``, the browser's hover)
-CARD_TEXT = {c["name"]: c["text"] for c in _SEARCH + _HAND}
+CARD_TEXT = {
+    c["name"]: weapon_text(c) if c.get("type") == "weapon" else c["text"] for c in _SEARCH + _HAND
+}
 #: what a hand card does, by kind
 ACTIONS_BONUS = tuple(c.get("actions", 0) for c in _HAND)
 ROLL_ACTIONS = tuple(c.get("roll_actions", False) for c in _HAND)
