@@ -195,21 +195,3 @@ def test_moa_105_106_a_turn_begun_on_the_food_court_may_heal_one_wound():
     g = position(at={1: (3, 3)})
     shopper_turn(g, 1, 9)
     assert REST not in acts(g)
-
-
-def test_a_weapons_text_is_made_from_the_numbers_the_rules_read():
-    """The cards' texts (legend, ``help``, hover, the game page) say what each weapon
-    does from the same hit, range, shots and area the attacks use, so they cannot
-    disagree: the data file holds no text for a weapon."""
-    from zombie_envs.games.maul_of_america import cards
-
-    weapons = [c for c in cards.DATA["search"] if c["type"] == "weapon"]
-    assert weapons and not any("text" in c for c in weapons)
-    for k in cards.WEAPONS:
-        text = cards.CARD_TEXT[cards.SEARCH_NAMES[k]]
-        assert f"on {cards.HIT[k]}-6" in text
-        if cards.RANGE[k]:
-            assert f"up to {cards.RANGE[k]} squares" in text and f"{cards.AMMO[k]} shot" in text
-    pistol = next(c for c in weapons if c["name"] == "Pistol")
-    changed = cards.weapon_text({**pistol, "hit": 5, "range": 1, "ammo": 1})
-    assert changed == "ranged weapon: kills a zombie up to 1 square away on 5-6; 1 shot"
