@@ -29,7 +29,6 @@ from zombie_envs.games.mall_of_horror.data import (
     WEAPON2,
 )
 from zombie_envs.games.mall_of_horror.engine import (
-    ATTACK,
     CLOSED,
     EATEN,
     KINDS,
@@ -38,6 +37,7 @@ from zombie_envs.games.mall_of_horror.engine import (
     OVERRUN,
     MallOfHorror,
 )
+from zombie_envs.games.mall_of_horror.voting import ATTACK
 from zombie_envs.testing import Dice, act, asked, finished, rigged, settle, start
 
 RESTROOM, CACHOU, MEGATOYS, PARKING, SECURITY, SUPERMARKET = range(6)

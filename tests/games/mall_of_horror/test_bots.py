@@ -28,7 +28,8 @@ from zombie_envs.games.mall_of_horror.data import (
     WEAPON1,
     WEAPON2,
 )
-from zombie_envs.games.mall_of_horror.engine import ATTACK, EATEN, MallOfHorror
+from zombie_envs.games.mall_of_horror.engine import EATEN, MallOfHorror
+from zombie_envs.games.mall_of_horror.voting import ATTACK
 from zombie_envs.testing import blindness_violations as shared_blindness
 
 ENV = "mall_of_horror_v0"

@@ -25,10 +25,11 @@ from tests.games.mall_of_horror.twins import twin
 from tests.play.twins import check_games
 from zombie_envs.core.narration import steps, story
 from zombie_envs.games.mall_of_horror.data import COLOURS, LOCATION_NAMES
-from zombie_envs.games.mall_of_horror.engine import CHIEF, TRUCK, MallOfHorror
+from zombie_envs.games.mall_of_horror.engine import MallOfHorror
 from zombie_envs.games.mall_of_horror.narrate import NARRATOR
 from zombie_envs.games.mall_of_horror.observe import Visible
 from zombie_envs.games.mall_of_horror.text import ansi, legend
+from zombie_envs.games.mall_of_horror.voting import CHIEF, TRUCK
 
 
 def test_what_a_viewer_is_told_does_not_depend_on_what_it_may_not_see():

@@ -43,7 +43,9 @@ from .data import (
     WEAPON2,
 )
 from .declaration import GAME
-from .engine import ATTACK, CHIEF, OPEN, TRUCK
+from .engine import OPEN
+from .voting import ATTACK, CHIEF, TRUCK
+from .zombie_attack import unique_max
 
 # P(X >= k) for the zombies one location gets from the 4 arrival dice, X ~ Bin(4, 1/6).
 _PMF = (625 / 1296, 500 / 1296, 150 / 1296, 20 / 1296, 1 / 1296)
@@ -70,13 +72,6 @@ def _tail(k: int) -> float:
     if k <= 0:
         return 1.0
     return _TAIL[k] if k < len(_TAIL) else 0.0
-
-
-def _unique_max(values: list[int]) -> int:
-    best = max(values)
-    if best <= 0 or values.count(best) > 1:
-        return -1
-    return values.index(best)
 
 
 class HeuristicAgent(DecisionAgent):
@@ -131,7 +126,7 @@ class HeuristicAgent(DecisionAgent):
                 strength[L] += p
                 weights[L][n] += p
         extra = [0] * NUM_LOCATIONS
-        for L in (_unique_max(count), _unique_max(pins)):
+        for L in (unique_max(count), unique_max(pins)):
             if L >= 0 and g.closed[L] == OPEN:
                 extra[L] += 1
         total = 0.0

@@ -10,9 +10,8 @@ policy can play every seat.
 from __future__ import annotations
 
 from ...core.deck import deal, draw, from_counts, shuffled, to_bottom
-from ...core.dice import pick, roll, roll_dice
+from ...core.dice import roll, roll_dice
 from ...core.game import Engine
-from ...core.vote import plurality
 from . import actions, observe
 from .actions import (
     A_CHARACTER,
@@ -23,25 +22,19 @@ from .actions import (
     A_PASS,
     A_PLAY,
     A_SPRINT,
-    A_VOTE,
 )
 from .data import (
     ARRIVAL_DICE,
     CAMERA,
     CAPACITY,
     CARD_COUNTS,
-    CARD_KILLS,
     CHARACTER_MAX_PLAYERS,
-    EXTRA_VOTES,
-    HARDWARE,
-    HIDDEN,
     INITIAL_ZOMBIE_DICE,
     KINDS,
     NUM_CARDS,
     NUM_LOCATIONS,
     OVERRUN_ZOMBIES,
     PARKING,
-    PIN_UP,
     POINTS,
     SECURITY,
     SMALL_GAME_CLOSED,
@@ -50,27 +43,21 @@ from .data import (
     STRENGTH,
     SUPERMARKET,
     SUPERMARKET_BREAK_IN,
-    THREAT,
-    WEAPON1,
-    WEAPON2,
     ZOMBIE_FIGURES,
     end_survivors,
 )
 from .declaration import GAME, KIND
 from .resample import Resampling
-
-VOTES = tuple(1 + extra for extra in EXTRA_VOTES)  # a Gunman brings one more vote
+from .voting import CHIEF, TRUCK, Voting
+from .zombie_attack import ZombieAttack
 
 # Character slot states (values of ``loc`` below zero).
 UNPLACED, EATEN, OUT = -1, -2, -3
 # Location states (values of ``closed``).
 OPEN, CLOSED, OVERRUN = 0, 1, 2
-# Vote purposes.
-TRUCK, CHIEF, ATTACK = 0, 1, 2
-PURPOSES = ("search the truck", "elect the chief", "zombie attack")
 
 
-class MallOfHorror(Resampling, Engine):
+class MallOfHorror(Voting, ZombieAttack, Resampling, Engine):
     game_type = GAME
     FIELDS = {
         "game": (
@@ -285,126 +272,6 @@ class MallOfHorror(Resampling, Engine):
         self.last_eaten = -1
         self.push(("start_round",))
 
-    # ----- voting ---------------------------------------------------------
-    def present_votes(self, L: int) -> list[int]:
-        """Votes per seat from its visible characters at ``L``, Gunman bonus included."""
-        votes = [0] * self.num_players
-        hidden = self.hidden
-        for c, where in enumerate(self.loc):
-            if where == L and not hidden[c]:
-                votes[c // KINDS] += VOTES[c % KINDS]
-        return votes
-
-    def start_vote(self, purpose: int, L: int) -> None:
-        """Threats already played for this vote (attack card windows) stay counted."""
-        candidates = self.seats_at(L, visible_only=True)
-        if len(candidates) == 1:
-            self.resolve_vote(purpose, L, candidates[0])
-        elif candidates:
-            self.push(("vote", purpose, L, 0, tuple(candidates)))
-        else:
-            self.v_threats = [0] * self.num_players
-
-    def vote_weights(self, L: int, runoff: int) -> list[int]:
-        """Votes per seat; in a runoff everyone takes part and a seat with no
-        visible character at ``L`` (absent, eliminated or hidden) gets one vote."""
-        weights = self.present_votes(L)
-        return [w or 1 for w in weights] if runoff else weights
-
-    def vote(self, purpose: int, L: int, runoff: int, candidates: tuple) -> None:
-        weights = self.vote_weights(L, runoff)
-        voters = [s for s in self.order() if weights[s]]
-        self.v_purpose, self.v_loc, self.v_runoff = purpose, L, runoff
-        self.v_candidates = list(candidates)
-        self.v_weights = weights
-        self.v_ballots = [-1] * self.num_players
-        tasks = []
-        if purpose != ATTACK:  # attack threats are played in the card windows
-            tasks += [("threat_window", s) for s in voters]
-        tasks += [("ballot", s) for s in voters]
-        self.push(*tasks, ("tally",))
-
-    def none_left(self, seat: int, card: int) -> bool:
-        """Whether every seat can tell ``seat`` holds no ``card``: its hand is
-        empty (hand sizes are public) or every such card has been played.  Only
-        then may a pass-only card question go unasked: asking a seat that holds
-        other cards is what keeps its hand secret."""
-        return not any(self.hands[seat]) or self.discards[card] == CARD_COUNTS[card]
-
-    def threat_window(self, seat: int) -> None:
-        """Every voter is asked, holder or not, so asking reveals no hand; only when
-        all can tell it holds no Threat does its ``pass`` go without asking."""
-        legal = [A_PLAY + THREAT, A_PASS] if self.hands[seat][THREAT] else [A_PASS]
-        self.ask(seat, KIND.threat, legal, public=self.none_left(seat, THREAT))
-
-    def on_threat(self, action: int) -> None:
-        seat = self.current_player
-        if action == A_PASS:
-            return
-        self.discard(seat, THREAT)
-        self.v_threats[seat] += 1
-        self.push(("threat_window", seat))  # asked again unless it now surely holds none
-
-    def ballot(self, seat: int) -> None:
-        n = self.num_players
-        self.ask(
-            seat, KIND.ballot, [A_VOTE + (c - seat) % n for c in self.v_candidates], public=True
-        )
-
-    def on_ballot(self, action: int) -> None:
-        seat = self.current_player
-        self.v_ballots[seat] = (seat + action - A_VOTE) % self.num_players
-
-    def tally(self) -> None:
-        weights = [w + t for w, t in zip(self.v_weights, self.v_threats, strict=False)]
-        _, top = plurality(self.v_ballots, weights)
-        purpose, L, runoff = self.v_purpose, self.v_loc, self.v_runoff
-        self.last_vote = [purpose, L, runoff]
-        self.last_ballots = self.v_ballots
-        self.last_weights = weights
-        self.v_ballots = [-1] * self.num_players
-        self.v_threats = [0] * self.num_players
-        self.v_purpose = -1
-        if len(top) == 1:
-            self.resolve_vote(purpose, L, top[0])
-        elif not runoff and purpose == ATTACK:
-            # Cards before the second vote too (MOH-117); the vote block shows it coming.
-            self.v_purpose, self.v_runoff, self.v_candidates = ATTACK, 1, top
-            self.v_weights = self.vote_weights(L, 1)
-            self.push(*self.card_windows(L, runoff=True), ("runoff", L))
-        elif not runoff:
-            self.push(("vote", purpose, L, 1, tuple(top)))
-        elif purpose == ATTACK:  # second tie: the victim is chosen at random
-            pool = [s * KINDS + k for s in top for k in self.chars_at(s, L, True)]
-            self.eat(pick(self.rng, pool))
-        # second tie for the truck or the chief: nobody is chosen
-
-    def resolve_vote(self, purpose: int, L: int, seat: int) -> None:
-        self.v_threats = [0] * self.num_players
-        if purpose == TRUCK:
-            self.search(seat)
-        elif purpose == CHIEF:
-            self.chief = seat
-            self.chief_elected = 1
-        else:
-            kinds = self.chars_at(seat, L, visible_only=True)
-            self.ask(seat, KIND.victim, [A_CHARACTER + k for k in kinds], public=True)
-
-    def runoff(self, L: int) -> None:
-        """The second vote of an attack, once its cards are played: only if there is
-        still a threat (MOH-130), between the tied colours still visible (MOH-126)."""
-        self.v_purpose = -1
-        tied = [s for s in self.v_candidates if self.chars_at(s, L, visible_only=True)]
-        if not self.threatened(L) or not tied:  # threats played are spent for nothing
-            self.v_threats = [0] * self.num_players
-        elif len(tied) == 1:
-            self.resolve_vote(ATTACK, L, tied[0])
-        else:
-            self.push(("vote", ATTACK, L, 1, tuple(tied)))
-
-    def on_victim(self, action: int) -> None:
-        self.eat(self.current_player * KINDS + action - A_CHARACTER)
-
     # ----- a) Search the Truck --------------------------------------------
     def search_truck(self) -> None:
         if self.deck:  # once the truck is empty the phase is skipped
@@ -570,102 +437,7 @@ class MallOfHorror(Resampling, Engine):
     def after_moves(self) -> None:
         self.check_end()
 
-    # ----- f) Zombie Attack ------------------------------------------------
-    def zombie_attack(self) -> None:
-        counts = [self.loc.count(L) for L in range(NUM_LOCATIONS)]
-        pinups = [0] * NUM_LOCATIONS
-        for s in range(self.num_players):
-            where = self.loc[s * KINDS + PIN_UP]
-            if where >= 0:
-                pinups[where] += 1
-        self.extra = [_unique_max(counts), _unique_max(pinups)]
-        for L in self.extra:
-            if L >= 0:
-                self.add_zombie(L)
-        self.push(*[("attack_location", L) for L in range(NUM_LOCATIONS)])
-
-    def attack_location(self, L: int) -> None:
-        self.a_loc = L
-        if L == PARKING:
-            self.push(("parking_bite", 1))
-        elif self.threatened(L):
-            self.push(*self.card_windows(L), ("break_in", L))
-
-    def card_windows(self, L: int, runoff: bool = False) -> list[tuple]:
-        """A card window for each seat with a character at ``L``; before a runoff
-        every other seat votes too, so it gets a Threat window in its turn."""
-        present = self.seats_at(L)
-        if not runoff:
-            return [("card_window", s, L) for s in present]
-        return [
-            ("card_window", s, L) if s in present else ("threat_window", s) for s in self.order()
-        ]
-
-    def card_window(self, seat: int, L: int) -> None:
-        """One chance per seat to play cards before the vote (asked even with
-        nothing playable, unless its hand is empty for all to see).  Threat needs a ballot in the coming vote: a visible
-        character there, or any seat before a runoff (its vote block is set while
-        its windows are open); Hidden needs a visible character; Hardware is
-        useless at the Parking Lot and against the 4 zombies that break into the
-        Supermarket, so it cannot be played there."""
-        hand = self.hands[seat]
-        legal = [A_PLAY + c for c in (WEAPON1, WEAPON2) if hand[c]]
-        visible = self.chars_at(seat, L, visible_only=True)
-        if hand[THREAT] and (visible or self.v_purpose == ATTACK):
-            legal.append(A_PLAY + THREAT)
-        if hand[HIDDEN] and visible:
-            legal.append(A_PLAY + HIDDEN)
-        if (
-            hand[HARDWARE]
-            and L != PARKING
-            and not (L == SUPERMARKET and self.zombies[L] >= SUPERMARKET_BREAK_IN)
-        ):
-            legal.append(A_PLAY + HARDWARE)
-        self.ask(seat, KIND.cards, sorted(legal) + [A_PASS], public=not any(hand))
-
-    def on_cards(self, action: int) -> None:
-        if action == A_PASS:
-            return
-        seat, L, card = self.current_player, self.a_loc, action - A_PLAY
-        self.discard(seat, card)
-        self.push(("card_window", seat, L))  # the player may play more cards
-        if card == THREAT:
-            self.v_threats[seat] += 1
-        elif card == HARDWARE:
-            self.hardware[L] += 1
-        elif card in (WEAPON1, WEAPON2):
-            self.zombies[L] = max(0, self.zombies[L] - CARD_KILLS[card])
-        else:
-            kinds = self.chars_at(seat, L, visible_only=True)
-            self.ask(seat, KIND.hide, [A_CHARACTER + k for k in kinds], public=True)
-
-    def on_hide(self, action: int) -> None:
-        self.hidden[self.current_player * KINDS + action - A_CHARACTER] = 1
-
-    def break_in(self, L: int) -> None:
-        if self.threatened(L):
-            self.start_vote(ATTACK, L)
-        else:  # weapons or hardware turned the attack away; played threats are spent
-            self.v_threats = [0] * self.num_players
-
-    def parking_bite(self, first: int) -> None:
-        """One vote per zombie at the Parking Lot, cards before each vote."""
-        if self.zombies[PARKING] == 0:
-            return
-        if self.loc.count(PARKING) == 0:
-            if not first:  # leftovers after everyone was eaten are removed
-                self.zombies[PARKING] = 0
-            return
-        self.push(*self.card_windows(PARKING), ("parking_vote",))
-
-    def parking_vote(self) -> None:
-        if self.zombies[PARKING] == 0 or not self.seats_at(PARKING, visible_only=True):
-            self.zombies[PARKING] = 0  # nobody left that can be eaten
-            self.v_threats = [0] * self.num_players
-            return
-        self.push(("parking_bite", 0))
-        self.start_vote(ATTACK, PARKING)
-
+    # ----- a character eaten (phase f) ------------------------------------
     def eat(self, c: int) -> None:
         L = self.loc[c]
         self.loc[c] = EATEN
@@ -682,11 +454,3 @@ class MallOfHorror(Resampling, Engine):
 
     label = actions.label
     encode = observe.encode
-
-
-def _unique_max(values: list[int]) -> int:
-    """Index of the single largest positive value, or -1 on a tie or all zero."""
-    best = max(values)
-    if best <= 0 or values.count(best) > 1:
-        return -1
-    return values.index(best)

@@ -31,8 +31,9 @@ from .data import (
     THREAT,
 )
 from .declaration import KIND
-from .engine import ATTACK, CHIEF, EATEN, OPEN, OVERRUN, TRUCK, UNPLACED, MallOfHorror
+from .engine import EATEN, OPEN, OVERRUN, UNPLACED, MallOfHorror
 from .text import legend
+from .voting import ATTACK, CHIEF, TRUCK
 
 #: the round's phases, as the task that starts each, in order
 PHASES = (

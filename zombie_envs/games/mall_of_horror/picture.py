@@ -25,8 +25,9 @@ from .data import (
     PARKING,
 )
 from .declaration import GAME
-from .engine import CLOSED, EATEN, OUT, OVERRUN, PURPOSES, UNPLACED
+from .engine import CLOSED, EATEN, OUT, OVERRUN, UNPLACED
 from .text import SHORT
+from .voting import PURPOSES
 
 _SEAT_RGB = {
     "yellow": (240, 200, 40),

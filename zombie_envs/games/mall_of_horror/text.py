@@ -20,7 +20,8 @@ from .data import (
     POINTS,
 )
 from .declaration import GAME
-from .engine import CLOSED, EATEN, OUT, OVERRUN, PURPOSES
+from .engine import CLOSED, EATEN, OUT, OVERRUN
+from .voting import PURPOSES
 
 SHORT = {"Pin-Up": "P", "Tough Guy": "T", "Gunman": "G", "Little Girl": "g"}
 _ABBREV = {"black": "bk"}  # "bl" is blue's
