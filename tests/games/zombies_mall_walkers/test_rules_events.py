@@ -17,7 +17,7 @@ from tests.games.zombies_mall_walkers.positions import (
     use,
     zombie_move,
 )
-from zombie_envs.games.zombies_mall_walkers import engine
+from zombie_envs.games.zombies_mall_walkers import events
 from zombie_envs.games.zombies_mall_walkers.actions import (
     A_BULLETS,
     A_CARD,
@@ -115,14 +115,14 @@ def test_z3_045_z3_046_z3_047_town_road_and_building_cards_have_no_use_in_the_ma
         patched[NAMES.index("Crossbow")] = where
         for at in (START, IN_STORE):
             g = position(at={0: at}, hands={0: ["Crossbow"]})
-            old = engine.WHERE
-            engine.WHERE = tuple(patched)
+            old = events.WHERE
+            events.WHERE = tuple(patched)
             try:
                 turn(g, 0, 0)
                 assert offered(g) == set()
                 assert [legal for _, k, legal in g.asked if k == KIND.play_card] == [(A_PASS,)]
             finally:
-                engine.WHERE = old
+                events.WHERE = old
     assert set(OUTSIDE_WORDS) == {"town", "road", "building"}
     for c in DATA["events"]:
         assert c["where"] in ("any", "hall", "store")
