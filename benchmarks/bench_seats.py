@@ -23,7 +23,7 @@ import numpy as np
 
 from zombie_envs.agents import make_agent
 from zombie_envs.arena import play_game
-from zombie_envs.cli.util import add_option_argument
+from zombie_envs.helpers.arguments import add_option_argument
 from zombie_envs.match.report import wilson_interval
 from zombie_envs.registry import engine_class
 

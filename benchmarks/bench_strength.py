@@ -23,7 +23,7 @@ import sys
 import time
 
 from zombie_envs.agents import make_agent
-from zombie_envs.cli.util import add_option_argument
+from zombie_envs.helpers.arguments import add_option_argument
 from zombie_envs.match import head_to_head
 
 

@@ -18,8 +18,8 @@ from contextlib import contextmanager
 from functools import lru_cache
 from pathlib import Path
 
-from .cli.tables import render_table
 from .core.files import INT, NUMBER, check_fields, parse_json, write_atomic
+from .helpers.tables import render_table
 from .registry import canonical_env
 
 ENV_VAR = "ZOMBIE_ENVS_RATINGS"

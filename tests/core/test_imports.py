@@ -61,13 +61,11 @@ def layer(module: str) -> str:
     if not parts or parts == ["registry"]:
         return "registry"
     head = parts[0]
-    if head in ("core", "games", "agents", "training", "testing"):
+    if head in ("core", "games", "agents", "helpers", "training", "testing"):
         return head
     if re.fullmatch(r"\w+_v\d+", head):
         return "entries"
-    if head == "cli":
-        return "helpers" if parts[1:] in (["tables"], ["util"]) else "cli"
-    return "tools"
+    return "cli" if head == "cli" else "tools"
 
 
 def modules() -> dict[str, Path]:
@@ -178,7 +176,21 @@ def test_graph_sees_upward_and_cyclic_imports(tmp_path):
     assert found == {"zombie_envs.agents", "zombie_envs.arena", *known}
     assert layer("zombie_envs.agents") not in ALLOWED["games"]
     assert layer("zombie_envs.arena") == "tools" and layer("zombie_envs.cli.main") == "cli"
-    assert layer("zombie_envs.cli.tables") == layer("zombie_envs.cli.util") == "helpers"
+    assert {layer(f"zombie_envs.helpers.{m}") for m in ("tables", "arguments")} == {"helpers"}
+
+
+def test_the_seats_matches_and_server_import_nothing_of_the_command_line():
+    """The command line sits on top: what it shares with the rooms below it
+    (argument types, tables) lives in ``helpers``, so none of them reaches up."""
+    rooms = ("zombie_envs.play", "zombie_envs.match", "zombie_envs.web")
+    upward = sorted(
+        f"{m} imports {d}"
+        for m, deps in graph().items()
+        if m.startswith(rooms)
+        for d in deps
+        if d.startswith("zombie_envs.cli")
+    )
+    assert upward == []
 
 
 def loaded_after(code: str) -> set[str]:

@@ -11,7 +11,7 @@ import pytest
 
 from tests.core.toy_game import ToyVote
 from zombie_envs import ENVS
-from zombie_envs.core.narration import TOLD, Narrator, steps
+from zombie_envs.core.narration import TOLD, Narrator, number, steps
 from zombie_envs.registry import engine_class, game_type
 
 
@@ -82,3 +82,9 @@ def test_renaming_a_task_the_narrator_tells_fails_when_the_classes_are_made(env,
     type("Copy", (narrator,), {}, engine=renamed(engine_class(env), ""))  # a copy is accepted
     with pytest.raises(TypeError, match=re.escape(f" {task}()")):
         type("Renamed", (narrator,), {}, engine=renamed(engine_class(env), task))
+
+
+def test_a_score_is_written_as_people_write_it():
+    """Whole scores lose the ``.0`` every front end would otherwise print."""
+    assert [str(number(v)) for v in (3.0, 3, -1.0, 2.5)] == ["3", "3", "-1", "2.5"]
+    assert type(number(4.0)) is int

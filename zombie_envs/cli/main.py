@@ -15,9 +15,9 @@ import sys
 from pathlib import Path
 
 from ..core.narration import count
+from ..helpers.arguments import GAMES_HELP
 from ..registry import engine_class, shipped_folder
 from .streams import pipe_safe_output
-from .util import GAMES_HELP
 
 
 def _train_until_done_or_stopped(trainer):
@@ -101,7 +101,7 @@ def _agents(args) -> int:
     """The shipped policies: what each plays and the figures its metadata holds."""
     from ..agents import pretrained_agents
     from ..agents.pretrained import standing
-    from .tables import render_table
+    from ..helpers.tables import render_table
 
     head = ["name", "env", "players", "engine", "steps", "vs random", "vs heuristic"]
     body = []

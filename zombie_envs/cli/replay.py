@@ -15,9 +15,8 @@ import sys
 import warnings
 from collections.abc import Iterator
 
-from ..core.narration import count, narrator_of, public_action_text, story
+from ..core.narration import count, narrator_of, number, public_action_text, story
 from ..core.record import UNVERIFIED, UnverifiedRecordWarning
-from ..play.seat import number
 from ..records import read_records, replay_record
 
 

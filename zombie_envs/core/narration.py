@@ -71,6 +71,11 @@ def count(n: int, thing: str) -> str:
     return f"{n} {thing}" + ("" if n == 1 else "s")
 
 
+def number(v) -> int | float:
+    """A score as people write it: 3, not 3.0."""
+    return int(v) if float(v).is_integer() else float(v)
+
+
 def faces(rolled) -> str:
     """Dice as a player reads them, from the engine's 0-based faces: ``4 and 5``."""
     shown = [str(f + 1) for f in rolled]

@@ -10,8 +10,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..agents.policy_file import read_metadata
-from ..cli.util import GAMES_HELP, add_option_argument
 from ..core.narration import count
+from ..helpers.arguments import GAMES_HELP, add_option_argument
 from ..ratings import RatingsBook, format_ratings, ratings_path, require
 from ..registry import env_argument
 from .report import format_head_to_head

@@ -14,8 +14,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..arena import win_shares
-from ..cli.tables import render_table
 from ..core.narration import count
+from ..helpers.tables import render_table
 from ..ratings import RatingsBook
 from ..registry import engine_class
 

@@ -294,8 +294,3 @@ class SeatedGame:
         return Rating(
             self.name, self.env_name, r["ordinal"], r["mu"], r["sigma"], r["games"], str(book.path)
         )
-
-
-def number(v) -> int | float:
-    """A score as people write it: 3, not 3.0."""
-    return int(v) if float(v).is_integer() else float(v)

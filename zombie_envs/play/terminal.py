@@ -18,11 +18,11 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import TextIO
 
-from ..cli.util import add_option_argument, add_ratings_arguments
-from ..core.narration import Choice, narrator_of, pick, screen, told_lines
+from ..core.narration import Choice, narrator_of, number, pick, screen, told_lines
+from ..helpers.arguments import add_option_argument, add_ratings_arguments
 from ..records import write_records
 from ..registry import ENVS, env_argument
-from .seat import SeatedGame, SetupError, check_ratings, number
+from .seat import SeatedGame, SetupError, check_ratings
 
 DEFAULT_RECORD = "out/games/human.jsonl"
 

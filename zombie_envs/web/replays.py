@@ -21,9 +21,8 @@ import threading
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..core.narration import narrator_of, story
+from ..core.narration import narrator_of, number, story
 from ..core.record import UNVERIFIED, record_check
-from ..play.seat import number
 from ..records import read_records, replay_record
 from ..registry import ENVS, engine_class
 from .session import GameStore, RequestError, players_of

@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from dataclasses import fields
 from pathlib import Path
 
-from ..cli.util import add_ratings_arguments, port_number, positive_number
+from ..helpers.arguments import add_ratings_arguments, port_number, positive_number
 from ..ratings import ratings_path
 from .session import RECORDS, Limits
 

@@ -30,9 +30,9 @@ from ..agents import pretrained_agents
 from ..agents.pretrained import verdict
 from ..agents.search import parse_spec
 from ..core.files import parse_json, write_atomic
-from ..core.narration import narrator_of, told_lines
+from ..core.narration import narrator_of, number, told_lines
 from ..core.record import check_record, record_check
-from ..play.seat import CAPPED, SeatedGame, number
+from ..play.seat import CAPPED, SeatedGame
 from ..records import read_records, write_records
 from ..registry import ENVS, engine_class
 from .svg import board

@@ -1,4 +1,5 @@
-"""Argument helpers shared by every command that takes engine options."""
+"""Argument helpers shared by every command that takes engine options, wherever
+it is built (the command line, a match, the terminal seat, the server)."""
 
 from __future__ import annotations
 
