@@ -25,6 +25,7 @@ from tests.games.zombies_mall_walkers.positions import (
 from tests.games.zombies_mall_walkers.twins import twin
 from zombie_envs.arena import play_game
 from zombie_envs.core.agent import RandomAgent
+from zombie_envs.games.zombies_mall_walkers import routes
 from zombie_envs.games.zombies_mall_walkers.actions import (
     A_BULLETS,
     A_CHALLENGE,
@@ -36,14 +37,7 @@ from zombie_envs.games.zombies_mall_walkers.actions import (
     A_WOUND,
     A_ZOMBIE,
 )
-from zombie_envs.games.zombies_mall_walkers.bots import (
-    HeuristicAgent,
-    _field,
-    _frontier,
-    _halls,
-    _walk,
-    death_chance,
-)
+from zombie_envs.games.zombies_mall_walkers.bots import HeuristicAgent, death_chance
 from zombie_envs.games.zombies_mall_walkers.cards import NAMES
 from zombie_envs.games.zombies_mall_walkers.declaration import GAME, KIND
 from zombie_envs.games.zombies_mall_walkers.engine import MallWalkers
@@ -170,9 +164,9 @@ def test_before_the_helipad_it_heads_for_the_second_floor():
     floors, no tokens, no zombies): a roll of 6 from the Front Door brings the seat 6
     squares nearer the second floor's open hall ends, where the Helipad can go."""
     g = position(n=2, plan=PLAN[:8], stack=[HELIPAD])
-    upper = {v: 0.0 for v, floor in _frontier(g.mall) if floor == 2}
+    upper = {v: 0.0 for v, floor in routes.frontier(g.mall) if floor == 2}
     assert upper
-    field = _field(g.mall, upper, None)
+    field = routes.field(g.mall, upper, None)
     before = field[g.pos[0]]
     g.rng = Dice(5)  # a 6 to move
     start(g, ("movement",))
@@ -185,7 +179,7 @@ def test_before_the_helipad_it_heads_for_the_second_floor():
 def test_walks_its_whole_roll_toward_the_helipad_centre():
     g = position(n=2)
     turn(g, 0, 5, 0)  # a 6 to move, then one zombie move (no zombie on the table)
-    to_centre = _walk(g.mall, g.mall.centre)
+    to_centre = routes.walk(g.mall, g.mall.centre)
     before = to_centre[g.pos[0]]
     while g.decision == KIND.move:
         act(g, 0, bot_plays(g))
@@ -209,7 +203,7 @@ def test_rolls_when_the_duct_leads_nowhere_useful():
     g.duct[0] = 1
     turn(g, 0, 5, 0)
     assert g.decision == KIND.start_move
-    field = _walk(g.mall, g.mall.centre)
+    field = routes.walk(g.mall, g.mall.centre)
     crawl = bot_plays(g) != A_ROLL
     assert crawl == (field[g.mall.duct[PAD]] < field[g.pos[0]] - 3.5)
 
@@ -248,7 +242,7 @@ def test_places_the_helipad_near_itself_and_far_from_the_other():
     def distances(a):
         r, c, t = placement_at(a - A_PLACE)
         new = build(g.mall.tiles + ((HELIPAD, r, c, t, g.mall.fit(HELIPAD, (r, c), t)),))
-        return _walk(new, new.centre)[g.pos[0]], _walk(new, new.centre)[g.pos[1]]
+        return routes.walk(new, new.centre)[g.pos[0]], routes.walk(new, new.centre)[g.pos[1]]
 
     mine, theirs = distances(bot_plays(g))
     assert mine == min(distances(a)[0] for a in g.legal)
@@ -265,7 +259,7 @@ def test_moves_a_zombie_off_its_way_and_none_onto_itself():
     a = bot_plays(g)
     frm, d = divmod(a - A_ZOMBIE, 4)
     to = g.mall.nbr[frm][d]
-    me = _halls(g.mall, g.pos[0])
+    me = routes.halls(g.mall, g.pos[0])
     assert to != g.pos[0]
     if frm == sq(0, 1):
         assert me[to] > me[frm]
@@ -318,7 +312,7 @@ def test_a_plan_is_worked_out_again_only_when_what_it_is_made_from_changes():
         seat = g.current_player
         before = agents[seat]._last_plan[3]
         field, goals, enter = agents[seat].plan(g, seat)
-        assert field == _field(g.mall, goals, enter)
+        assert field == routes.field(g.mall, goals, enter)
         kept += field is before
         g.apply(agents[seat].act(g, seat))
     assert kept  # the steps of a move share one

@@ -24,26 +24,19 @@ stack, the deck and the hands) and its own hand.
 
 from __future__ import annotations
 
-import heapq
-from functools import cache, lru_cache
+from functools import cache
 
 from ...core.agent import DecisionAgent
-from ...core.tiles import beside
+from . import routes
 from .actions import (
     A_BULLETS,
-    A_CARD,
     A_CHALLENGE,
-    A_DISCARD,
     A_DUCT,
     A_DUEL,
-    A_KEEP,
-    A_PASS,
-    A_PICK,
     A_PLACE,
     A_ROLL,
     A_STEP,
     A_STOP,
-    A_TARGET,
     A_USE,
     A_WOUND,
     A_ZOMBIE,
@@ -51,139 +44,23 @@ from .actions import (
     DUEL_GIVE_UP,
     DUEL_LIFE,
 )
-from .cards import EFFECT, HIT, IN_PLAY, KINDS, LIFE_CAP, NAMES, TYPE, kind
+from .card_play import CROSSBOW, CUTE, LUCKY_SHOT, SURVIVE, CardPlay
+from .cards import HIT, LIFE_CAP
 from .declaration import GAME
 from .mall import (
     CELLS,
     ESCALATOR,
     HELIPAD,
-    MAX_SQUARES,
     STORES,
     TILE_SIZE,
     TILES,
     build,
     placement_at,
-    turned,
 )
+from .routes import DUCT_COST, FAR
 
-FAR = 10**6
-#: a crawl through an air duct costs the movement roll: about 3.5 squares, and the
-#: squares left of the move that ended on the duct
-DUCT_COST = 4.0
 #: the expected squares of a movement roll
 ROLL = 3.5
-
-CROSSBOW = kind("Crossbow")
-CUTE = kind("Aww, Isn't He Cute!")
-LUCKY_SHOT = kind("Lucky Shot")
-SURVIVE = EFFECT.index("survive")
-
-#: what a card in the hand is worth keeping, before the situation adjusts it
-KEEP_VALUE = {
-    "You Want Fries with That?": 5,
-    "Crossbow": 7,
-    "Now That's Just Gross!": 3,
-    "One Man's Garbage": 3,
-    "Aww, Isn't He Cute!": 6,
-    "Clearance Sale": 5,
-    "Clean Up in Aisle 5": 2,
-    "Barricade the Door": 1,
-    "We're All Gonna Die!": 2,
-    "Abandon All Hope": 3,
-    "Hello, May I Help You?": 4,
-    "I Will Survive!": 8,
-    "Jammed": 4,
-    "Lots of Luck with That!": 5,
-    "Lucky Shot": 9,
-    "Sprinkler System": 2,
-}
-KEEP = tuple(KEEP_VALUE[name] for name in NAMES)
-FRIES = kind("You Want Fries with That?")
-SALE = kind("Clearance Sale")
-
-
-# ----- the mall's geometry, memoised per mall --------------------------------------
-@lru_cache(maxsize=64)
-def _graph(mall) -> tuple[tuple[tuple[int, float], ...], ...]:
-    """Per square: ``(square, extra cost)`` of every move a pawn can make from it, the
-    hall steps (extra 0) and the air-duct crawls from a duct square (``DUCT_COST - 1``)."""
-    adj: list[tuple[tuple[int, float], ...]] = [()] * MAX_SQUARES
-    duct_links = {}
-    for k, d in enumerate(mall.duct):
-        if d >= 0:
-            duct_links[d] = tuple(mall.duct[j] for j in mall.links[k])
-    for v in mall.squares:
-        out = [(u, 0.0) for u in mall.nbr[v] if u >= 0]
-        out += [(u, DUCT_COST - 1) for u in duct_links.get(v, ())]
-        adj[v] = tuple(out)
-    return tuple(adj)
-
-
-@lru_cache(maxsize=4096)
-def _halls(mall, src: int) -> tuple[int, ...]:
-    """Steps from ``src`` to every square by the halls and doorways (how zombies move)."""
-    dist = [FAR] * MAX_SQUARES
-    dist[src] = 0
-    frontier = [src]
-    nbr = mall.nbr
-    while frontier:
-        nxt = []
-        for v in frontier:
-            d = dist[v] + 1
-            for u in nbr[v]:
-                if u >= 0 and dist[u] > d:
-                    dist[u] = d
-                    nxt.append(u)
-        frontier = nxt
-    return tuple(dist)
-
-
-@lru_cache(maxsize=4096)
-def _near(mall, src: int) -> tuple[int, ...]:
-    """How near every square is to ``src`` for a zombie's move: 5 less its steps, at least 0."""
-    return tuple(max(0, 5 - d) for d in _halls(mall, src))
-
-
-@lru_cache(maxsize=4096)
-def _walk(mall, src: int) -> tuple[float, ...]:
-    """A pawn's distance from ``src`` to every square, air ducts included."""
-    return tuple(_field(mall, {src: 0.0}, None))
-
-
-@lru_cache(maxsize=64)
-def _frontier(mall) -> tuple[tuple[int, int], ...]:
-    """``(square, floor)`` of every hall end that leads to a free tile position."""
-    out = []
-    for k, (kind_, row, col, turns, _) in enumerate(mall.tiles):
-        t = turned(kind_, turns)
-        for side in range(4):
-            if t.halls[side] and beside((row, col), side) not in mall.at:
-                out.append((CELLS * k + t.hall_cell[side], mall.floor_across(k, side)))
-    return tuple(out)
-
-
-def _field(mall, sources: dict[int, float], enter: list[float] | None) -> list[float]:
-    """The cheapest cost from every square to a source (plus its offset), a move
-    into square ``v`` costing 1 plus ``enter[v]`` (None: 0)."""
-    adj = _graph(mall)
-    dist = [float(FAR)] * MAX_SQUARES
-    heap = []
-    for v, off in sources.items():
-        if off < dist[v]:
-            dist[v] = off
-            heap.append((off, v))
-    heapq.heapify(heap)
-    while heap:
-        d, v = heapq.heappop(heap)
-        if d > dist[v]:
-            continue
-        step = 1.0 + (enter[v] if enter is not None else 0.0)
-        for u, extra in adj[v]:  # moves are symmetric: u -> v costs what entering v costs
-            nd = d + step + extra
-            if nd < dist[u]:
-                dist[u] = nd
-                heapq.heappush(heap, (nd, u))
-    return dist
 
 
 @cache
@@ -201,7 +78,7 @@ def death_chance(life: int, bullets: int, bonus: int) -> float:
     return p / 6
 
 
-class HeuristicAgent(DecisionAgent):
+class HeuristicAgent(CardPlay, DecisionAgent):
     """Mall Walkers by simple rules (see the module docstring)."""
 
     name = "heuristic"
@@ -228,32 +105,45 @@ class HeuristicAgent(DecisionAgent):
     # ----- goals -------------------------------------------------------------------
     def goals(self, g, seat: int) -> dict[int, float]:
         """The squares this seat walks toward, each with an offset (lower: better)."""
-        mall, scenario = g.mall, g.options["scenario"]
-        centre = mall.centre
         if self.no_helipad(g):
             return self.hunt(g, seat)
+        scenario = g.options["scenario"]
         if scenario == "keys":
-            if g.keeper == seat:
-                return self.race(g, seat) if centre >= 0 else self.explore(g, seat)
-            if g.keys_at >= 0:
-                return {g.keys_at: 0.0}
-            if g.keeper >= 0:
-                return {g.pos[g.keeper]: 0.0}
-            return self.race(g, seat) if centre >= 0 else self.explore(g, seat)
+            return self.chase_keys(g, seat)
         if scenario == "search_and_rescue":
-            mine = g.rescued[seat]
-            others = max(g.rescued[p] for p in range(g.num_players) if p != seat)
-            tokens = [v for v in mall.squares if g.rescue_tokens[v]]
-            if centre >= 0 and mine and mine >= others:  # the most (a tie will do)
-                return self.race(g, seat)
-            if tokens:
-                return {v: 0.0 for v in tokens}
-            if self.tokens_to_come(g):
-                return self.race(g, seat) if centre >= 0 else self.explore(g, seat)
-            # no token left to take: only a rival's death (its tokens lost) can bring
-            # the lead back; 25 zombies still win
-            return self.hunt(g, seat)
-        return self.race(g, seat) if centre >= 0 else self.explore(g, seat)
+            return self.rescue(g, seat)
+        return self.advance(g, seat)
+
+    def advance(self, g, seat: int) -> dict[int, float]:
+        """The Helipad's centre once it stands, else where the mall grows."""
+        return self.race(g, seat) if g.mall.centre >= 0 else self.explore(g, seat)
+
+    def chase_keys(self, g, seat: int) -> dict[int, float]:
+        """Kill the Guy With the Keys: the keys where they lie or whoever holds them,
+        and the centre once this seat holds them (or nobody does yet)."""
+        if g.keeper == seat:
+            return self.advance(g, seat)
+        if g.keys_at >= 0:
+            return {g.keys_at: 0.0}
+        if g.keeper >= 0:
+            return {g.pos[g.keeper]: 0.0}
+        return self.advance(g, seat)
+
+    def rescue(self, g, seat: int) -> dict[int, float]:
+        """Search and Rescue: the centre once this seat holds the most tokens (a tie
+        will do), else the tokens on the table, else the stores still to come."""
+        mine = g.rescued[seat]
+        others = max(g.rescued[p] for p in range(g.num_players) if p != seat)
+        tokens = [v for v in g.mall.squares if g.rescue_tokens[v]]
+        if g.mall.centre >= 0 and mine and mine >= others:
+            return self.race(g, seat)
+        if tokens:
+            return {v: 0.0 for v in tokens}
+        if self.tokens_to_come(g):
+            return self.advance(g, seat)
+        # no token left to take: only a rival's death (its tokens lost) can bring
+        # the lead back; 25 zombies still win
+        return self.hunt(g, seat)
 
     @staticmethod
     def no_helipad(g) -> bool:
@@ -270,7 +160,7 @@ class HeuristicAgent(DecisionAgent):
         """The Helipad's centre, with detours for the life and bullets the seat needs."""
         centre = g.mall.centre
         goals = {centre: 0.0}
-        to_centre = _walk(g.mall, centre)
+        to_centre = routes.walk(g.mall, centre)
         life, bullets = g.life[seat], g.bullets[seat]
         for v in g.mall.squares:
             bonus = 0.0
@@ -287,7 +177,7 @@ class HeuristicAgent(DecisionAgent):
         the Escalator stands), tokens, and zombies when a fight cannot kill."""
         mall = g.mall
         goals: dict[int, float] = {}
-        ends = _frontier(mall)
+        ends = routes.frontier(mall)
         if mall.escalator >= 0 and any(floor == 2 for _, floor in ends):
             ends = tuple(e for e in ends if e[1] == 2)
         for v, _ in ends:
@@ -332,7 +222,7 @@ class HeuristicAgent(DecisionAgent):
         enter = self.enter_costs(g, seat)
         mall, last_goals, last_enter, field = self._last_plan
         if mall is not g.mall or goals != last_goals or enter != last_enter:
-            field = _field(g.mall, goals, enter)
+            field = routes.field(g.mall, goals, enter)
             self._last_plan = (g.mall, goals, enter, field)
         return field, goals, enter
 
@@ -360,11 +250,11 @@ class HeuristicAgent(DecisionAgent):
             if g.keeper == p:
                 w += 4.0
             elif g.keeper == seat:
-                w += 2.0 / (1 + _halls(mall, g.pos[seat])[g.pos[p]] / 3)
+                w += 2.0 / (1 + routes.halls(mall, g.pos[seat])[g.pos[p]] / 3)
         elif scenario == "search_and_rescue":
             w += g.rescued[p] / 2
         if mall.centre >= 0:
-            w += 3.0 / (1 + _walk(mall, mall.centre)[g.pos[p]] / 3)
+            w += 3.0 / (1 + routes.walk(mall, mall.centre)[g.pos[p]] / 3)
         return w
 
     def top_threat(self, g, seat: int, among=None) -> int:
@@ -400,7 +290,7 @@ class HeuristicAgent(DecisionAgent):
                 else:
                     base = CELLS * len(tiles)
                     target = next(v for v in range(base, base + CELLS) if new.char[v])
-                dist = _walk(new, target)
+                dist = routes.walk(new, target)
                 mine = dist[g.pos[seat]]
                 theirs = min(dist[g.pos[p]] for p in rivals)
                 score = mine - 0.6 * min(theirs, 30)
@@ -441,141 +331,42 @@ class HeuristicAgent(DecisionAgent):
 
     # ----- fights ----------------------------------------------------------------------------
     def on_fight(self, g, seat: int) -> int:
+        """A card when it settles the fight, else bullets or a life."""
         legal = set(g.legal)
         square, die, bonus, _ = g.combat
         need = HIT - die - bonus
         life, bullets = g.life[seat], 0 if g.jammed[seat] else g.bullets[seat]
-        survive = g.items[seat][SURVIVE]
         at_centre = square == g.mall.centre
-        critical = (life == 1 and not survive) or (at_centre and life <= 2)
-        crossbow = A_USE + CROSSBOW in legal
         kills = [a for a in (A_USE + CUTE, A_USE + LUCKY_SHOT) if a in legal]
+        critical = (life == 1 and not g.items[seat][SURVIVE]) or (at_centre and life <= 2)
+        card = self.fight_card(legal, need, bullets, critical, kills)
+        return card if card >= 0 else self.pay(legal, need, life, bullets, at_centre, kills)
+
+    @staticmethod
+    def fight_card(legal: set, need: int, bullets: int, critical: bool, kills: list) -> int:
+        """The Crossbow when its +1 wins the fight; a card that kills outright when a
+        life lost now is too dear and the bullets fall short; else the Crossbow for
+        its +1 (-1: no card)."""
+        crossbow = A_USE + CROSSBOW in legal
         if crossbow and need - 1 <= 0:
             return A_USE + CROSSBOW
         if critical and kills and bullets < need - crossbow:
             return kills[0]
-        if crossbow:
-            return A_USE + CROSSBOW
-        if A_BULLETS in legal and (life <= 3 or bullets - need >= 2 or at_centre):
+        return A_USE + CROSSBOW if crossbow else -1
+
+    @staticmethod
+    def pay(legal: set, need: int, life: int, bullets: int, at_centre: bool, kills: list) -> int:
+        """Bullets while life is short, bullets are plenty or the centre is at stake;
+        a killing card when two lives or fewer are left; bullets for the last life;
+        else a wound."""
+        shoot = A_BULLETS in legal
+        if shoot and (life <= 3 or bullets - need >= 2 or at_centre):
             return A_BULLETS
         if life <= 2 and kills:
             return kills[0]
-        if A_BULLETS in legal and life == 1:
+        if shoot and life == 1:
             return A_BULLETS
         return A_WOUND
-
-    # ----- event cards ------------------------------------------------------------------------
-    def card_value(self, g, seat: int, k: int) -> float:
-        """What playing card ``k`` now is worth (0: keep it)."""
-        if IN_PLAY[k]:
-            return self._item_value(g, seat, k)
-        if TYPE[k] == "target":
-            return self._target_value(g, seat, k)
-        return self._event_value(g, seat, k)
-
-    @staticmethod
-    def _item_value(g, seat: int, k: int) -> float:
-        """A card that stays in play in front of its player."""
-        items = g.items[seat]
-        if k == CROSSBOW:
-            return 0.0 if items[CROSSBOW] else 7.0
-        if EFFECT[k] == "survive":
-            return 10.0 if g.life[seat] <= 2 else 8.0
-        return 6.0 if items[k] < 2 else 1.0
-
-    def _target_value(self, g, seat: int, k: int) -> float:
-        """A card played on another seat: worth more on a bigger threat."""
-        targets = self.card_targets(g, seat, k)
-        if not targets:
-            return 0.0
-        p = self.top_threat(g, seat, targets)
-        w = self.threat(g, seat, p)
-        effect = EFFECT[k]
-        if effect == "unlucky":
-            return 1.0 + 1.5 * w
-        if effect == "jam":
-            return 0.5 + w if g.bullets[p] else 0.0
-        if effect == "clerk":
-            return 1.0 + w
-        if effect == "drop_items":
-            return 1.0 + 2.0 * sum(g.items[p]) + 0.5 * w
-        if effect == "lose_cards":
-            return 1.0 + 0.5 * sum(g.hands[p]) + 0.3 * w  # only its size: public
-        return 1.0
-
-    def _event_value(self, g, seat: int, k: int) -> float:
-        """A card played once, on the table or on its player."""
-        effect, life = EFFECT[k], g.life[seat]
-        if effect == "garbage":
-            best = max((KEEP[c] for c in g.discard), default=0)
-            return best - 2.0
-        if effect == "clear_store":
-            return 6.0 if life <= 2 else 1.0
-        if effect == "barricade":
-            return 2.5 if life <= 1 else 0.0
-        if effect == "panic":
-            hit = sum(
-                self.threat(g, seat, p)
-                for p in range(g.num_players)
-                if p != seat and g.bullets[p] and g.mall.where(g.pos[p]) == "hall"
-            )
-            return 1.0 + hit
-        if effect == "sprinkler":
-            return 1.5
-        if k == FRIES:
-            return 0.0 if life >= LIFE_CAP else 8.0 - 1.5 * life
-        if k == SALE:
-            return 7.0 if g.bullets[seat] <= 2 else 4.0
-        return 0.0
-
-    def card_targets(self, g, seat: int, k: int) -> list[int]:
-        """The seats card ``k`` may be played on (the engine's rule, from public facts)."""
-        out = []
-        effect = EFFECT[k]
-        for p in range(g.num_players):
-            if p == seat or not g.where_ok(k, g.pos[p]):
-                continue
-            if effect == "drop_items" and not any(g.items[p]):
-                continue
-            if effect == "lose_cards" and not any(g.hands[p]):  # the size is public
-                continue
-            if effect == "clerk" and g.zombies[g.pos[p]]:
-                continue
-            out.append(p)
-        return out
-
-    def on_play_card(self, g, seat: int) -> int:
-        hand = g.hands[seat]
-        best, best_value = A_PASS, 2.0
-        if hand[LUCKY_SHOT] and g.life[seat] <= 2:
-            best_value = 6.0  # keep the round's card for the Lucky Shot
-        for a in g.legal:
-            if a == A_PASS:
-                continue
-            v = self.card_value(g, seat, a - A_CARD)
-            if v > best_value:
-                best, best_value = a, v
-        return best
-
-    def on_target(self, g, seat: int) -> int:
-        n = g.num_players
-        seats = {(seat + 1 + a - A_TARGET) % n: a for a in g.legal}
-        return seats[self.top_threat(g, seat, sorted(seats))]
-
-    def on_pick(self, g, seat: int) -> int:
-        return max(g.legal, key=lambda a: (KEEP[a - A_PICK], -a))
-
-    def on_discard(self, g, seat: int) -> int:
-        hand = g.hands[seat]
-        cards = [k for k in range(KINDS) if hand[k]]
-
-        def worth(k):
-            if k == CROSSBOW and g.items[seat][CROSSBOW]:
-                return 1
-            return KEEP[k]
-
-        worst = min(cards, key=lambda k: (worth(k), k))
-        return A_DISCARD + worst if worth(worst) <= 2 else A_KEEP
 
     # ----- moves ---------------------------------------------------------------------------------
     def on_start_move(self, g, seat: int) -> int:
@@ -627,7 +418,7 @@ class HeuristicAgent(DecisionAgent):
         harm when every move hurts)."""
         mall = g.mall
         me = g.pos[seat]
-        mine = _near(mall, me)
+        mine = routes.near(mall, me)
         pd = self.danger(g, seat)
         w_me = 1.0 + 6.0 * pd
         if self.no_helipad(g) and pd <= 0.1:
@@ -638,12 +429,12 @@ class HeuristicAgent(DecisionAgent):
             if p == seat:
                 continue
             w = self.threat(g, seat, p)
-            theirs = _near(mall, g.pos[p])
+            theirs = routes.near(mall, g.pos[p])
             rivals.append((w, g.pos[p], theirs))
         top = self.top_threat(g, seat)
         their_path = set()
         if mall.centre >= 0:
-            to_centre = _halls(mall, mall.centre)
+            to_centre = routes.halls(mall, mall.centre)
             v = g.pos[top]
             for _ in range(6):
                 nxt = [u for u in mall.nbr[v] if u >= 0 and to_centre[u] < to_centre[v]]
