@@ -18,6 +18,7 @@ from starlette.testclient import TestClient  # noqa: E402
 import zombie_envs  # noqa: E402
 from zombie_envs.core.record import record_check  # noqa: E402
 from zombie_envs.match import run_tournament  # noqa: E402
+from zombie_envs.play.seat import SeatedGame  # noqa: E402
 from zombie_envs.records import replay_record, stamped_record, write_records  # noqa: E402
 from zombie_envs.registry import engine_class, game_type  # noqa: E402
 from zombie_envs.web.app import create_app  # noqa: E402
@@ -205,11 +206,25 @@ def test_a_watched_game_shows_each_view_only_its_own(store):
         if game.engine.terminal:
             break
         assert str(game.seed) not in json.dumps(answer)
-        seen, differs = twin_frame(answer, game.engine, viewer, game.seats, game.seed, rng)
+        seen, differs = twin_frame(answer, game.engine, viewer, game.names, game.seed, rng)
         assert seen == answer
         changed += differs
     assert changed >= 10
     assert answer["result"]["seed"] == game.seed and answer["replay"]
+
+
+def test_a_watched_game_plays_the_moves_of_a_seated_game_with_nobody_seated():
+    """Both check their specs and build their agents from the game's seed one way."""
+    from zombie_envs.web.watch import Watched
+
+    specs, options = ["random", "heuristic", "random"], game_type("we_are_dead").quick_options
+    watched = Watched.new("we_are_dead", None, specs, options=options, seed=11)
+    while not watched.finished:
+        watched.step()
+    seated = SeatedGame.new("we_are_dead", None, specs, options=options, seed=11)
+    seated.advance()
+    assert watched.names == seated.names == specs and seated.log == []
+    assert watched.actions == seated.actions and len(set(watched.actions)) > 10
 
 
 def test_watched_games_stay_within_the_servers_limits(tmp_path):

@@ -1,5 +1,6 @@
 """One person at one seat of a game, agents at the others: the game every
-front end for people drives (the terminal seat, the browser seat, replays).
+front end for people drives (the terminal seat, the browser seat, replays),
+and with nobody seated the bot-only game the browser lets people watch.
 
 A ``SeatedGame`` checks the set-up, builds the engine from the registry (no
 PettingZoo) and the agents from their specs and the game's seed, plays the
@@ -25,26 +26,34 @@ from ..registry import canonical_env, engine_class
 CAPPED = "the game reached its safety cap"
 
 
-def seat_specs(env_name: str, opponents: Sequence[str] | None, players: int | None):
-    """``(num_players, specs)``: one agent spec per seat other than the person's.
-    One spec (or none: heuristic) stands for every other seat of the game's
-    default number of seats; several give the number of seats.  An unknown
-    kind is refused first, as the mistake to fix before any count."""
+def _agents(person: bool) -> str:
+    """What a set-up's errors call its agents: a person's opponents, or agents."""
+    return "opponent" if person else "agent"
+
+
+def seat_specs(
+    env_name: str, opponents: Sequence[str] | None, players: int | None, person: bool = True
+):
+    """``(num_players, specs)``: one agent spec per seat other than the person's
+    (every seat when ``person`` is false).  One spec (or none: heuristic) stands
+    for every such seat of the game's default number of seats; several give the
+    number of seats.  An unknown kind is refused first, as the mistake to fix
+    before any count."""
     cls = engine_class(env_name)
     specs = list(opponents) if opponents else ["heuristic"]
     for spec in specs:
         check_kind(spec)
     if players is None:
-        players = len(specs) + 1 if len(specs) > 1 else cls.default_players
+        players = len(specs) + person if len(specs) > 1 else cls.default_players
     if not cls.min_players <= players <= cls.max_players:
         raise ValueError(
             f"{env_name} takes {cls.min_players} to {cls.max_players} players, not {players}"
         )
     if len(specs) == 1:
-        specs *= players - 1
-    if len(specs) != players - 1:
+        specs *= players - person
+    if len(specs) != players - person:
         raise ValueError(
-            f"{players} players need {players - 1} opponent specs (or one for all), "
+            f"{players} players need {players - person} {_agents(person)} specs (or one for all), "
             f"got {len(specs)}: {' '.join(specs)}"
         )
     return players, specs
@@ -129,9 +138,10 @@ def check_ratings(path: str | None) -> None:
 
 class SeatedGame:
     """One game with a person named ``names[seat]`` at ``seat`` and agents
-    (named by their specs) at the others, dealt by ``seed``."""
+    (named by their specs) at the others, dealt by ``seed``; ``seat=None``:
+    nobody sits, agents play every seat."""
 
-    def __init__(self, env_name: str, seat: int, names: Sequence[str], options, seed: int):
+    def __init__(self, env_name: str, seat: int | None, names: Sequence[str], options, seed: int):
         self.env_name = env_name
         self.seat = seat
         self.names = list(names)
@@ -148,7 +158,7 @@ class SeatedGame:
     def new(
         cls,
         env_name: str,
-        seat: int = 0,
+        seat: int | None = 0,
         opponents: Sequence[str] | None = None,
         players: int | None = None,
         name: str = "human",
@@ -159,13 +169,13 @@ class SeatedGame:
         what in the set-up cannot make a game (env, seats, names, options, an
         opponent that cannot be built).  ``env_name`` may be a game's name."""
         env_name = canonical_env(env_name)
-        n, specs = seat_specs(env_name, opponents, players)
-        if not 0 <= seat < n:
-            raise SetupError("seat", f"must be from 0 to {n - 1} in a {n}-player game")
-        if name in specs:
-            raise SetupError("name", f"{name!r} is an opponent's name: pick another")
-        names = list(specs)
-        names.insert(seat, name)
+        n, names = seat_specs(env_name, opponents, players, person=seat is not None)
+        if seat is not None:
+            if not 0 <= seat < n:
+                raise SetupError("seat", f"must be from 0 to {n - 1} in a {n}-player game")
+            if name in names:
+                raise SetupError("name", f"{name!r} is an opponent's name: pick another")
+            names.insert(seat, name)
         seed = random.randrange(2**31) if seed is None else seed
         game = cls(env_name, seat, names, options, seed)
         game.build_agents()
@@ -200,7 +210,8 @@ class SeatedGame:
                     spec, self.env_name, seeds.getrandbits(32), g.num_players, g.options
                 )
             except (ValueError, OSError) as e:
-                raise ValueError(f"opponent {spec!r} at seat {s}: {e}") from None
+                who = _agents(self.seat is not None)
+                raise ValueError(f"{who} {spec!r} at seat {s}: {e}") from None
 
     # ----- playing ------------------------------------------------------------
     @property
@@ -228,8 +239,10 @@ class SeatedGame:
         return choices
 
     def play(self, action: int) -> None:
-        """Play one action of whoever is to move, telling its story to the person."""
-        self.log += story(self.engine, action, self.seat)
+        """Play one action of whoever is to move, telling its story to the person
+        (nobody seated is told nothing)."""
+        if self.seat is not None:
+            self.log += story(self.engine, action, self.seat)
         self.engine.apply(action)
         self.actions.append(action)
 

@@ -1,26 +1,24 @@
 """Bot-only games watched live in the browser, one move per request.
 
-A ``Watched`` game has an agent at every seat, built from its spec and the
-game's seed as the browser seat builds its bots; each request plays one
-move and answers the frame (``replays.frame``) from the view it names, so
-the page can switch between the seats' views and the spectator's at any
-move.  A ``Stage`` holds them behind unguessable ids, within the server's
-``Limits`` (a search's budget, unfinished games per address, the bots'
-thinking time an hour), and puts a finished one on the shelf, where it
-plays back like any record.
+A ``Watched`` game is a ``SeatedGame`` with nobody seated: an agent at every
+seat, built from its spec and the game's seed as the browser seat builds its
+bots.  Each request plays one move and answers the frame (``replays.frame``)
+from the view it names, so the page can switch between the seats' views and
+the spectator's at any move.  A ``Stage`` holds them behind unguessable ids,
+within the server's ``Limits`` (a search's budget, unfinished games per
+address, the bots' thinking time an hour), and puts a finished one on the
+shelf, where it plays back like any record.
 """
 
 from __future__ import annotations
 
-import random
 import secrets
 import threading
 from collections import OrderedDict
 
-from ..agents import check_kind, make_agent
 from ..core.narration import story
+from ..play.seat import SeatedGame
 from ..records import stamped_record
-from ..registry import canonical_env, engine_class
 from .replays import Shelf, frame, viewer_of
 from .session import GameStore, RequestError
 
@@ -30,44 +28,12 @@ MAX_WATCHED = 256
 SOURCE = "watched games"
 
 
-def agent_specs(env_name: str, agents, players: int | None) -> list[str]:
-    """One spec per seat: one spec (or none: heuristic) stands for every seat of
-    ``players`` (default: the game's usual count), several give the count."""
-    cls = engine_class(env_name)
-    specs = list(agents) if agents else ["heuristic"]
-    for spec in specs:
-        check_kind(spec)
-    if len(specs) == 1:
-        specs *= cls.default_players if players is None else players
-    if players is not None and len(specs) != players:
-        raise ValueError(f"{players} players need {players} agent specs (or one for all)")
-    if not cls.min_players <= len(specs) <= cls.max_players:
-        raise ValueError(
-            f"{env_name} takes {cls.min_players} to {cls.max_players} players, not {len(specs)}"
-        )
-    return specs
+class Watched(SeatedGame):
+    """A game of agents only (``names``: their specs): the state, the agents,
+    the moves so far and the state before the last one (its story is told from it)."""
 
-
-class Watched:
-    """A game of agents only, dealt by ``seed``: the state, the agents, the
-    moves so far and the state before the last one (its story is told from it)."""
-
-    def __init__(self, env_name: str, specs: list[str], options: dict, seed: int):
-        self.env_name = env_name
-        self.seats = list(specs)
-        self.seed = seed
-        g = self.engine = engine_class(self.env_name)(len(self.seats), seed=seed, **options)
-        seeds = random.Random(seed)
-        self.agents = []
-        for s, spec in enumerate(self.seats):
-            try:
-                agent = make_agent(
-                    spec, self.env_name, seeds.getrandbits(32), g.num_players, g.options
-                )
-            except (ValueError, OSError) as e:
-                raise ValueError(f"agent {spec!r} at seat {s}: {e}") from None
-            self.agents.append(agent)
-        self.actions: list[int] = []
+    def __init__(self, env_name: str, seat: None, names: list[str], options, seed: int):
+        super().__init__(env_name, seat, names, options, seed)
         self.before = None
         self.id = secrets.token_urlsafe(24)
         self.client: str | None = None
@@ -79,22 +45,20 @@ class Watched:
         """The agent to move plays one move."""
         g = self.engine
         self.before = g.clone()
-        action = self.agents[g.current_player].act(g, g.current_player)
-        g.apply(action)
-        self.actions.append(action)
+        self.play(self.agents[g.current_player].act(g, g.current_player))
 
     def frame(self, seat: str | None) -> dict:
         """The game now from the view ``seat`` names, with the story of the last move."""
-        viewer = viewer_of(seat, len(self.seats))
+        viewer = viewer_of(seat, len(self.names))
         told = story(self.before, self.actions[-1], viewer) if self.actions else []
-        out = frame(self.engine, viewer, self.seats, told, len(self.actions), self.seed)
+        out = frame(self.engine, viewer, self.names, told, len(self.actions), self.seed)
         out.update(id=self.id, env=self.env_name, replay=self.replay)
         return out
 
     def record(self) -> dict:
         g = self.engine
         return stamped_record(
-            self.env_name, g.num_players, dict(g.options), self.seed, self.seats, self.actions,
+            self.env_name, g.num_players, dict(g.options), self.seed, self.names, self.actions,
             list(g.scores()), g.final_winners(), finished=True,
         )  # fmt: skip
 
@@ -125,10 +89,8 @@ class Stage:
                 )
             self.store.check_bot_time(client)
         try:
-            env = canonical_env(env)
-            specs = agent_specs(env, agents, players)
             with self.store.thinking(client):  # policies load, searches set up
-                game = Watched(env, specs, options, random.randrange(2**31))
+                game = Watched.new(env, None, agents, players, options=options)
         except ValueError as e:
             raise RequestError(422, str(e)) from None
         game.client = client
@@ -160,7 +122,7 @@ class Stage:
         if client is not None:
             self.store.check_bot_time(client)
         with game.lock:
-            viewer_of(seat, len(game.seats))  # a bad view is refused before any move
+            viewer_of(seat, len(game.names))  # a bad view is refused before any move
             if game.engine.terminal:
                 raise RequestError(409, "the game is over: replay it or watch a new one")
             if move != len(game.actions):
