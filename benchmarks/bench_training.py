@@ -37,8 +37,10 @@ import torch as th
 from gymnasium import spaces
 from stable_baselines3.common.vec_env import DummyVecEnv, SubprocVecEnv
 
+from zombie_envs.registry import engine_class
 from zombie_envs.training.config import load_config
-from zombie_envs.training.train import TimedVecEnv, make_env, new_model, policy_from_model
+from zombie_envs.training.sb3.plumbing import TimedVecEnv, make_env
+from zombie_envs.training.sb3.policy import new_model, policy_from_model
 
 ROOT = Path(__file__).resolve().parents[1]
 SHARES = ("env", "opponents", "rollout", "update")
@@ -163,7 +165,7 @@ def main(argv=None) -> int:
     print("|---|---:|---|---|---:|---:|---:|---:|---:|---:|---:|")
     for game in args.games:
         base_cfg = load_config(ROOT / "configs" / f"{game}.yaml")
-        engine = cfg_engine(base_cfg)
+        engine = engine_class(base_cfg.env)
         length = episode_length(base_cfg)
         width = make_env(base_cfg, 0)().observation_space.shape[0]  # with the hint, if any
         networks = [
@@ -232,12 +234,6 @@ def with_network(cfg, network: str):
         share_encoder=network == "board-shared",
     )  # fmt: skip
     return dataclasses.replace(cfg, policy=policy)
-
-
-def cfg_engine(cfg):
-    import zombie_envs
-
-    return zombie_envs.ENVS[cfg.env].raw_env.engine_cls
 
 
 if __name__ == "__main__":

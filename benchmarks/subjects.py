@@ -14,9 +14,9 @@ import random
 import time
 from functools import cached_property
 
-import zombie_envs
 from zombie_envs.agents import make_agent
 from zombie_envs.agents.search import ISMCTSAgent
+from zombie_envs.registry import engine_class
 
 try:
     import pyspiel
@@ -64,7 +64,7 @@ class Ours(Subject):
 
     def __init__(self, name: str, count: int = 3):
         self.name = name
-        self.cls = cls = zombie_envs.ENVS[name].raw_env.engine_cls
+        self.cls = cls = engine_class(name)
         self.players = cls.default_players
         self.states = [self.mid_game(cls, seed) for seed in range(1, count + 1)]
         self.rng = random.Random(0)

@@ -7,8 +7,8 @@ import torch
 from sb3_contrib import MaskablePPO
 from stable_baselines3.common.callbacks import BaseCallback
 
+from zombie_envs.training.sb3.policy import export_policy, policy_from_model
 from zombie_envs.training.selfplay import SelfPlayEnv
-from zombie_envs.training.train import export_policy, policy_from_model
 
 ENV, PLAYERS = "mall_of_horror_v0", 3
 

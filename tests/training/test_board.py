@@ -16,7 +16,8 @@ from zombie_envs.registry import engine_class
 from zombie_envs.training.boardnet import BoardModel, board_network
 from zombie_envs.training.checkpoint import save_policy
 from zombie_envs.training.config import ConfigError, from_dict
-from zombie_envs.training.train import Trainer, critic_from_model, policy_from_model
+from zombie_envs.training.sb3.policy import critic_from_model, policy_from_model
+from zombie_envs.training.train import Trainer
 
 ENV_WAD = "we_are_dead_v0"
 GRID = {"maul_of_america_v0": 3, "we_are_dead_v0": 3, "zombies_mall_walkers_v0": 4}

@@ -19,7 +19,9 @@ from tests.training.conftest import TINY
 from zombie_envs.agents.network import CheckpointError
 from zombie_envs.training.checkpoint import load_checkpoint
 from zombie_envs.training.config import from_dict
-from zombie_envs.training.train import OPTIMIZER_STATE, Trainer, policy_from_model
+from zombie_envs.training.sb3.policy import policy_from_model
+from zombie_envs.training.sb3.state import OPTIMIZER_STATE
+from zombie_envs.training.train import Trainer
 
 
 class Payload:

@@ -19,12 +19,8 @@ from zombie_envs.agents.network import CheckpointError
 from zombie_envs.agents.policy_file import load_critic
 from zombie_envs.arena import play_game
 from zombie_envs.training.config import from_dict
-from zombie_envs.training.train import (
-    Trainer,
-    critic_from_model,
-    export_policy,
-    policy_from_model,
-)
+from zombie_envs.training.sb3.policy import critic_from_model, export_policy, policy_from_model
+from zombie_envs.training.train import Trainer
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = ROOT / "examples" / "train_from_python.py"

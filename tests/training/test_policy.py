@@ -18,8 +18,8 @@ from zombie_envs.agents.policy_file import load_policy, read_metadata
 from zombie_envs.match import head_to_head
 from zombie_envs.registry import engine_class
 from zombie_envs.training.checkpoint import save_policy
+from zombie_envs.training.sb3.policy import critic_from_model, policy_from_model
 from zombie_envs.training.selfplay import SelfPlayEnv
-from zombie_envs.training.train import critic_from_model, policy_from_model
 
 
 def _meta(env="mall_of_horror_v0", players=4):
@@ -127,7 +127,7 @@ def test_bad_files_get_clear_errors(tmp_path):
 def hint_model(request):
     """A hinted model whose networks read the hint too (``hint_input``), or the
     observation alone."""
-    from zombie_envs.training.train import HintExtractor, HintPolicy
+    from zombie_envs.training.sb3.policy import HintExtractor, HintPolicy
 
     env = SelfPlayEnv("we_are_dead_v0", 3, {"heuristic": 1.0}, hint="heuristic", seed=0)
     return MaskablePPO(
@@ -187,7 +187,7 @@ def test_hint_policy_numpy_matches_torch_and_starts_as_the_heuristic(hint_model)
 def test_a_larger_hint_scale_puts_more_of_the_untrained_policy_on_the_hint():
     """Among many legal moves a small scale leaves most probability elsewhere;
     ``policy.hint_scale`` sets where the learned scale starts."""
-    from zombie_envs.training.train import HintExtractor, HintPolicy
+    from zombie_envs.training.sb3.policy import HintExtractor, HintPolicy
 
     env = SelfPlayEnv("we_are_dead_v0", 3, {"heuristic": 1.0}, hint="heuristic", seed=0)
     x, masks = _hinted_states()

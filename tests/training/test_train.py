@@ -24,7 +24,9 @@ from zombie_envs.training import teacher as td
 from zombie_envs.training.checkpoint import load_checkpoint
 from zombie_envs.training.config import ConfigError, from_dict
 from zombie_envs.training.imitation import teacher_data
-from zombie_envs.training.train import Trainer, clone_teacher, policy_from_model
+from zombie_envs.training.sb3.policy import policy_from_model
+from zombie_envs.training.sb3.warm_start import clone_teacher
+from zombie_envs.training.train import Trainer
 
 
 def test_short_training_changes_weights_and_writes_the_run(tmp_path, tiny):
@@ -428,7 +430,7 @@ def test_init_from_refuses_a_file_of_another_network(tmp_path, tiny):
 
 def test_init_from_pretrained_is_the_shipped_policy_of_the_env(tmp_path):
     from zombie_envs.agents.pretrained import pretrained_for
-    from zombie_envs.training.train import start_from
+    from zombie_envs.training.sb3.warm_start import start_from
 
     shipped = pretrained_for("we_are_dead_v0", 3)
     meta = shipped.metadata

@@ -240,7 +240,7 @@ def _sb3_advice(path: Path) -> str:
     return (
         "; it is a stable-baselines3 save: if you trust it, load it with "
         "MaskablePPO.load and write a policy file with "
-        "zombie_envs.training.train.export_policy(model, 'policy.zip', env, num_players)"
+        "zombie_envs.training.sb3.policy.export_policy(model, 'policy.zip', env, num_players)"
     )
 
 

@@ -181,7 +181,7 @@ class TrainConfig:
     def players(self) -> int:
         if self.num_players is not None:
             return self.num_players
-        return zombie_envs.ENVS[self.env].raw_env.engine_cls.default_players
+        return engine_class(self.env).default_players
 
 
 _NESTED = {
