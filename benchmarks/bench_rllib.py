@@ -27,8 +27,8 @@ from bench_training import run as run_sb3
 from ray.rllib.utils.metrics import ENV_RUNNER_SAMPLING_TIMER, LEARNER_UPDATE_TIMER, TIMERS
 
 from zombie_envs.training.config import load_config
-from zombie_envs.training.rllib import RLlibTrainer
-from zombie_envs.training.train import make_env
+from zombie_envs.training.rllib.trainer import RLlibTrainer
+from zombie_envs.training.sb3.plumbing import make_env
 
 
 def rllib_rates(cfg, runners: int, steps: int) -> tuple[float, float, int, float]:

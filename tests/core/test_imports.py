@@ -244,8 +244,10 @@ def test_ray_loads_only_for_rllib():
         "build_parser().parse_args(['train', '--backend', 'rllib'])"
     )
     assert "ray" not in loaded_after(code)
-    importers = [m for m, deps in graph().items() if "!ray" in deps]
-    assert importers == ["zombie_envs.training.rllib"]
+    importers = {m for m, deps in graph().items() if "!ray" in deps}
+    package = "zombie_envs.training.rllib"
+    assert package in importers  # the package checks the extra before any module of it
+    assert all(m == package or m.startswith(f"{package}.") for m in importers)
 
 
 def test_bots_play_an_engine_without_pettingzoo():

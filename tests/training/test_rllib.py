@@ -31,16 +31,15 @@ from zombie_envs.agents.policy_file import load_critic, load_policy  # noqa: E40
 from zombie_envs.arena import play_game  # noqa: E402
 from zombie_envs.cli.main import main  # noqa: E402
 from zombie_envs.training.config import ConfigError, from_dict  # noqa: E402
-from zombie_envs.training.rllib import (  # noqa: E402
-    RLLIB_CHECKPOINT,
+from zombie_envs.training.rllib.env import ZombieMultiAgentEnv  # noqa: E402
+from zombie_envs.training.rllib.modules import (  # noqa: E402
     HeuristicModule,
     MaskedMLPModule,
     RandomModule,
-    RLlibTrainer,
-    SeatMapping,
-    ZombieMultiAgentEnv,
     to_policy,
 )
+from zombie_envs.training.rllib.seats import SeatMapping  # noqa: E402
+from zombie_envs.training.rllib.trainer import RLLIB_CHECKPOINT, RLlibTrainer  # noqa: E402
 
 pytestmark = pytest.mark.rllib
 

@@ -160,65 +160,79 @@ def _training():
 def _rllib():
     """The RLlib backend's module, or a clear message saying how to get it."""
     try:
-        from ..training import rllib
+        from ..training.rllib import trainer
     except ImportError as e:
         raise SystemExit(str(e)) from None
-    return rllib
+    return trainer
 
 
 def _train(args) -> int:
-    rllib = args.backend == "rllib"
-    if not rllib and (args.address or args.num_env_runners is not None):
+    _check_train_flags(args)
+    backend = _rllib() if args.backend == "rllib" else _training()
+    from ..agents.network import CheckpointError
+    from ..training.config import ConfigError
+
+    try:
+        trainer = _resumed(args, backend) if args.resume else _new_run(args, backend)
+    except (ConfigError, CheckpointError, FileNotFoundError) as e:
+        raise SystemExit(str(e)) from None
+    final = _train_until_done_or_stopped(trainer)
+    if final is not None:
+        _report_run(args, backend, trainer, final)
+    return 0
+
+
+def _check_train_flags(args) -> None:
+    """Refuse flags the chosen backend, or a resumed run, would ignore."""
+    if args.backend != "rllib" and (args.address or args.num_env_runners is not None):
         raise SystemExit("--address and --num-env-runners need --backend rllib")
     if args.resume and (args.imitation_games is not None or args.eval_games is not None):
         raise SystemExit(
             "--imitation-games and --eval-games set up a new run; a resumed run keeps its config"
         )
-    train = _rllib() if rllib else _training()
-    from ..agents.network import CheckpointError
-    from ..training.config import ConfigError, load_config
+
+
+def _resumed(args, backend):
+    """The run in ``--resume``'s folder, continued by the backend that saved it."""
+    progress = not args.no_progress
+    if args.backend == "rllib":
+        return backend.RLlibTrainer.resume(
+            args.resume, progress, args.total_steps, args.address, args.num_env_runners
+        )
+    return backend.Trainer.resume(args.resume, progress, args.total_steps)
+
+
+def _new_run(args, backend):
+    """A run of ``--config`` in ``--out``, refused where a run is already saved."""
+    from ..training.config import load_config
+
+    if not args.config:
+        raise SystemExit("train needs --config PATH (or --resume RUN_DIR)")
+    cfg = load_config(
+        args.config,
+        total_steps=args.total_steps,
+        seed=args.seed,
+        eval_games=args.eval_games,
+        imitation={"games": args.imitation_games},
+    )
+    run_dir = Path(args.out or f"runs/{Path(args.config).stem}-seed{cfg.seed}")
+    rllib = args.backend == "rllib"
+    if (run_dir / (backend.RLLIB_CHECKPOINT if rllib else backend.CHECKPOINT)).exists():
+        flag = " --backend rllib" if rllib else ""
+        raise SystemExit(
+            f"{run_dir} already holds a run; continue it with{flag} --resume {run_dir} "
+            "or pick another --out"
+        )
+    progress = not args.no_progress
+    if rllib:
+        return backend.RLlibTrainer(cfg, run_dir, progress, args.address, args.num_env_runners)
+    return backend.Trainer(cfg, run_dir, progress)
+
+
+def _report_run(args, backend, trainer, final: dict) -> None:
+    """The warm start's and the final evaluation's figures, and the files written."""
     from ..training.runs import format_eval, format_overshoot, format_warm_start
 
-    try:
-        if args.resume and rllib:
-            trainer = train.RLlibTrainer.resume(
-                args.resume,
-                not args.no_progress,
-                args.total_steps,
-                args.address,
-                args.num_env_runners,
-            )
-        elif args.resume:
-            trainer = train.Trainer.resume(args.resume, not args.no_progress, args.total_steps)
-        else:
-            if not args.config:
-                raise SystemExit("train needs --config PATH (or --resume RUN_DIR)")
-            cfg = load_config(
-                args.config,
-                total_steps=args.total_steps,
-                seed=args.seed,
-                eval_games=args.eval_games,
-                imitation={"games": args.imitation_games},
-            )
-            run_dir = Path(args.out or f"runs/{Path(args.config).stem}-seed{cfg.seed}")
-            held = train.RLLIB_CHECKPOINT if rllib else train.CHECKPOINT
-            if (run_dir / held).exists():
-                flag = " --backend rllib" if rllib else ""
-                raise SystemExit(
-                    f"{run_dir} already holds a run; continue it with{flag} --resume {run_dir} "
-                    "or pick another --out"
-                )
-            if rllib:
-                trainer = train.RLlibTrainer(
-                    cfg, run_dir, not args.no_progress, args.address, args.num_env_runners
-                )
-            else:
-                trainer = train.Trainer(cfg, run_dir, not args.no_progress)
-    except (ConfigError, CheckpointError, FileNotFoundError) as e:
-        raise SystemExit(str(e)) from None
-    final = _train_until_done_or_stopped(trainer)
-    if final is None:
-        return 0
     warm = format_warm_start(trainer.imitation)
     if warm:
         print(warm)
@@ -226,12 +240,11 @@ def _train(args) -> int:
     overshoot = format_overshoot(trainer.steps, trainer.cfg, args.backend)
     if overshoot:
         print(overshoot)
-    if rllib:
-        files = ", ".join([p.name for p in trainer.policy_files()] + [train.RLLIB_CHECKPOINT])
+    if args.backend == "rllib":
+        files = ", ".join([p.name for p in trainer.policy_files()] + [backend.RLLIB_CHECKPOINT])
     else:
         files = "checkpoint.zip, policy.zip"
     print(f"run folder: {trainer.run_dir} ({files}, learning_curve.png, tb/)")
-    return 0
 
 
 #: how ``--total-steps`` rounds, said where it is asked for
