@@ -67,12 +67,7 @@ def fit(groups: dict, forward, data: dict, cfg, progress: bool = True) -> dict:
 
     im = cfg.imitation
     num_actions, hint = shape(cfg)
-    train, val, test = (td.split(data, p) for p in ("train", "validation", "test"))
-    if not (len(train["action"]) and len(val["action"]) and len(test["action"])):
-        raise ValueError(
-            f"imitation.games {im.games}: too few games to fit, stop and measure on "
-            "(at least 10, a tenth of them to stop on and a fifth to measure on)"
-        )
+    train, val, test = _parts(data, im.games)
     # a shared encoder is in both groups: the optimiser holds each parameter once
     params = list({id(p): p for ps in groups.values() for p in ps}.values())
     optimiser = th.optim.Adam(params, lr=im.learning_rate)
@@ -82,26 +77,13 @@ def fit(groups: dict, forward, data: dict, cfg, progress: bool = True) -> dict:
     best = {g: (np.inf, None) for g in groups}
     stale, epochs = 0, 0
     for _ in range(im.epochs):
-        order = gen.permutation(n)
-        for start in range(0, n, im.batch_size):
-            idx = order[start : start + im.batch_size]
-            losses = _losses(forward, batch(train, idx, num_actions, hint))
-            loss = sum(losses[g] for g in groups)
-            optimiser.zero_grad()
-            loss.backward()
-            th.nn.utils.clip_grad_norm_(params, 1.0)
-            optimiser.step()
+        for idx in _batches(gen.permutation(n), im.batch_size):
+            losses = _step(forward, batch(train, idx, num_actions, hint), groups, optimiser, params)
             if bar is not None:
                 bar.update(1)
                 bar.set_postfix({g: round(losses[g].item(), 3) for g in groups}, refresh=False)
         epochs += 1
-        scores = _evaluate(forward, val, num_actions, hint)
-        improved = False
-        for g, ps in groups.items():
-            score = scores[g]
-            if score < best[g][0]:
-                best[g] = (score, [p.detach().clone() for p in ps])
-                improved = True
+        improved = _keep_best(best, groups, _evaluate(forward, val, num_actions, hint))
         stale = 0 if improved else stale + 1
         if stale >= im.patience:
             break
@@ -112,6 +94,47 @@ def fit(groups: dict, forward, data: dict, cfg, progress: bool = True) -> dict:
             for p, kept in zip(ps, best[g][1], strict=True):
                 p.copy_(kept)
     return measure(forward, train, test, cfg) | {"epochs": epochs}
+
+
+def _parts(data: dict, games: int) -> tuple[dict, dict, dict]:
+    """The training, validation and test games, refused when one is empty."""
+    train, val, test = (td.split(data, p) for p in ("train", "validation", "test"))
+    if not (len(train["action"]) and len(val["action"]) and len(test["action"])):
+        raise ValueError(
+            f"imitation.games {games}: too few games to fit, stop and measure on "
+            "(at least 10, a tenth of them to stop on and a fifth to measure on)"
+        )
+    return train, val, test
+
+
+def _batches(order: np.ndarray, size: int):
+    """An epoch's sample indices, ``size`` at a time."""
+    for start in range(0, len(order), size):
+        yield order[start : start + size]
+
+
+def _step(forward, samples, groups: dict, optimiser, params: list) -> dict:
+    """One gradient step on the groups' summed losses (gradients clipped to norm 1)."""
+    import torch as th
+
+    losses = _losses(forward, samples)
+    loss = sum(losses[g] for g in groups)
+    optimiser.zero_grad()
+    loss.backward()
+    th.nn.utils.clip_grad_norm_(params, 1.0)
+    optimiser.step()
+    return losses
+
+
+def _keep_best(best: dict, groups: dict, scores: dict) -> bool:
+    """Copy each group whose validation loss beats its best so far into
+    ``best``; returns whether any did."""
+    improved = False
+    for g, ps in groups.items():
+        if scores[g] < best[g][0]:
+            best[g] = (scores[g], [p.detach().clone() for p in ps])
+            improved = True
+    return improved
 
 
 def measure(forward, train: dict, test: dict, cfg) -> dict:
