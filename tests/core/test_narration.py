@@ -1,7 +1,8 @@
 """Narrators tell a rule step by the task that ran: its ``told_<task>`` method, named
 after an engine method and checked against the engine when the narrator class is
 made, so a task renamed in the engine fails at import instead of silently dropping
-its line from the story."""
+its line from the story.  So do the methods a narrator writes per decision kind and
+the tables it keys by action block."""
 
 from __future__ import annotations
 
@@ -50,6 +51,49 @@ def test_a_narrator_that_tells_tasks_names_its_engine():
         class Unbound(Narrator):
             def told_tally(self, b, a, viewer):
                 return []
+
+
+class Doing(Narrator, engine=ToyVote, per_kind=("doing_",)):
+    def doing_vote(self, g):
+        return f"seat {g.current_player} votes"
+
+
+def test_a_per_kind_method_is_found_by_the_pending_decision():
+    g = ToyVote(3, seed=0)
+    assert Doing().for_decision("doing_", g) == f"seat {g.current_player} votes"
+
+
+def test_a_per_kind_method_of_no_decision_kind_is_refused():
+    with pytest.raises(TypeError, match=r"doing_count\(\) names no decision kind of toy_vote"):
+
+        class Miscounted(Doing):
+            def doing_count(self, g):
+                return ""
+
+
+def test_a_per_kind_family_missing_a_decision_kind_is_refused():
+    with pytest.raises(TypeError, match=r"no choose_vote\(\) for the decision kind 'vote'"):
+
+        class Unchosen(Doing, per_kind=("doing_", "choose_")):
+            pass
+
+
+def test_a_by_block_table_names_every_block_of_the_actions_and_no_other():
+    class Blocks(Narrator, engine=ToyVote, by_block={"vote": len}):
+        pass
+
+    assert Blocks.by_block == {"vote": len}
+    with pytest.raises(TypeError, match="by_block names no block 'ballot' of toy actions"):
+        type("Misnamed", (Narrator,), {}, engine=ToyVote, by_block={"vote": len, "ballot": len})
+    with pytest.raises(TypeError, match="by_block has no entry for the block 'vote'"):
+        type("Unworded", (Narrator,), {}, engine=ToyVote, by_block={"ballot": len})
+
+
+def test_a_narrator_of_decisions_or_blocks_names_its_engine():
+    with pytest.raises(TypeError, match="words doing_<kind> but names no engine"):
+        type("Unbound", (Narrator,), {}, per_kind=("doing_",))
+    with pytest.raises(TypeError, match="words by_block but names no engine"):
+        type("Unbound", (Narrator,), {}, by_block={"vote": len})
 
 
 @pytest.mark.parametrize("env", sorted(ENVS))

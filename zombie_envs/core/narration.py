@@ -12,7 +12,7 @@ the lines told in twin states, so nothing here may show another seat's secret.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
@@ -131,26 +131,51 @@ class Narrator:
     A subclass names the engine it tells (``class MallNarrator(Narrator,
     engine=MallOfHorror)``) and tells a task's steps in a ``told_<task>`` method;
     each is checked against the engine's methods when the class is made, so a
-    task renamed in the engine fails at import instead of leaving its line untold."""
+    task renamed in the engine fails at import instead of leaving its line untold.
+    So are the families it writes one method per decision kind (``per_kind=``),
+    against the declared kinds, and a table it keys by action block
+    (``by_block=``), against the action layout's blocks."""
 
     #: the engine whose rule steps the ``told_`` methods tell
     engine: ClassVar[type | None] = None
 
-    def __init_subclass__(cls, engine: type | None = None, **kwargs):
+    #: prefixes of the families of methods written one per decision kind
+    #: (``per_kind=("doing_",)``: ``doing_vote`` ...), found by ``for_decision``
+    per_kind: ClassVar[tuple[str, ...]] = ()
+    #: an entry per block of the engine's action layout, by the block's name
+    #: (``by_block=``: Maul of America's words for a choice in each block)
+    by_block: ClassVar[Mapping[str, object]] = {}
+    #: each ``per_kind`` family's methods by decision kind, gathered with the class
+    _by_kind: ClassVar[dict[str, dict[str, object]]] = {}
+
+    def __init_subclass__(
+        cls,
+        engine: type | None = None,
+        per_kind: Sequence[str] | None = None,
+        by_block: Mapping[str, object] | None = None,
+        **kwargs,
+    ):
         super().__init_subclass__(**kwargs)
         if engine is not None:
             cls.engine = engine
+        if per_kind is not None:
+            cls.per_kind = tuple(per_kind)
+        if by_block is not None:
+            cls.by_block = by_block
         told = sorted(n for n in dir(cls) if n.startswith(TOLD))
-        if told and cls.engine is None:
-            raise TypeError(f"{cls.__name__} tells tasks ({', '.join(told)}) but names no engine")
-        known = tasks(cls.engine) if told else frozenset()
-        wrong = [
-            f"{n}() tells no task: {cls.engine.__name__} has no {n[len(TOLD) :]}()"
-            for n in told
-            if n[len(TOLD) :] not in known
-        ]
+        named = [*told, *(p + "<kind>" for p in cls.per_kind)] + ["by_block"] * bool(cls.by_block)
+        if named and cls.engine is None:
+            raise TypeError(f"{cls.__name__} words {', '.join(named)} but names no engine")
+        wrong = _untold(cls, told) + _unkinded(cls) + _unblocked(cls)
         if wrong:
             raise TypeError(f"{cls.__name__}: " + "; ".join(wrong))
+        cls._by_kind = {p: {k: getattr(cls, p + k) for k in _kinds(cls)} for p in cls.per_kind}
+
+    def for_decision(self, prefix: str, g):
+        """What the method of the ``per_kind`` family ``prefix`` for ``g``'s pending
+        decision kind says of ``g``: found in a table checked when the class was made,
+        never by a name spelled at run time."""
+        return self._by_kind[prefix][g.decision](self, g)
 
     # ----- who ----------------------------------------------------------------
     def name(self, g, seat: int) -> str:
@@ -238,6 +263,52 @@ class Narrator:
     def changed(self, before, after, viewer) -> list[str]:
         """What a rule step changed, whichever task ran: what the two states show."""
         return []
+
+
+def _untold(cls, told: Sequence[str]) -> list[str]:
+    """The ``told_`` methods that name no task of the narrator's engine."""
+    known = tasks(cls.engine) if told else frozenset()
+    return [
+        f"{n}() tells no task: {cls.engine.__name__} has no {n[len(TOLD) :]}()"
+        for n in told
+        if n[len(TOLD) :] not in known
+    ]
+
+
+def _kinds(cls) -> tuple[str, ...]:
+    """The decision kinds the narrator's engine declares."""
+    return tuple(cls.engine.game_type.by_kind)
+
+
+def _unkinded(cls) -> list[str]:
+    """Each ``per_kind`` family has one method per declared decision kind and no other."""
+    if not cls.per_kind:
+        return []
+    kinds, wrong = _kinds(cls), []
+    for prefix in cls.per_kind:
+        written = {n[len(prefix) :] for n in dir(cls) if n.startswith(prefix)}
+        wrong += [
+            f"{prefix}{k}() names no decision kind of {cls.engine.game_type.name}"
+            for k in sorted(written)
+            if k not in kinds
+        ]
+        wrong += [
+            f"no {prefix}{k}() for the decision kind {k!r}" for k in kinds if k not in written
+        ]
+    return wrong
+
+
+def _unblocked(cls) -> list[str]:
+    """``by_block`` has an entry for each block of the engine's action layout and no other."""
+    if not cls.by_block:
+        return []
+    layout = cls.engine.action_layout
+    blocks = [b.name for b in layout.blocks]
+    wrong = [
+        f"by_block names no block {k!r} of {layout.title}" for k in cls.by_block if k not in blocks
+    ]
+    wrong += [f"by_block has no entry for the block {b!r}" for b in blocks if b not in cls.by_block]
+    return wrong
 
 
 #: the narrator of a game that declares none

@@ -6,6 +6,8 @@ from __future__ import annotations
 import random
 from itertools import count
 
+import pytest
+
 from tests.games.maul_of_america.positions import (
     attack_with,
     kind,
@@ -17,7 +19,9 @@ from tests.games.maul_of_america.twins import twin
 from tests.play.twins import check_games
 from zombie_envs.core.narration import narrator_of, story
 from zombie_envs.games.maul_of_america.cards import HIT
+from zombie_envs.games.maul_of_america.choices import CHOICES
 from zombie_envs.games.maul_of_america.engine import MaulOfAmerica
+from zombie_envs.games.maul_of_america.narrate import MaulNarrator
 from zombie_envs.games.maul_of_america.observe import Visible
 
 
@@ -97,3 +101,11 @@ def _faces(seed: int, n: int) -> list[int]:
     """The first ``n`` d6 faces (from 0) a generator seeded ``seed`` rolls."""
     rng = random.Random(seed)
     return [rng.randrange(6) for _ in range(n)]
+
+
+def test_choices_keyed_by_a_block_the_actions_lack_fail_when_the_class_is_made():
+    renamed = {("steps" if b == "step" else b): words for b, words in CHOICES.items()}
+    with pytest.raises(
+        TypeError, match="names no block 'steps' of .*no entry for the block 'step'"
+    ):
+        type("Misnamed", (MaulNarrator,), {}, by_block=renamed)

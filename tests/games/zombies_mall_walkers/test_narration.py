@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from tests.games.zombies_mall_walkers.positions import position, sq, step, turn, use
 from tests.games.zombies_mall_walkers.twins import twin
 from tests.play.twins import check_games
@@ -14,6 +16,7 @@ from zombie_envs.games.zombies_mall_walkers.cards import NAMES
 from zombie_envs.games.zombies_mall_walkers.declaration import KIND
 from zombie_envs.games.zombies_mall_walkers.engine import MallWalkers
 from zombie_envs.games.zombies_mall_walkers.mall import NAMES as TILE_NAMES
+from zombie_envs.games.zombies_mall_walkers.narrate import MallWalkersNarrator
 from zombie_envs.games.zombies_mall_walkers.observe import Visible
 from zombie_envs.games.zombies_mall_walkers.text import result
 
@@ -175,3 +178,11 @@ def test_the_keepers_first_move_is_told_by_both_dice():
     before = g.clone(rng=random.Random(0))
     turn(g, 0, 4)
     assert narrator_of(g).told_roll_move(before, g, 0)[0] == "you rolled 5: 5 moves"
+
+
+def test_words_for_a_decision_kind_the_game_does_not_declare_fail_when_the_class_is_made():
+    with pytest.raises(TypeError, match=r"choose_haggle\(\) names no decision kind of zombies_"):
+
+        class Haggling(MallWalkersNarrator):
+            def choose_haggle(self, g):
+                return []

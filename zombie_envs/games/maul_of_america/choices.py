@@ -3,18 +3,19 @@ what to type (a square's name, a compass word; ``""`` where a letter will do),
 the words shown, other words that pick it, a detail (a cost), the place of the
 picture a click on which picks it, and the places to light up while pointing at
 it (``picture``'s keys).  Only public state is read: the pending decision's own
-seat's hand is what its holder sees."""
+seat's hand is what its holder sees.  ``CHOICES`` is the narrator's ``by_block``
+table, checked against the action layout when the narrator class is made."""
 
 from __future__ import annotations
 
 from ...core.compass import SHORT, SIDE_WORDS
 from ...core.narration import count
 from ...core.tiles import rotate
+from . import places
 from .actions import END_TURN, ESCAPE, REST, SEARCH, USE_MEDKIT
 from .cards import AMMO_CARD, AREA, DODGE, EQUIPMENT, HAND_NAMES, MEDKIT, SEARCH_NAMES, WEAPONS
 from .declaration import KIND
 from .maul import FACES, SLOTS
-from .picture import item_key, slot_key
 from .steps import DIRECTION_NAMES
 from .text import seat_name
 
@@ -25,8 +26,8 @@ def _actions(n: int) -> str:
 
 def _square(g, v: int, text: str, preview=()) -> tuple:
     """A choice of square ``v``: typed and clicked by its name."""
-    key = g.maul.label(v)
-    return key, text, (), "", key, tuple(g.maul.label(w) for w in preview)
+    key = places.square(g.maul, v)
+    return key, text, (), "", key, tuple(places.square(g.maul, w) for w in preview)
 
 
 def _by_decision(g, v: int) -> tuple:
@@ -55,11 +56,11 @@ def _by_decision(g, v: int) -> tuple:
 def _step(g, d: int) -> tuple:
     s = g.active
     w, cost = g.moves[g.pos[s]][d]
-    to = g.maul.label(w)
+    to = places.square(g.maul, w)
     window = " (a display window)" if cost > 1 else ""
     return (SHORT[d], f"move {DIRECTION_NAMES[d]} to {g.maul.name(w)}", (DIRECTION_NAMES[d], to),
             _actions(cost) + window + _search_note(g, s, w), to,
-            (g.maul.label(g.pos[s]), to))  # fmt: skip
+            (places.square(g.maul, g.pos[s]), to))  # fmt: skip
 
 
 def _search_note(g, s: int, v: int) -> str:
@@ -74,7 +75,7 @@ def _act(g, what: int) -> tuple:
     if what == END_TURN:
         return "", "end the turn", ("end",), "", "", ()
     s = g.active
-    here = g.maul.label(g.pos[s])
+    here = places.square(g.maul, g.pos[s])
     if what == SEARCH:
         return "", f"search {g.maul.name(g.pos[s])}", ("search",), _actions(1), here, (here,)
     if what == USE_MEDKIT:
@@ -83,28 +84,28 @@ def _act(g, what: int) -> tuple:
             "use a Medkit: heal every wound",
             ("medkit",),
             _actions(1),
-            item_key(s, MEDKIT),
+            places.item(s, MEDKIT),
             (),
         )
     if what == REST:
         return "", "rest at the Food Court: heal a wound, the turn ends", ("rest",), "", here, ()
     assert what == ESCAPE
-    way = tuple(g.maul.label(v) for v in g.maul.way_out[g.exit])
+    way = tuple(places.square(g.maul, v) for v in g.maul.way_out[g.exit])
     return "", f"escape by {g.maul.exit_name(g.exit)}", ("escape",), _actions(1), here, way
 
 
 def _attack_with(g, offset: int) -> tuple:
     s = g.active
     weapon = -1 if offset == 0 else WEAPONS[offset - 1]
-    aims = tuple(g.maul.label(v) for v in g.targets(s, weapon))
+    aims = tuple(places.square(g.maul, v) for v in g.targets(s, weapon))
     if weapon < 0:
         return "", "attack with bare hands", ("hands",), _actions(1), "", aims
     name = SEARCH_NAMES[weapon]
-    return "", f"attack with the {name}", (name,), _actions(1), item_key(s, weapon), aims
+    return "", f"attack with the {name}", (name,), _actions(1), places.item(s, weapon), aims
 
 
 def _card(g, k: int) -> tuple:
-    return "", f"play {HAND_NAMES[k]}", (HAND_NAMES[k],), "", f"card{k}", ()
+    return "", f"play {HAND_NAMES[k]}", (HAND_NAMES[k],), "", places.card(k), ()
 
 
 def _seat(g, offset: int) -> int:
@@ -113,7 +114,7 @@ def _seat(g, offset: int) -> int:
 
 def _trade_with(g, offset: int) -> tuple:
     p = _seat(g, offset)
-    where = g.maul.label(g.pos[p])
+    where = places.square(g.maul, g.pos[p])
     return "", f"trade with {seat_name(p)}", (), _actions(1), where, (where,)
 
 
@@ -121,7 +122,7 @@ def _give(g, offset: int, take: bool = False) -> tuple:
     kind, partner = EQUIPMENT[offset], g.trade[0]
     owner = partner if take else g.active
     verb = f"ask {seat_name(partner)} for" if take else "offer"
-    return "", f"{verb} {SEARCH_NAMES[kind]}", (), "", item_key(owner, kind), ()
+    return "", f"{verb} {SEARCH_NAMES[kind]}", (), "", places.item(owner, kind), ()
 
 
 def _trade_end(g, offset: int) -> tuple:
@@ -136,7 +137,7 @@ def _trade_end(g, offset: int) -> tuple:
 def _answer(g, offset: int) -> tuple:
     if g.decision == KIND.dodge:
         if offset == 0:
-            return "", "play Dodge", ("yes", "dodge"), "", f"card{DODGE}", ()
+            return "", "play Dodge", ("yes", "dodge"), "", places.card(DODGE), ()
         return "", "take the wound", ("no",), "", "", ()
     return (
         "",
@@ -151,26 +152,26 @@ def _answer(g, offset: int) -> tuple:
 def _reload(g, offset: int) -> tuple:
     s, weapon = g.active, g.shot
     if offset == 0:
-        return "", f"discard the empty {SEARCH_NAMES[weapon]}", (), "", item_key(s, weapon), ()
+        return "", f"discard the empty {SEARCH_NAMES[weapon]}", (), "", places.item(s, weapon), ()
     return (
         "",
         f"discard an Ammo to reload the {SEARCH_NAMES[weapon]}",
         ("Ammo",),
         "",
-        item_key(s, AMMO_CARD),
+        places.item(s, AMMO_CARD),
         (),
     )
 
 
 def _activate(g, v: int) -> tuple:
-    key = g.maul.label(v)
+    key = places.square(g.maul, v)
     return key, f"move the zombie on {g.maul.name(v)}", (), "", key, (key,)
 
 
 def _enter(g, v: int) -> tuple:
     """A reinforcement at exit ``v``: typed by the square's name unless a zombie
     there may be moved too (that one then takes the name, this one ``in r0c0``)."""
-    key = g.maul.label(v)
+    key = places.square(g.maul, v)
     shared = any(u == v and not done for u, done in zip(g.zombies, g.zdone, strict=True))
     typed = f"in {key}" if shared else key
     return typed, f"bring a zombie in at {g.maul.name(v)}", (), "", key, (key,)
@@ -178,13 +179,13 @@ def _enter(g, v: int) -> tuple:
 
 def _bite(g, offset: int) -> tuple:
     p = _seat(g, offset)
-    where = g.maul.label(g.pos[p])
+    where = places.square(g.maul, g.pos[p])
     text = f"the zombie attacks {seat_name(p)}"
-    return "", text, (seat_name(p),), "", where, (g.maul.label(g.z_square), where)
+    return "", text, (seat_name(p),), "", where, (places.square(g.maul, g.z_square), where)
 
 
 def _face(g, f: int) -> tuple:
-    return "", f"map section {FACES[f].name}", (FACES[f].name.split()[0],), "", f"face{f}", ()
+    return "", f"map section {FACES[f].name}", (FACES[f].name.split()[0],), "", places.face(f), ()
 
 
 def _placement(g, offset: int) -> tuple:
@@ -202,8 +203,8 @@ def _placement(g, offset: int) -> tuple:
     where = f"{SIDE_WORDS[side]} of {FACES[next_to].name.split()[0]}"
     turn = f"turned {90 * turns} degrees clockwise" if turns else "not turned"
     detail = "arrows " + " and ".join(SIDE_WORDS[k] for k in sides)
-    preview = (slot_key(row, col),) + tuple(slot_key(row, col, k) for k in sides)
-    return "", f"{where}, {turn}", (), detail, slot_key(row, col), preview
+    preview = (places.slot(row, col),) + tuple(places.slot(row, col, k) for k in sides)
+    return "", f"{where}, {turn}", (), detail, places.slot(row, col), preview
 
 
 CHOICES = {

@@ -14,7 +14,7 @@ from itertools import count as count_up
 from ...core.narration import Choice, Narrator, count, faces, letters
 from .actions import A_ACT, A_BITE, A_CARD, A_PASS, A_PROPOSE, A_SQUARE, A_YES, ACTIONS, SEARCH
 from .cards import AMMO, HAND_NAMES, SEARCH_NAMES
-from .choices import CHOICES as _CHOICE
+from .choices import CHOICES
 from .declaration import GAME, KIND
 from .engine import MaulOfAmerica
 from .seats import ESCAPED, ZC
@@ -41,7 +41,7 @@ def _discarded(b, a, s: int) -> list[str]:
     ]
 
 
-class MaulNarrator(Narrator, engine=MaulOfAmerica):
+class MaulNarrator(Narrator, engine=MaulOfAmerica, by_block=CHOICES):
     def name(self, g, seat: int) -> str:
         return "the Zombie Controller" if seat == ZC else f"Shopper {seat}"
 
@@ -75,7 +75,7 @@ class MaulNarrator(Narrator, engine=MaulOfAmerica):
         out = []
         for a in g.legal:
             block, offset = ACTIONS.locate(a)
-            key, text, names, detail, place, preview = _CHOICE[block.name](g, offset)
+            key, text, names, detail, place, preview = self.by_block[block.name](g, offset)
             out.append(Choice(a, key or next(lettered), text, names, detail, place, preview))
         return out
 
@@ -110,7 +110,7 @@ class MaulNarrator(Narrator, engine=MaulOfAmerica):
         """A zombie's attack hits (the Shopper may still dodge) or misses."""
         if action == A_PASS:
             return self.changed(b, a, viewer)
-        hit = bool(a.tasks) and a.tasks[-1][0] == "bitten"
+        hit = bool(a.tasks) and a.tasks[-1][0] == MaulOfAmerica.bitten.__name__
         return ["It hit" if hit else "It missed", *self.changed(b, a, viewer)]
 
     def told_on_target(self, b, a, viewer, action: int) -> list[str]:

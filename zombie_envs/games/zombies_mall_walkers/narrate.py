@@ -59,7 +59,13 @@ def _card_place(g, k: int) -> str:
     return f"play{k}" if IN_PLAY[k] and g.items[g.active][k] else f"hand{k}"
 
 
-class MallWalkersNarrator(Narrator, engine=MallWalkers):
+#: what the seat at a decision is doing, ``(to itself, to the others)``: ``doing_<kind>``
+DOING = "doing_"
+#: a decision's choices, each with what the story says of the seat taking it: ``choose_<kind>``
+CHOOSE = "choose_"
+
+
+class MallWalkersNarrator(Narrator, engine=MallWalkers, per_kind=(DOING, CHOOSE)):
     def opening(self, g, seat: int, viewer) -> str:
         """``Your`` or ``Player 2's``, to open a line."""
         return "Your" if seat == viewer else f"{self.name(g, seat)}'s"
@@ -77,51 +83,51 @@ class MallWalkersNarrator(Narrator, engine=MallWalkers):
             return head
         you = g.current_player == viewer
         who = "you" if you else self.name(g, g.current_player)
-        doing = getattr(self, "_doing_" + g.decision)(g)
+        doing = self.for_decision(DOING, g)
         return f"{head}: {who} {doing[0] if you else doing[1]}"
 
-    def _doing_place_tile(self, g) -> tuple[str, str]:
+    def doing_place_tile(self, g) -> tuple[str, str]:
         tile = TILE_NAMES[g.drawn]
         return f"choose where the {tile} goes", f"chooses where the {tile} goes"
 
-    def _doing_fight(self, g) -> tuple[str, str]:
+    def doing_fight(self, g) -> tuple[str, str]:
         at, die, bonus, _ = g.combat
         plus = f" + {bonus}" if bonus else ""
         tail = f"the zombie at {square(g.mall, at)}: rolled {die}{plus}, {HIT} or more kills"
         return f"fight {tail}", f"fights {tail}"
 
-    def _doing_play_card(self, g) -> tuple[str, str]:
+    def doing_play_card(self, g) -> tuple[str, str]:
         return "may play an event card", "may play an event card"
 
-    def _doing_target(self, g) -> tuple[str, str]:
+    def doing_target(self, g) -> tuple[str, str]:
         card = NAMES[g.card]
         return f"choose who gets {card}", f"chooses who gets {card}"
 
-    def _doing_pick(self, g) -> tuple[str, str]:
+    def doing_pick(self, g) -> tuple[str, str]:
         return "take a card from the discard pile", "takes a card from the discard pile"
 
-    def _doing_start_move(self, g) -> tuple[str, str]:
+    def doing_start_move(self, g) -> tuple[str, str]:
         return (
             "roll to move or crawl through the air duct",
             "rolls to move or crawls through the air duct",
         )
 
-    def _doing_move(self, g) -> tuple[str, str]:
+    def doing_move(self, g) -> tuple[str, str]:
         left = count(g.moves_left, "move")
         return f"move, {left} left", f"moves, {left} left"
 
-    def _doing_move_zombies(self, g) -> tuple[str, str]:
+    def doing_move_zombies(self, g) -> tuple[str, str]:
         left = count(g.zombie_moves, "zombie")
         return f"move {left}", f"moves {left}"
 
-    def _doing_discard(self, g) -> tuple[str, str]:
+    def doing_discard(self, g) -> tuple[str, str]:
         return "may discard a card", "may discard a card"
 
-    def _doing_challenge(self, g) -> tuple[str, str]:
+    def doing_challenge(self, g) -> tuple[str, str]:
         keeper = self.name(g, g.keeper)
         return f"may try to take the keys from {keeper}", f"may try to take the keys from {keeper}"
 
-    def _doing_duel(self, g) -> tuple[str, str]:
+    def doing_duel(self, g) -> tuple[str, str]:
         challenger, mine, theirs = g.duel
         stands = (
             f"behind in the duel for the keys: {self.name(g, challenger)} {mine} against "
@@ -136,7 +142,7 @@ class MallWalkersNarrator(Narrator, engine=MallWalkers):
     def options(self, g) -> list[tuple[Choice, str]]:
         """Each legal action as a choice, with what the story says of the seat that
         takes it (``goes north to r0c1``)."""
-        return getattr(self, "_choose_" + g.decision)(g)
+        return self.for_decision(CHOOSE, g)
 
     def decision(self, g, action: int, viewer) -> list[str]:
         """The decision in words: ``Player 1 (you) goes north to r0c1``."""
@@ -146,7 +152,7 @@ class MallWalkersNarrator(Narrator, engine=MallWalkers):
         said = next(said for choice, said in self.options(g) if choice.action == action)
         return [f"{who} {said}"]
 
-    def _choose_place_tile(self, g) -> list[tuple[Choice, str]]:
+    def choose_place_tile(self, g) -> list[tuple[Choice, str]]:
         tile = TILE_NAMES[g.drawn]
         out = []
         for i, a in enumerate(g.legal):
@@ -163,7 +169,7 @@ class MallWalkersNarrator(Narrator, engine=MallWalkers):
             out.append((choice, f"places {text}"))
         return out
 
-    def _choose_fight(self, g) -> list[tuple[Choice, str]]:
+    def choose_fight(self, g) -> list[tuple[Choice, str]]:
         at = square(g.mall, g.combat[0])
         need = HIT - g.combat[1] - g.combat[2]
         out = []
@@ -185,7 +191,7 @@ class MallWalkersNarrator(Narrator, engine=MallWalkers):
             out.append((Choice(a, key, text, place=place, preview=(at,)), said))
         return out
 
-    def _choose_play_card(self, g) -> list[tuple[Choice, str]]:
+    def choose_play_card(self, g) -> list[tuple[Choice, str]]:
         out = []
         for i, a in enumerate(g.legal):
             if a >= A_CARD and a - A_CARD < len(NAMES):
@@ -196,7 +202,7 @@ class MallWalkersNarrator(Narrator, engine=MallWalkers):
                 out.append((Choice(a, letters(i), "play no card"), "plays no card"))
         return out
 
-    def _choose_target(self, g) -> list[tuple[Choice, str]]:
+    def choose_target(self, g) -> list[tuple[Choice, str]]:
         card, out = NAMES[g.card], []
         for i, a in enumerate(g.legal):
             p = (g.current_player + 1 + a - A_TARGET) % g.num_players
@@ -207,7 +213,7 @@ class MallWalkersNarrator(Narrator, engine=MallWalkers):
             out.append((choice, f"plays {card} on {name}"))
         return out
 
-    def _choose_pick(self, g) -> list[tuple[Choice, str]]:
+    def choose_pick(self, g) -> list[tuple[Choice, str]]:
         out = []
         for i, a in enumerate(g.legal):
             card = NAMES[a - A_PICK]
@@ -216,7 +222,7 @@ class MallWalkersNarrator(Narrator, engine=MallWalkers):
                         f"takes {card} from the discard pile"))  # fmt: skip
         return out
 
-    def _choose_start_move(self, g) -> list[tuple[Choice, str]]:
+    def choose_start_move(self, g) -> list[tuple[Choice, str]]:
         here = square(g.mall, g.pos[g.active])
         out = []
         for i, a in enumerate(g.legal):
@@ -230,7 +236,7 @@ class MallWalkersNarrator(Narrator, engine=MallWalkers):
             out.append((choice, text.replace("crawl", "crawls", 1)))
         return out
 
-    def _choose_move(self, g) -> list[tuple[Choice, str]]:
+    def choose_move(self, g) -> list[tuple[Choice, str]]:
         here_id = g.pos[g.active]
         here = square(g.mall, here_id)
         left = g.moves_left - 1
@@ -251,7 +257,7 @@ class MallWalkersNarrator(Narrator, engine=MallWalkers):
             out.append((choice, f"goes {SIDE_WORDS[d]} to {to}"))
         return out
 
-    def _choose_move_zombies(self, g) -> list[tuple[Choice, str]]:
+    def choose_move_zombies(self, g) -> list[tuple[Choice, str]]:
         out = []
         for i, a in enumerate(g.legal):
             sq, d = divmod(a - A_ZOMBIE, 4)
@@ -263,7 +269,7 @@ class MallWalkersNarrator(Narrator, engine=MallWalkers):
             out.append((choice, f"moves the zombie at {way}"))
         return out
 
-    def _choose_discard(self, g) -> list[tuple[Choice, str]]:
+    def choose_discard(self, g) -> list[tuple[Choice, str]]:
         out = []
         for i, a in enumerate(g.legal):
             if a >= A_DISCARD and a - A_DISCARD < len(NAMES):
@@ -274,14 +280,14 @@ class MallWalkersNarrator(Narrator, engine=MallWalkers):
                 out.append((Choice(a, letters(i), "keep every card"), "keeps every card"))
         return out
 
-    def _choose_challenge(self, g) -> list[tuple[Choice, str]]:
+    def choose_challenge(self, g) -> list[tuple[Choice, str]]:
         keeper = self.name(g, g.keeper)
         said = {A_CHALLENGE: f"tries to take the keys from {keeper}",
                 A_CHALLENGE + 1: f"leaves the keys with {keeper}"}  # fmt: skip
         text = {A_CHALLENGE: "try to take the keys", A_CHALLENGE + 1: "leave the keys"}
         return [(Choice(a, letters(i), text[a]), said[a]) for i, a in enumerate(g.legal)]
 
-    def _choose_duel(self, g) -> list[tuple[Choice, str]]:
+    def choose_duel(self, g) -> list[tuple[Choice, str]]:
         keeper = g.current_player == g.keeper
         words = {
             A_DUEL + DUEL_BULLET: ("spend a bullet: +1", "spends a bullet: +1"),
