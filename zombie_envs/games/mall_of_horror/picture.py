@@ -25,7 +25,7 @@ from .data import (
     PARKING,
 )
 from .declaration import GAME
-from .engine import CLOSED, EATEN, OUT, OVERRUN, UNPLACED
+from .engine import CLOSED, EATEN, OUT, OVERRUN, UNPLACED, MallOfHorror
 from .text import SHORT
 from .voting import PURPOSES
 
@@ -68,7 +68,7 @@ def _name(seat: int) -> str:
 
 def _announced(g) -> list[int]:
     """Seats whose destination is public and still ahead of them (before the attack)."""
-    if not any(task[0] == "zombie_attack" for task in g.tasks):
+    if not any(task[0] == MallOfHorror.zombie_attack.__name__ for task in g.tasks):
         return []
     see = g.visible(None)
     return [s for s in range(g.num_players) if see.destination(s) and g.eliminated[s] < 0]

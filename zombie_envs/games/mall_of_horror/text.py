@@ -20,7 +20,7 @@ from .data import (
     POINTS,
 )
 from .declaration import GAME
-from .engine import CLOSED, EATEN, OUT, OVERRUN
+from .engine import CLOSED, EATEN, OUT, OVERRUN, MallOfHorror
 from .voting import PURPOSES
 
 SHORT = {"Pin-Up": "P", "Tough Guy": "T", "Gunman": "G", "Little Girl": "g"}
@@ -43,7 +43,7 @@ def _chief(g) -> str:
     means the one that counts was last round's."""
     if not g.chief_elected:
         return COLOURS[g.chief]
-    ahead = any(task[0] == "elect_chief" for task in g.tasks)
+    ahead = any(task[0] == MallOfHorror.elect_chief.__name__ for task in g.tasks)
     return f"{COLOURS[g.chief]} (elected {'last' if ahead else 'this'} round)"
 
 
@@ -75,55 +75,70 @@ def legend(g) -> list[str]:
 
 
 def ansi(g, seat: int | None = None) -> str:
-    n = g.num_players
     see = g.visible(seat)
     who = "spectator" if seat is None else COLOURS[seat]
-    lines = [f"{GAME.title} - round {g.round} - view of {who}"]
-    lines.append(f"Chief of Security: {_chief(g)} | truck: {len(g.deck)} cards")
-    for L, name in enumerate(LOCATION_NAMES):
-        cap = "inf" if CAPACITY[L] is None else CAPACITY[L]
-        state = {CLOSED: " CLOSED", OVERRUN: " OVERRUN"}.get(g.closed[L], "")
-        chars = " ".join(_char(c, g.hidden[c]) for c, w in enumerate(g.loc) if w == L)
-        marker = ">" if g.a_loc == L else " "
-        lines.append(
-            f"{marker}{L + 1} {name:<12} [{g.loc.count(L)}/{cap}] zombies {g.zombies[L]:>2}"
-            f"{state}  {chars}"
-        )
-    for s in range(n):
-        alive = [
-            CHARACTER_NAMES[c % KINDS] for c in range(s * KINDS, (s + 1) * KINDS) if g.loc[c] >= 0
-        ]
-        eaten = sum(1 for c in range(s * KINDS, (s + 1) * KINDS) if g.loc[c] == EATEN)
-        cards = sum(g.hands[s])
-        mine = ""
-        if see.hand(s):
-            held = [f"{CARD_NAMES[k]} x{v}" for k, v in enumerate(g.hands[s]) if v]
-            mine = " | hand: " + (", ".join(held) or "empty")
-        dest = ""
-        if see.destination(s):
-            dest = f" | destination {g.dest[s] + 1}"
-        lines.append(
-            f"  {COLOURS[s]:<6} points {g.scores()[s]:>2} cards {cards} eaten {eaten} "
-            f"alive: {', '.join(alive) or '-'}{dest}{mine}"
-        )
+    lines = [
+        f"{GAME.title} - round {g.round} - view of {who}",
+        f"Chief of Security: {_chief(g)} | truck: {len(g.deck)} cards",
+        *(_location(g, L) for L in range(len(LOCATION_NAMES))),
+        *(_colour(g, s, see) for s in range(g.num_players)),
+    ]
     if see.arrival_dice():
         lines.append("  arrival dice (secret): " + " ".join(str(d + 1) for d in sorted(g.dice)))
     if g.last_vote[0] >= 0:
-        purpose, L, runoff = g.last_vote
-        ballots = ", ".join(
-            f"{COLOURS[s]}->{COLOURS[b]} ({g.last_weights[s]})"
-            for s, b in enumerate(g.last_ballots)
-            if b >= 0
-        )
-        lines.append(
-            f"  last vote ({PURPOSES[purpose]} at {L + 1}{', runoff' if runoff else ''}): {ballots}"
-        )
+        lines.append(_last_vote(g))
+    return "\n".join(lines + _closing(g))
+
+
+def _location(g, L: int) -> str:
+    """Location ``L``'s line: its room, zombies, state and characters."""
+    cap = "inf" if CAPACITY[L] is None else CAPACITY[L]
+    state = {CLOSED: " CLOSED", OVERRUN: " OVERRUN"}.get(g.closed[L], "")
+    chars = " ".join(_char(c, g.hidden[c]) for c, w in enumerate(g.loc) if w == L)
+    marker = ">" if g.a_loc == L else " "
+    return (
+        f"{marker}{L + 1} {LOCATION_NAMES[L]:<12} [{g.loc.count(L)}/{cap}] "
+        f"zombies {g.zombies[L]:>2}{state}  {chars}"
+    )
+
+
+def _colour(g, s: int, see) -> str:
+    """Colour ``s``'s line: points, cards, characters eaten and alive, and what
+    ``see`` lets the viewer know of its destination and hand."""
+    mine = range(s * KINDS, (s + 1) * KINDS)
+    alive = [CHARACTER_NAMES[c % KINDS] for c in mine if g.loc[c] >= 0]
+    eaten = sum(1 for c in mine if g.loc[c] == EATEN)
+    dest = f" | destination {g.dest[s] + 1}" if see.destination(s) else ""
+    return (
+        f"  {COLOURS[s]:<6} points {g.scores()[s]:>2} cards {sum(g.hands[s])} eaten {eaten} "
+        f"alive: {', '.join(alive) or '-'}{dest}{_hand(g, s) if see.hand(s) else ''}"
+    )
+
+
+def _hand(g, s: int) -> str:
+    held = [f"{CARD_NAMES[k]} x{v}" for k, v in enumerate(g.hands[s]) if v]
+    return " | hand: " + (", ".join(held) or "empty")
+
+
+def _last_vote(g) -> str:
+    """The last vote: what for, where, and each ballot with its weight."""
+    purpose, L, runoff = g.last_vote
+    ballots = ", ".join(
+        f"{COLOURS[s]}->{COLOURS[b]} ({g.last_weights[s]})"
+        for s, b in enumerate(g.last_ballots)
+        if b >= 0
+    )
+    return f"  last vote ({PURPOSES[purpose]} at {L + 1}{', runoff' if runoff else ''}): {ballots}"
+
+
+def _closing(g) -> list[str]:
+    """The game's end, else who acts now."""
     if g.terminal:
         won = (
             ", ".join(COLOURS[s] for s in g.final_winners()) or "nobody (stopped at the round cap)"
         )
         points = ", ".join(f"{COLOURS[s]} {p}" for s, p in enumerate(g.scores()))
-        lines.append(f"  GAME OVER - points: {points} - winner(s): {won}")
-    elif g.decision is not None:
-        lines.append(f"  to act: {COLOURS[g.current_player]} {GAME.by_kind[g.decision].doing}")
-    return "\n".join(lines)
+        return [f"  GAME OVER - points: {points} - winner(s): {won}"]
+    if g.decision is not None:
+        return [f"  to act: {COLOURS[g.current_player]} {GAME.by_kind[g.decision].doing}"]
+    return []
