@@ -12,11 +12,33 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+import pytest
+
 import zombie_envs
 from tests.core import toy_game
+from zombie_envs import registry
+from zombie_envs.core.game_type import GameType
 
 #: env name -> its entry module (``env``, ``raw_env``), for every env under test
 MODULES = {**zombie_envs.ENVS, toy_game.TOY.env: toy_game}
+#: the names of every env under test, the toy's among them
+ENV_NAMES = sorted(MODULES)
+
+
+def declared(env_name: str, monkeypatch) -> GameType:
+    """The declaration of ``env_name``; the toy joins the registry for the running test
+    (``register_game``, as a game declared outside the package does), then leaves it."""
+    if env_name not in zombie_envs.ENVS:
+        monkeypatch.setattr(registry, "_ENTRIES", dict(registry._ENTRIES))
+        monkeypatch.setattr(registry, "_GAMES", {})
+        registry.register_game(toy_game.TOY, toy_game.__name__)
+    return registry.game_type(env_name)
+
+
+def skip_unless_bundled(game: GameType, what: str) -> None:
+    """Skip a test of what only the suite's own games ship (``what``), saying why."""
+    if not game.bundled:
+        pytest.skip(f"{game.name} declares bundled=False: it ships no {what}")
 
 
 @dataclass(frozen=True)

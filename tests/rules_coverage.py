@@ -19,6 +19,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.envs_under_test import skip_unless_bundled
+
 REPO = Path(__file__).resolve().parents[1]
 REF = re.compile(r"`([\w/.]+\.py)::(\w+)`")
 NOT_A_RULE = re.compile(r"^not a rule — (flavour|example|component|heading)$")
@@ -50,6 +52,7 @@ class Coverage:
     """The coverage checks of one game, one method per name of ``CHECKS``."""
 
     def __init__(self, game_type):
+        skip_unless_bundled(game_type, "rulebook checklist")
         game = game_type.name
         self.doc = REPO / "docs" / "games" / f"{game}.md"
         self.here = REPO / "tests" / "games" / game

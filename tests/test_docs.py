@@ -2,14 +2,18 @@
 
 import pytest
 
+from tests.envs_under_test import ENV_NAMES, declared, skip_unless_bundled
 from zombie_envs import ENVS
 from zombie_envs.core.pettingzoo_ids import pettingzoo_id
 from zombie_envs.docgen import END, START, page_path, render_page
-from zombie_envs.registry import game_type
+
+#: every env under test, the toy (registered for each test) among them
+every_env = pytest.mark.parametrize("env_name", ENV_NAMES)
 
 
-@pytest.mark.parametrize("env_name", sorted(ENVS))
-def test_generated_tables_are_current(env_name):
+@every_env
+def test_generated_tables_are_current(env_name, monkeypatch):
+    skip_unless_bundled(declared(env_name, monkeypatch), "doc page")
     text = page_path(env_name).read_text()
     assert START in text and END in text
     assert render_page(env_name, text) == text, (
@@ -17,32 +21,37 @@ def test_generated_tables_are_current(env_name):
     )
 
 
-@pytest.mark.parametrize("env_name", sorted(ENVS))
-def test_every_action_and_observation_block_is_documented(env_name):
-    engine_cls = ENVS[env_name].raw_env.engine_cls
+@every_env
+def test_every_action_and_observation_block_is_documented(env_name, monkeypatch):
+    game = declared(env_name, monkeypatch)
+    skip_unless_bundled(game, "doc page")
+    engine_cls = game.engine_cls
     text = page_path(env_name).read_text()
     for layout in (engine_cls.action_layout, engine_cls.obs_layout, engine_cls.state_layout):
         for block in layout.blocks:
             assert f"`{block.name}`" in text
 
 
-@pytest.mark.parametrize("env_name", sorted(ENVS))
-def test_every_card_is_on_its_games_page_with_what_it_does(env_name):
-    texts = game_type(env_name).card_texts
-    assert texts, f"{env_name} has no card texts"  # every game of the suite has cards
+@every_env
+def test_every_card_is_on_its_games_page_with_what_it_does(env_name, monkeypatch):
+    game = declared(env_name, monkeypatch)
+    skip_unless_bundled(game, "doc page")
+    if not game.cards:
+        pytest.skip(f"{game.name} declares no cards")
     page = page_path(env_name).read_text()
-    for name, text in texts.items():
+    for name, text in game.card_texts.items():
         assert f"| {name} | {text} |" in page
 
 
-@pytest.mark.parametrize("env_name", sorted(ENVS))
-def test_every_env_has_its_readme_row(env_name):
+@every_env
+def test_every_env_has_its_readme_row(env_name, monkeypatch):
     """The README's env table has a row per registered env: its name, its PettingZoo id,
     its player counts and a link to its doc page."""
+    game = declared(env_name, monkeypatch)
+    skip_unless_bundled(game, "README row")
     readme = (page_path(env_name).parents[2] / "README.md").read_text()
     row = next((r for r in readme.splitlines() if r.startswith(f"| `{env_name}` |")), None)
     assert row, f"README.md has no env table row for {env_name}"
-    game = ENVS[env_name].raw_env.engine_cls.game_type
     page = f"docs/games/{game.name}.md"
     assert f"| `{pettingzoo_id(env_name)}` |" in row
     assert f"| {game.min_players}-{game.max_players}" in row

@@ -66,8 +66,30 @@ def test_the_toys_narrator_tells_each_tally_by_its_told_method():
 def test_every_field_the_guide_names_is_declared():
     fields = set(GameType.__dataclass_fields__)
     named = set(re.findall(r"`(\w+)`", GUIDE.split("## 1. Declare the game")[1].split("## 2.")[0]))
-    for field in ("decisions", "options", "quick_options", "checklists", "version"):
+    for field in ("decisions", "options", "quick_options", "checklists", "version", "cards"):
         assert field in named and field in fields
+    assert "bundled" in named and "bundled" in fields
+
+
+def runs_over_every_env(path: Path) -> bool:
+    """Whether a test file runs over every registered env (or every env under test)."""
+    return re.search(r"\bENVS\b|envs_under_test", path.read_text()) is not None
+
+
+def test_the_guide_says_what_each_test_over_every_env_asks():
+    """A fifth game learns from the guide alone what each such test file needs."""
+    table = GUIDE.split("## 11. What the tests over every env ask")[1]
+    rows = {
+        name: row.rsplit("|", 2)[-2]
+        for row in table.splitlines()
+        for name in re.findall(r"`(tests/[\w/]+\.py)`", row.split("|")[1] if "|" in row else "")
+    }
+    files = sorted(p for p in (ROOT / "tests").rglob("test_*.py") if runs_over_every_env(p))
+    assert len(files) > 20
+    for path in files:
+        name = path.relative_to(ROOT).as_posix()
+        assert rows.get(name, "").strip(), f"{name} runs over every env; the guide does not say it"
+    assert sorted(rows) == [p.relative_to(ROOT).as_posix() for p in files]
 
 
 @pytest.mark.parametrize("game", GAMES)

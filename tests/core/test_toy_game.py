@@ -11,7 +11,7 @@ import pytest
 
 from tests.core import toy_game
 from tests.core.toy_game import TOY, Greedy, ToyVote
-from tests.envs_under_test import CONFIGS
+from tests.envs_under_test import CONFIGS, declared
 from zombie_envs import registry
 from zombie_envs.agents import make_agent
 from zombie_envs.match import run_tournament
@@ -79,10 +79,7 @@ def test_the_heuristic_reads_no_other_ballot_or_hand():
 @pytest.fixture
 def registered(monkeypatch):
     """The toy joins the registry for one test (``register_game``), then leaves it."""
-    monkeypatch.setattr(registry, "_ENTRIES", dict(registry._ENTRIES))
-    monkeypatch.setattr(registry, "_GAMES", {})
-    registry.register_game(TOY, toy_game.__name__)
-    return TOY.env
+    return declared(TOY.env, monkeypatch).env
 
 
 def test_a_registered_toy_plays_tournaments_that_replay(registered, tmp_path):

@@ -27,7 +27,7 @@ TOY = GameType(
     decisions=(Decision("vote", ("vote",), "votes", secret=True),),
     actions=f"{__name__}:ACTIONS", observation=f"{__name__}:OBS", state=f"{__name__}:STATE",
     visibility=f"{__name__}:Seen", narrator=f"{__name__}:NARRATOR",
-    quick_options={"rounds": 2},
+    quick_options={"rounds": 2}, bundled=False,
 )  # fmt: skip
 KIND = TOY.kinds
 ACTIONS, OBS, STATE = Layout("toy actions"), Layout("toy obs"), Layout("toy state")

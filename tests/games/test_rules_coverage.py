@@ -7,11 +7,13 @@ from __future__ import annotations
 
 import pytest
 
+from tests.core.toy_game import TOY
 from tests.rules_coverage import CHECKS, Coverage
 from zombie_envs import ENVS
 from zombie_envs.registry import game_type
 
-GAMES = [game_type(env) for env in sorted(ENVS)]
+#: every game of the suite, and the toy (which declares it ships no rulebook)
+GAMES = [*(game_type(env) for env in sorted(ENVS)), TOY]
 
 
 @pytest.mark.parametrize("check", CHECKS)

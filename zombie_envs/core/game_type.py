@@ -132,6 +132,10 @@ class GameType:
     #: ``"module:object"`` of what each of the game's cards does, by card name (a dict
     #: of data), for people to look up; empty for a game without cards
     cards: str = ""
+    #: one of the suite's own games, shipped with its doc page (and README row), its
+    #: rulebook checklist and a trained policy; ``False`` for a game registered from
+    #: elsewhere (a plugin, a test's toy), which the tests of those files then skip
+    bundled: bool = True
 
     def __post_init__(self):
         for what, items in (("decision", self.decisions), ("option", self.options)):
