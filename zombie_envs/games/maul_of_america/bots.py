@@ -85,35 +85,61 @@ class HeuristicAgent(DecisionAgent):
 
     # ----- a Shopper's turn -----------------------------------------------------
     def on_act(self, g, seat: int) -> int:
+        """The first that applies: get out, heal, play a card that brings actions,
+        attack, search, step toward the goal, else end the turn."""
         legal = set(g.legal)
-        items, wounds = g.items[seat], g.wounds[seat]
-        if A_ACT + ESCAPE in legal:
-            return A_ACT + ESCAPE
-        out = g.way_out(seat)
-        for a in legal:  # onto the exit, even past a zombie's free attack: out next action
-            if A_STEP <= a < A_STEP + 8 and g.moves[g.pos[seat]][a - A_STEP][0] in out:
+        for choice in (self.get_out, self.heal, self.more_actions, self.attack):
+            a = choice(g, seat, legal)
+            if a is not None:
                 return a
-        if A_ACT + REST in legal and wounds >= 2:
-            return A_ACT + REST
-        if A_ACT + USE_MEDKIT in legal and wounds >= 2 and not self.needs(items, "medkit"):
-            return A_ACT + USE_MEDKIT
-        for a in sorted(legal):
-            if a >= A_CARD and a - A_CARD < len(ACTIONS_BONUS):
-                card = a - A_CARD
-                if ACTIONS_BONUS[card] or ROLL_ACTIONS[card]:
-                    return a
-        attacks = [a for a in legal if A_ATTACK <= a < A_ATTACK + 1 + len(WEAPONS)]
-        if attacks:
-            aims = [a for a in legal if a >= A_CARD and a - A_CARD < len(AIM) and AIM[a - A_CARD]]
-            if aims and g.aim == 0:
-                return aims[0]
-            return min(attacks, key=lambda a: self.hit_value(a - A_ATTACK))
         if A_ACT + SEARCH in legal:
             return A_ACT + SEARCH
         step = self.best_step(g, seat, legal)
         if step is not None:
             return step
         return A_ACT + END_TURN if A_ACT + END_TURN in legal else min(legal)
+
+    @staticmethod
+    def get_out(g, seat: int, legal: set[int]) -> int | None:
+        """Escape; or step onto the exit, even past a zombie's free attack: out next
+        action."""
+        if A_ACT + ESCAPE in legal:
+            return A_ACT + ESCAPE
+        out = g.way_out(seat)
+        for a in legal:
+            if A_STEP <= a < A_STEP + 8 and g.moves[g.pos[seat]][a - A_STEP][0] in out:
+                return a
+        return None
+
+    def heal(self, g, seat: int, legal: set[int]) -> int | None:
+        """With two wounds: rest at the Food Court, else a Medkit it can spare."""
+        if g.wounds[seat] < 2:
+            return None
+        if A_ACT + REST in legal:
+            return A_ACT + REST
+        if A_ACT + USE_MEDKIT in legal and not self.needs(g.items[seat], "medkit"):
+            return A_ACT + USE_MEDKIT
+        return None
+
+    @staticmethod
+    def more_actions(g, seat: int, legal: set[int]) -> int | None:
+        """A card that brings actions or a roll for them, played at once."""
+        for a in sorted(legal):
+            if a >= A_CARD and a - A_CARD < len(ACTIONS_BONUS):
+                card = a - A_CARD
+                if ACTIONS_BONUS[card] or ROLL_ACTIONS[card]:
+                    return a
+        return None
+
+    def attack(self, g, seat: int, legal: set[int]) -> int | None:
+        """Aim first if a card allows, then the attack most likely to hit."""
+        attacks = [a for a in legal if A_ATTACK <= a < A_ATTACK + 1 + len(WEAPONS)]
+        if not attacks:
+            return None
+        aims = [a for a in legal if a >= A_CARD and a - A_CARD < len(AIM) and AIM[a - A_CARD]]
+        if aims and g.aim == 0:
+            return aims[0]
+        return min(attacks, key=lambda a: self.hit_value(a - A_ATTACK))
 
     @staticmethod
     def hit_value(offset: int) -> int:

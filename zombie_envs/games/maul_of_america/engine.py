@@ -236,6 +236,17 @@ class MaulOfAmerica(Attacks, ZombieTurn, Engine):
         self.ask(s, KIND.act, self.act_options(s))
 
     def act_options(self, s: int) -> list[int]:
+        """The steps, what a Shopper alone on his square may do, and his cards."""
+        legal = self.step_options(s)
+        if self.crowd(self.pos[s]) <= 1:
+            legal += self.alone_options(s)
+        hand = self.hands[s]
+        legal += [A_CARD + k for k in SHOPPER_CARDS if hand[k] and k != DODGE]
+        return sorted(legal)
+
+    def step_options(self, s: int) -> list[int]:
+        """The steps his actions pay for (past other pieces only where he need not stop
+        on them), and escaping, a move, so allowed on a shared square too."""
         v, left = self.pos[s], self.actions
         taken = set(self.zombies)  # the squares held by a piece other than the mover
         taken.update(self.pos[p] for p in self.shoppers() if p != s)
@@ -245,22 +256,24 @@ class MaulOfAmerica(Attacks, ZombieTurn, Engine):
             if 0 < cost <= left and (w not in taken or self.may_enter(w, left - cost, taken))
         ]
         if left >= 1 and v in self.way_out(s):
-            legal.append(A_ACT + ESCAPE)  # a move, so allowed on a shared square too
-        shared = self.crowd(v) > 1
-        if not shared:
-            if left >= 1:
-                if self.may_search(s):
-                    legal.append(A_ACT + SEARCH)
-                if any(kind == MEDKIT for kind, _ in self.items[s]):
-                    legal.append(A_ACT + USE_MEDKIT)
-                legal += [A_ATTACK + i for i in self.attack_kinds(s)]
-                legal += [A_TRADE + (p - s) % self.num_players - 1 for p in self.partners(s)]
-            if self.spent == 0 and self.on_food and self.wounds[s]:
-                legal.append(A_ACT + REST)
-            legal.append(A_ACT + END_TURN)
-        hand = self.hands[s]
-        legal += [A_CARD + k for k in SHOPPER_CARDS if hand[k] and k != DODGE]
-        return sorted(legal)
+            legal.append(A_ACT + ESCAPE)
+        return legal
+
+    def alone_options(self, s: int) -> list[int]:
+        """Searching, a Medkit, attacks and exchanges (an action each), resting on the
+        Food Court before spending any, and ending the turn: none on a shared square."""
+        legal = []
+        if self.actions >= 1:
+            if self.may_search(s):
+                legal.append(A_ACT + SEARCH)
+            if any(kind == MEDKIT for kind, _ in self.items[s]):
+                legal.append(A_ACT + USE_MEDKIT)
+            legal += [A_ATTACK + i for i in self.attack_kinds(s)]
+            legal += [A_TRADE + (p - s) % self.num_players - 1 for p in self.partners(s)]
+        if self.spent == 0 and self.on_food and self.wounds[s]:
+            legal.append(A_ACT + REST)
+        legal.append(A_ACT + END_TURN)
+        return legal
 
     def may_enter(self, w: int, left: int, taken: set[int]) -> bool:
         """A Shopper may pass through an occupied square ``w`` but not end there: it
