@@ -19,6 +19,7 @@ import numpy as np
 from ...core.narration import count
 from ...core.raster import Canvas, text_size
 from ...core.tiles import frontier
+from . import places
 from .cards import AMMO, HAND_NAMES, SEARCH_NAMES
 from .declaration import GAME, KIND
 from .maul import ARROW_SQUARES, FACE_SIZE, FACES, available
@@ -48,23 +49,7 @@ EDGE_COLOUR = {"|": (40, 40, 48), "-": (40, 40, 48), "d": (150, 95, 50), "w": (1
 ZOMBIE_COLOURS = {"Z": (60, 120, 50), "z": (40, 80, 35)}
 SEAT_COLOURS = ((90, 160, 90), (60, 110, 220), (230, 150, 40), (190, 60, 170), (40, 170, 190))
 CHIP, CARD_CHIP, FACE_CHIP = (70, 74, 86), (120, 60, 60), (70, 90, 120)
-SIDE_LETTERS = "nesw"
 HEIGHT = MAP_Y + MAP_H + 10
-
-
-def square_key(maul, v: int) -> str:
-    """The place of square ``v``: its name, ``r12c3``."""
-    return maul.label(v)
-
-
-def slot_key(row: int, col: int, side: int | None = None) -> str:
-    """The place of a slot a map section may go to, or of the arrow squares of one
-    of its sides (``side`` 0-3: north, east, south, west)."""
-    return f"slot{row},{col}" + ("" if side is None else SIDE_LETTERS[side])
-
-
-def item_key(s: int, kind: int) -> str:
-    return f"item{s}-{kind}"
 
 
 class View:
@@ -161,7 +146,7 @@ def _draw_map(canvas: Canvas, g) -> None:
         _slot(canvas, view, row, col)
     _labels(canvas, maul, view)
     for v in range(maul.size):
-        canvas.place(square_key(maul, v), *view.square(maul, v), cell, cell, maul.name(v))
+        canvas.place(places.square(maul, v), *view.square(maul, v), cell, cell, maul.name(v))
     for v in maul.way_out[g.exit] if g.exit >= 0 else ():
         x, y = view.square(maul, v)
         canvas.ring(x + cell // 2, y + cell // 2, cell // 2 - 1, (250, 250, 250), width=2)
@@ -184,13 +169,15 @@ def _slot(canvas: Canvas, view: View, row: int, col: int) -> None:
     x, y = view.at(FACE_SIZE * row, FACE_SIZE * col)
     canvas.rect(x + 2, y + 2, side - 4, side - 4, MUTED, width=1)
     canvas.text(x + side // 2, y + side // 2 - 7, "free slot", MUTED, scale=2, anchor="center")
-    canvas.place(slot_key(row, col), x, y, side, side, "a free slot next to the Maul")
+    canvas.place(places.slot(row, col), x, y, side, side, "a free slot next to the Maul")
     a, b = ARROW_SQUARES[0] * cell, 2 * cell
     ends = ((x + a, y, b, cell), (x + side - cell, y + a, cell, b),
             (x + a, y + side - cell, b, cell), (x, y + a, cell, b))  # fmt: skip
     for k, box in enumerate(ends):
         canvas.place(
-            slot_key(row, col, k), *box, f"the slot's {['north', 'east', 'south', 'west'][k]} arrow"
+            places.slot(row, col, k),
+            *box,
+            f"the slot's {['north', 'east', 'south', 'west'][k]} arrow",
         )
 
 
@@ -229,7 +216,7 @@ def _hand_chips(g, s: int, see: Visible) -> list[tuple[str, str, tuple]]:
     if not see.hand(s):
         return []
     hand = g.hands[s]
-    return [(f"card{k}", HAND_NAMES[k] + (f" x{n}" if n > 1 else ""), CARD_CHIP)
+    return [(places.card(k), HAND_NAMES[k] + (f" x{n}" if n > 1 else ""), CARD_CHIP)
             for k, n in enumerate(hand) if n]  # fmt: skip
 
 
@@ -242,7 +229,7 @@ def _item_chips(g, s: int) -> list[tuple[str, str, tuple]]:
         if AMMO[kind]:
             shots = "/".join(map(str, held)) + " shots" if len(held) > 1 else count(*held, "shot")
             text += f" ({shots})"
-        out.append((item_key(s, kind), text, CHIP))
+        out.append((places.item(s, kind), text, CHIP))
     return out
 
 
@@ -252,7 +239,7 @@ def _draw_panel(canvas: Canvas, g, seat: int | None) -> None:
     if g.decision == KIND.face:
         panel.line("Map sections to choose from:", MUTED)
         faces = available(tuple(map(tuple, g.plan)))
-        panel.chips([(f"face{f}", FACES[f].name, FACE_CHIP) for f in faces])
+        panel.chips([(places.face(f), FACES[f].name, FACE_CHIP) for f in faces])
     if g.face >= 0:
         panel.line(f"Map section being placed: {FACES[g.face].name}")
     for s in range(g.num_players):
