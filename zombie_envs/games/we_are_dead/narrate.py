@@ -13,6 +13,7 @@ from collections import Counter
 
 from ...core.compass import BY_STEP
 from ...core.narration import Choice, Narrator, count, letters
+from . import places
 from .actions import A_CARD, A_CHOOSE, A_INFECTION, A_PASS, A_SQUARE, A_YES
 from .data import (
     CARD_NAMES,
@@ -32,14 +33,7 @@ from .data import (
 )
 from .declaration import KIND
 from .engine import WeAreDead
-from .text import (
-    FACE_DOWN,
-    INFECTION,
-    card_place,
-    legend,
-    seat_place,
-    square_place,
-)
+from .text import legend
 
 #: the turn's steps, as the task that starts the next one
 STEPS = (
@@ -167,7 +161,7 @@ class DeadNarrator(Narrator, engine=WeAreDead):
         """A square: where to move (its path and cost), where a shopper token goes,
         which token the horde hunts, which way or which horde goes."""
         b, kind = g.board, g.decision
-        key = square_place(b, v)
+        key = places.square(b, v)
         detail, preview = "", ()
         if kind == KIND.move:
             moves = b.dist[g.pos[g.active]][v]
@@ -178,14 +172,14 @@ class DeadNarrator(Narrator, engine=WeAreDead):
         elif kind == KIND.horde_target and g.h_prey >= 0:  # the way to a token out of reach
             start = g.hordes[g.h_moved[-1]]
             detail = f"the horde at {b.label(start)} stops here on its way to {b.label(g.h_prey)}"
-            preview = (square_place(b, start), *self.path(g, start, v, HORDE_REACH))
+            preview = (places.square(b, start), *self.path(g, start, v, HORDE_REACH))
         elif kind == KIND.horde_target:
             hunters = g.prey(*g.hunt()[:3])[v]
             start = g.hordes[hunters[0]]
             detail = f"the horde at {b.label(start)} goes for it, {count(b.dist[start][v], 'move')}"
             preview = sum(
                 (
-                    (square_place(b, g.hordes[i]), *self.path(g, g.hordes[i], v, HORDE_REACH))
+                    (places.square(b, g.hordes[i]), *self.path(g, g.hordes[i], v, HORDE_REACH))
                     for i in hunters
                 ),
                 (),
@@ -204,7 +198,7 @@ class DeadNarrator(Narrator, engine=WeAreDead):
             if a == b:
                 break
             a = board.step_toward(a, b, 1)
-            out.append(square_place(board, a))
+            out.append(places.square(board, a))
         return tuple(out)
 
     def other_choice(self, g, a: int, key: str) -> Choice:
@@ -212,18 +206,19 @@ class DeadNarrator(Narrator, engine=WeAreDead):
         its place on the picture where it has one."""
         name = g.action_name(a)
         if a < A_INFECTION:
-            return Choice(a, key, name, place=card_place(a - A_CARD))
+            return Choice(a, key, name, place=places.card(a - A_CARD))
         if a == A_INFECTION:
-            return Choice(a, key, INFECTION_WORDS.get(g.decision, name), (name,), place=INFECTION)
+            words = INFECTION_WORDS.get(g.decision, name)
+            return Choice(a, key, words, (name,), place=places.INFECTION)
         if a < A_YES:
             seat = (g.current_player + 1 + a - A_CHOOSE) % g.num_players
             text = f"fight the hero of {self.name(g, seat)}"
-            return Choice(a, key, text, (name,), place=seat_place(seat))
+            return Choice(a, key, text, (name,), place=places.seat(seat))
         place = ""
         if a == A_YES and g.decision == KIND.attack:
-            place = square_place(g.board, g.pos[g.active])
+            place = places.square(g.board, g.pos[g.active])
         elif a == A_YES and g.decision == KIND.reveal:
-            place = FACE_DOWN
+            place = places.FACE_DOWN
         if a == A_PASS:  # "pass", and what passing means here
             meaning = PASS_WORDS.get(g.decision, "")
             return Choice(a, key, name, (meaning,) if meaning else (), meaning)

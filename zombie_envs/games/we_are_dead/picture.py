@@ -16,6 +16,7 @@ import numpy as np
 from ...core.grid import ARROWS, Board
 from ...core.narration import count, seat_label
 from ...core.raster import Canvas, text_size
+from . import places
 from .data import CARD_NAMES, HERO_NAMES, NUM_ATTACK, WOUND_DAMAGE
 from .declaration import GAME, KIND
 from .floorplan import (
@@ -41,14 +42,7 @@ from .floorplan import (
     draw_board,
     frame,
 )
-from .text import (
-    AREA_WORD,
-    FACE_DOWN,
-    INFECTION,
-    card_place,
-    seat_place,
-    square_place,
-)
+from .text import AREA_WORD
 
 SEAT_RGB = (
     (215, 50, 50),
@@ -190,7 +184,7 @@ def _players(c: Canvas, g, f: Frame) -> int:
     for s in range(g.num_players):
         ry = y + 32 + s * CARD_STEP
         c.fill_rect(x + 6, ry, SIDE_W - 12, CARD_H, CARD)
-        c.place(seat_place(s), x + 6, ry, SIDE_W - 12, CARD_H, seat_label(s))
+        c.place(places.seat(s), x + 6, ry, SIDE_W - 12, CARD_H, seat_label(s))
         if s in winners:
             c.rect(x + 6, ry, SIDE_W - 12, CARD_H, GOLD, 3)
         elif s == acting:
@@ -243,13 +237,13 @@ def _hand(c: Canvas, g, f: Frame, seat: int | None, y: int) -> int:
     x = f.side_x + 6
     c.text(x + 4, y + 6, f"Your hand ({seat_label(seat)})", WHITE, BIG)
     chips = [
-        (card_place(k), f"{CARD_NAMES[k]} x{n}", k < NUM_ATTACK)
+        (places.card(k), f"{CARD_NAMES[k]} x{n}", k < NUM_ATTACK)
         for k, n in enumerate(g.hands[seat])
         if n
     ]
-    chips.append((INFECTION, f"infection x{g.infection[seat]}", None))
+    chips.append((places.INFECTION, f"infection x{g.infection[seat]}", None))
     if g.visible(seat).facedown(seat):
-        chips.append((FACE_DOWN, f"face down: {_hero(g.facedown[seat])}", False))
+        chips.append((places.FACE_DOWN, f"face down: {_hero(g.facedown[seat])}", False))
     y += 26
     cx, right = x, f.side_x + SIDE_W - 6
     for key, text, attack in chips:  # left to right, wrapping at the panel's edge
@@ -270,7 +264,7 @@ def _square_places(c: Canvas, g) -> None:
     b = g.board
     for v, (row, col) in enumerate(b.rc):
         x, y = cell_xy(row, col)
-        c.place(square_place(b, v), x, y, CELL, CELL, b.label(v))
+        c.place(places.square(b, v), x, y, CELL, CELL, b.label(v))
 
 
 def _hero(kind: int) -> str:

@@ -34,26 +34,6 @@ def display_chars(b: Board) -> dict[str, str]:
     return shown
 
 
-#: the places of the picture that are not squares: the seat's infection tokens
-#: and its face-down hero (``card_place``, ``seat_place`` and ``square_place``
-#: name the others)
-INFECTION, FACE_DOWN = "infection", "facedown"
-
-
-def square_place(b: Board, v: int) -> str:
-    """A square as the board's row and column labels name it: ``r12c3``."""
-    r, c = b.rc[v]
-    return f"r{r}c{c}"
-
-
-def card_place(kind: int) -> str:
-    return f"card{kind}"
-
-
-def seat_place(seat: int) -> str:
-    return f"seat{seat}"
-
-
 #: the text board's own marks, besides the players' seat digits
 _MARKS = "Z?+"
 AREA_WORD = {"mall": "store", "carnival": "ride"}  # what the board calls an area
