@@ -242,7 +242,7 @@ class RLlibTrainer:
         """The warm start of ``imitation.*`` on each learned module: the actor
         fitted to the teacher's choices, the critic to the final returns
         (``imitation.fit``, as the SB3 trainer does), then sent to the runners."""
-        from .imitation import fit, teacher_data
+        from ..imitation import fit, teacher_data
 
         cfg = self.cfg
         data = teacher_data(cfg, self.run_dir, self.progress)
