@@ -14,6 +14,7 @@ import pytest
 import zombie_envs
 from tests.games.mall_of_horror.positions import (
     CACHOU,
+    HARDWARE,
     MEGATOYS,
     PARKING,
     PIN,
@@ -75,9 +76,10 @@ def seated(env: str, engine, typist: Typist, players: int) -> TerminalGame:
 
 def mall_at_destinations():
     """Round 1 of Mall of Horror at d) Choose destinations, yellow (seat 0) chief
-    but not elected: Megatoys is full of the others' characters; yellow's Tough
-    Guy waits at the Restroom and its Pin-Up at the Supermarket; one zombie
-    stands at the Parking Lot and the arrival dice all fall on closed Cachou."""
+    but not elected, holding a Hardware card: Megatoys is full of the others'
+    characters; yellow's Tough Guy waits at the Restroom and its Pin-Up at the
+    Supermarket; one zombie stands at the Parking Lot and the arrival dice all
+    fall on closed Cachou."""
     g = position(
         4,
         at={
@@ -87,6 +89,7 @@ def mall_at_destinations():
         },
         zombies={PARKING: 1},
         chief=0,
+        hands={0: [HARDWARE]},  # no use at the Parking Lot, yet a hand: its questions are posed
     )
     g.dice = [CACHOU] * 4
     g = MallOfHorror.from_dict(g.to_dict())  # a plain engine, as a terminal game holds
