@@ -12,7 +12,7 @@ from zombie_envs.core.narration import narrator_of, pick, story
 from zombie_envs.games.zombies_mall_walkers import picture
 from zombie_envs.games.zombies_mall_walkers.declaration import KIND
 from zombie_envs.games.zombies_mall_walkers.engine import MallWalkers
-from zombie_envs.games.zombies_mall_walkers.text import square
+from zombie_envs.games.zombies_mall_walkers.places import square
 from zombie_envs.web.svg import SvgCanvas
 
 GAMES = ((2, "standard", 1), (3, "keys", 2), (4, "search_and_rescue", 3), (6, "keys", 4))

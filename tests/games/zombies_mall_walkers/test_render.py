@@ -15,7 +15,8 @@ from zombie_envs.games.zombies_mall_walkers import picture
 from zombie_envs.games.zombies_mall_walkers.cards import NAMES
 from zombie_envs.games.zombies_mall_walkers.engine import MallWalkers
 from zombie_envs.games.zombies_mall_walkers.mall import NAMES as TILE_NAMES
-from zombie_envs.games.zombies_mall_walkers.text import ansi, legend, result, square
+from zombie_envs.games.zombies_mall_walkers.places import square
+from zombie_envs.games.zombies_mall_walkers.text import ansi, legend, result
 from zombie_envs.testing import state_clones
 from zombie_envs.zombies_mall_walkers_v0 import raw_env
 

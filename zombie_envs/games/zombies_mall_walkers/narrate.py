@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from ...core.compass import SIDE_SHORT, SIDE_WORDS
 from ...core.narration import Choice, Narrator, count, faces, letters
+from . import places
 from .actions import (
     A_BULLETS,
     A_CARD,
@@ -38,7 +39,8 @@ from .cards import HIT, IN_PLAY, NAMES, START_BULLETS, START_LIFE
 from .engine import MallWalkers
 from .mall import CELLS
 from .mall import NAMES as TILE_NAMES
-from .text import edge, fitting, legend, named, result, slot, square
+from .places import edge, named, square
+from .text import fitting, legend, result, slot
 
 
 def _cards(kinds) -> str:
@@ -56,7 +58,7 @@ def _pile(cards: list[int]) -> list[int]:
 
 def _card_place(g, k: int) -> str:
     """Where the active seat's card ``k`` lies on its panel: in play, else in hand."""
-    return f"play{k}" if IN_PLAY[k] and g.items[g.active][k] else f"hand{k}"
+    return places.in_play(k) if IN_PLAY[k] and g.items[g.active][k] else places.hand(k)
 
 
 #: what the seat at a decision is doing, ``(to itself, to the others)``: ``doing_<kind>``
@@ -165,7 +167,7 @@ class MallWalkersNarrator(Narrator, engine=MallWalkers, per_kind=(DOING, CHOOSE)
             names = (where, f"{where} {90 * turns}", f"{where} turned {90 * turns}")
             text = f"the {tile} around {where}: {fit.words}"
             choice = Choice(a, letters(i), f"place {text}", names, f"turned {90 * turns}",
-                            f"tile{r},{c}", shown)  # fmt: skip
+                            places.tile(r, c), shown)  # fmt: skip
             out.append((choice, f"places {text}"))
         return out
 
@@ -196,7 +198,7 @@ class MallWalkersNarrator(Narrator, engine=MallWalkers, per_kind=(DOING, CHOOSE)
         for i, a in enumerate(g.legal):
             if a >= A_CARD and a - A_CARD < len(NAMES):
                 card = NAMES[a - A_CARD]
-                out.append((Choice(a, letters(i), f"play {card}", place=f"hand{a - A_CARD}"),
+                out.append((Choice(a, letters(i), f"play {card}", place=places.hand(a - A_CARD)),
                             f"plays {card}"))  # fmt: skip
             else:
                 out.append((Choice(a, letters(i), "play no card"), "plays no card"))
@@ -209,7 +211,7 @@ class MallWalkersNarrator(Narrator, engine=MallWalkers, per_kind=(DOING, CHOOSE)
             name = self.name(g, p)
             at = square(g.mall, g.pos[p])
             choice = Choice(a, letters(i), f"play {card} on {name}", (name,), f"at {at}",
-                            f"seat{p}", (at,))  # fmt: skip
+                            places.seat(p), (at,))  # fmt: skip
             out.append((choice, f"plays {card} on {name}"))
         return out
 
@@ -218,7 +220,7 @@ class MallWalkersNarrator(Narrator, engine=MallWalkers, per_kind=(DOING, CHOOSE)
         for i, a in enumerate(g.legal):
             card = NAMES[a - A_PICK]
             text = f"take {card} from the discard pile"
-            out.append((Choice(a, letters(i), text, (card,), place=f"pile{a - A_PICK}"),
+            out.append((Choice(a, letters(i), text, (card,), place=places.pile(a - A_PICK)),
                         f"takes {card} from the discard pile"))  # fmt: skip
         return out
 
@@ -274,7 +276,7 @@ class MallWalkersNarrator(Narrator, engine=MallWalkers, per_kind=(DOING, CHOOSE)
         for i, a in enumerate(g.legal):
             if a >= A_DISCARD and a - A_DISCARD < len(NAMES):
                 card = NAMES[a - A_DISCARD]
-                choice = Choice(a, letters(i), f"discard {card}", place=f"hand{a - A_DISCARD}")
+                choice = Choice(a, letters(i), f"discard {card}", place=places.hand(a - A_DISCARD))
                 out.append((choice, f"discards {card}"))
             else:
                 out.append((Choice(a, letters(i), "keep every card"), "keeps every card"))

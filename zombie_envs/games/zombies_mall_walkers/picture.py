@@ -17,29 +17,20 @@ have there, each seat's lines (``seat2``) and the viewer's own cards: in hand
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from functools import lru_cache
 
 import numpy as np
 
 from ...core.raster import ADVANCE, Canvas
 from ...core.tiles import beside
+from . import places
 from .cards import NAMES
 from .declaration import GAME, KIND
 from .mall import CELLS, HELIPAD, TILE_SIZE, TILES
 from .observe import EDGE_CODES, Visible, edge_code
-from .text import (
-    PILE,
-    contents,
-    edge,
-    fitting,
-    named,
-    now_line,
-    pile,
-    seat_line,
-    slot,
-    square,
-    table_lines,
-)
+from .places import edge, named, square
+from .text import PILE, contents, fitting, now_line, pile, seat_line, slot, table_lines
 
 TYPE = 2  # the type's scale: 12 pixels a character, 14 a capital's height
 CHAR = ADVANCE * TYPE
@@ -217,8 +208,6 @@ def _pieces(canvas: Canvas, g, i: int, things: list[tuple[str, str, int]]) -> No
         canvas.fill_rect(tx + 1, ty + 1, side - 2, side - 2, TOKENS[mark])
 
 
-#: the keys of the viewer's own cards, drawn in gold
-OWN = ("hand", "play")
 #: a piece of panel text and the key of its place ("": none)
 Chunk = tuple[str, str]
 
@@ -244,13 +233,13 @@ def _flow(chunks: list[Chunk]) -> list[list[tuple[int, str, str]]]:
     return lines
 
 
-def _cards(label: str, counts, key: str) -> list[Chunk]:
+def _cards(label: str, counts, key: Callable[[int], str]) -> list[Chunk]:
     """``label`` then each kind of ``counts`` ((kind, how many)) as a chunk keyed
-    ``key`` + its kind."""
+    ``key(kind)``."""
     out: list[Chunk] = [(label, "")]
     for j, (k, n) in enumerate(counts):
         out += [(", ", "")] if j else []
-        out.append((NAMES[k] + (f" x{n}" if n > 1 else ""), f"{key}{k}"))
+        out.append((NAMES[k] + (f" x{n}" if n > 1 else ""), key(k)))
     return out + ([] if counts else [("nothing", "")])
 
 
@@ -266,11 +255,12 @@ def _paragraphs(g, seat) -> list[tuple[list[Chunk], str]]:
         if s == seat:
             items = [(k, n) for k, n in enumerate(g.items[s]) if n]
             hand = [(k, n) for k, n in enumerate(g.hands[s]) if n]
-            chunks += _cards("; in play: ", items, "play") + _cards("; hand: ", hand, "hand")
-        out.append((chunks, f"seat{s}"))
+            chunks += _cards("; in play: ", items, places.in_play)
+            chunks += _cards("; hand: ", hand, places.hand)
+        out.append((chunks, places.seat(s)))
     for line in table_lines(g):
         head, mark, _ = line.partition(PILE)
-        chunks = _cards(head + PILE, pile(g), "pile") if mark and g.discard else [(line, "")]
+        chunks = _cards(head + PILE, pile(g), places.pile) if mark and g.discard else [(line, "")]
         out.append((chunks, ""))
     legend = ("Z zombie; discs: pawns by seat; squares: red life, yellow bullets, "
               "blue rescue, white keys")  # fmt: skip
@@ -293,7 +283,7 @@ def _draw_panel(canvas: Canvas, g, seat) -> None:
             canvas.place(key, x0 - 4, y - 4, PANEL + 4, LINE * len(lines) + 2, label)
         for line in lines:
             for col, text, piece in line:
-                colour = GOLD if piece[:4] in OWN else plain if now and n == 0 else TEXT
+                colour = GOLD if places.own(piece) else plain if now and n == 0 else TEXT
                 canvas.text(x0 + CHAR * col, y, text, colour, TYPE)
                 if piece:
                     canvas.place(piece, x0 + CHAR * col - 2, y - 4, CHAR * len(text) + 3, LINE,
@@ -336,7 +326,7 @@ def _slots(canvas: Canvas, g) -> None:
     for r, c, turns, _ in mall.placements(g.drawn):
         x, y, _, _ = box_at(g, TILE_SIZE * r, TILE_SIZE * c)
         side = _frame(mall, True)[0] * TILE_SIZE
-        key = f"tile{r},{c}"
+        key = places.tile(r, c)
         if key not in canvas.places:
             canvas.rect(x + 2, y + 2, side - 4, side - 4, GOLD, width=2)
             canvas.place(key, x, y, side, side, f"the tile around {slot(r, c)}")

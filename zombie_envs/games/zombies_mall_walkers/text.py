@@ -23,6 +23,7 @@ from .declaration import GAME, KIND
 from .mall import CELLS, HELIPAD, TILE_SIZE, TILES, turned
 from .mall import NAMES as TILE_NAMES
 from .observe import Visible
+from .places import named, square
 
 #: what the map's own characters mean (``mall.Mall.ascii``)
 MAP_LEGEND = (
@@ -55,25 +56,9 @@ SCENARIOS = {
 }
 
 
-def named(r: int, c: int) -> str:
-    """``r-4c2``: the square in row -4, column 2, as the boards label it (and the
-    key of its place on the picture)."""
-    return f"r{r}c{c}"
-
-
-def square(mall, i: int) -> str:
-    """Square id ``i`` by its row and column, ``r-4c2``."""
-    return named(*mall.rc[i])
-
-
 def slot(r: int, c: int) -> str:
     """A tile position by the square in its middle: ``r-5c1`` for tile position (-2, 0)."""
     return named(TILE_SIZE * r + 1, TILE_SIZE * c + 1)
-
-
-def edge(r: int, c: int, side: int) -> str:
-    """``r-5c1w``: the west side of square r-5c1 (the key of its place on the picture)."""
-    return named(r, c) + "nesw"[side]
 
 
 def _compass(dr: float, dc: float) -> str:
