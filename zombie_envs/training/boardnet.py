@@ -6,7 +6,7 @@ actions that pick a square from that square's features and the trunk;
 ``BoardModel`` is an encoder with its output layer and, for an actor, the
 square head: the network the warm start fits, and what ``board_network``
 turns into the numpy network a policy file holds.  The SB3 policy of the
-trainer (``train.BoardExtractor``) wraps the same modules.  Only torch is
+trainer (``sb3.policy.BoardExtractor``) wraps the same modules.  Only torch is
 imported here, so a fit runs wherever torch does.
 """
 
