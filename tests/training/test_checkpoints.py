@@ -148,6 +148,28 @@ def test_model_state_that_does_not_fit_the_config_is_refused(saved, tmp_path):
             Trainer.resume(run, progress=False)
 
 
+def test_a_run_saved_while_part_of_the_network_was_held_resumes(saved, tmp_path):
+    """Parameters the optimiser never stepped (the actor, held while the critic
+    learns alone) have no Adam state in the file; the others have all of it."""
+    arrays = dict(np.load(io.BytesIO(saved["model.npz"]), allow_pickle=False))
+    held = {k for k in arrays if k.startswith("optimizer:0:")}
+    assert held
+    buf = io.BytesIO()
+    np.savez(buf, **{k: v for k, v in arrays.items() if k not in held})
+    trainer = Trainer.resume(_write(tmp_path / "held", saved | {"model.npz": buf.getvalue()}))
+    try:
+        state = trainer.model.policy.optimizer.state_dict()["state"]
+        assert 0 not in state and state and all(set(s) == OPTIMIZER_STATE for s in state.values())
+    finally:
+        trainer.close()
+    # a parameter with part of its state is damage, not a held one
+    buf = io.BytesIO()
+    np.savez(buf, **{k: v for k, v in arrays.items() if k != "optimizer:0:exp_avg_sq"})
+    run = _write(tmp_path / "damaged", saved | {"model.npz": buf.getvalue()})
+    with pytest.raises(CheckpointError, match="optimizer state of parameter 0 needs"):
+        Trainer.resume(run, progress=False)
+
+
 def test_resuming_unpickles_nothing_and_restores_the_model(saved, tmp_path, monkeypatch):
     import cloudpickle
 

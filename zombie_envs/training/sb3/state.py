@@ -63,7 +63,9 @@ def load_model_arrays(model, arrays: dict[str, np.ndarray], where: str) -> None:
 
 def _optimizer_state(arrays: dict[str, np.ndarray], params: list, where: str) -> dict:
     """The ``optimizer:`` arrays as Adam's state by parameter index: all of it
-    for every parameter, or none (a run saved before its first update)."""
+    for every parameter the optimiser has stepped, none for the others (every
+    one before a run's first update; the actor's while it is held and only
+    the critic learns)."""
     state: dict[int, dict] = {}
     for key, value in arrays.items():
         parts = key.split(":")
@@ -78,11 +80,11 @@ def _optimizer_state(arrays: dict[str, np.ndarray], params: list, where: str) ->
         if value.shape != want:
             raise CheckpointError(f"{where}: {key} has shape {value.shape}, not {want}")
         state.setdefault(i, {})[parts[2]] = th.from_numpy(value)
-    complete = len(state) == len(params) and all(set(s) == OPTIMIZER_STATE for s in state.values())
-    if state and not complete:
+    partial = sorted(i for i, s in state.items() if set(s) != OPTIMIZER_STATE)
+    if partial:
         raise CheckpointError(
-            f"{where}: the optimizer state needs {sorted(OPTIMIZER_STATE)} for each of "
-            f"{len(params)} parameters"
+            f"{where}: the optimizer state of parameter {partial[0]} needs "
+            f"{sorted(OPTIMIZER_STATE)}, not {sorted(state[partial[0]])}"
         )
     return state
 
