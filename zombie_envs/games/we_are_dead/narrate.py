@@ -81,6 +81,43 @@ def _shoppers(k: int) -> str:
     return count(k, "shopper")
 
 
+def _card(action: int) -> str:
+    """The card (or infection token) an action plays, or ``""``."""
+    if action == A_INFECTION:
+        return "an infection token"
+    return CARD_NAMES[action - A_CARD] if A_CARD <= action < A_INFECTION else ""
+
+
+def _played(kind: str, action: int, card: str) -> str:
+    """What playing ``card`` at a decision of ``kind`` did, in words (``""``: told
+    by what it changed)."""
+    if kind == KIND.move:
+        return f"spent {card} to move 1 more"
+    if kind in (KIND.fight, KIND.slay):
+        return f"{'fought' if kind == KIND.fight else 'slew'} with {card}"
+    if kind == KIND.discard:
+        return f"discarded {card}"
+    if kind == KIND.horde_hero:
+        saved = HORDE_REDUCTION[action - A_CARD - NUM_ATTACK]
+        return f"played {card} against the horde: {_shoppers(saved)} saved"
+    return ""
+
+
+def _chose(g, kind: str, action: int) -> str:
+    """What a choice with no card said, in words (``""``: told by what it changed)."""
+    if kind == KIND.attack and action == A_PASS:
+        return "left the shopper token alone"
+    if kind == KIND.fight:
+        return "stopped fighting"
+    if kind == KIND.slay:
+        return "stopped slaying"
+    if kind == KIND.revealer_draw:
+        return f"{'drew' if action == A_YES else 'did not draw'} a card for revealing a hero"
+    if kind == KIND.horde_target and g.h_prey < 0:  # a way is told by the horde's move
+        return f"sent the hordes hunting toward {g.board.label(action - A_SQUARE)}"
+    return ""
+
+
 class DeadNarrator(Narrator, engine=WeAreDead):
     def legend(self, g) -> list[str]:
         return legend(g)
@@ -249,31 +286,9 @@ class DeadNarrator(Narrator, engine=WeAreDead):
         seat, kind = g.current_player, g.decision
         if not g.visible(viewer).move(seat, kind):
             return []  # whether a hero went face down is told by what changed
-        who = self.who(g, seat, viewer)
-        card = CARD_NAMES[action - A_CARD] if A_CARD <= action < A_INFECTION else ""
-        if action == A_INFECTION:
-            card = "an infection token"
-        if kind == KIND.move and card:
-            return [f"{who} spent {card} to move 1 more"]
-        if kind == KIND.attack and action == A_PASS:
-            return [f"{who} left the shopper token alone"]
-        if kind in (KIND.fight, KIND.slay) and card:
-            return [f"{who} {'fought' if kind == KIND.fight else 'slew'} with {card}"]
-        if kind == KIND.fight:
-            return [f"{who} stopped fighting"]
-        if kind == KIND.slay:
-            return [f"{who} stopped slaying"]
-        if kind == KIND.discard and card:
-            return [f"{who} discarded {card}"]
-        if kind == KIND.revealer_draw:
-            drew = "drew" if action == A_YES else "did not draw"
-            return [f"{who} {drew} a card for revealing a hero"]
-        if kind == KIND.horde_hero and card:
-            saved = HORDE_REDUCTION[action - A_CARD - NUM_ATTACK]
-            return [f"{who} played {card} against the horde: {_shoppers(saved)} saved"]
-        if kind == KIND.horde_target and g.h_prey < 0:  # a way is told by the horde's move
-            return [f"{who} sent the hordes hunting toward {g.board.label(action - A_SQUARE)}"]
-        return []  # the rest is told by what it changed
+        card = _card(action)
+        said = (card and _played(kind, action, card)) or _chose(g, kind, action)
+        return [f"{self.who(g, seat, viewer)} {said}"] if said else []
 
     def changed(self, b, a, viewer) -> list[str]:
         lines = self.moves(b, a, viewer)
@@ -284,7 +299,9 @@ class DeadNarrator(Narrator, engine=WeAreDead):
         for s, (old, new) in enumerate(zip(b.score, a.score, strict=True)):
             if new > old:
                 mother = " (1 less: Protective Mother)" if a.mother or b.mother else ""
-                lines.append(f"{self.who(a, s, viewer)} scored {new - old}{mother}: {new} points")
+                lines.append(
+                    f"{self.who(a, s, viewer)} scored {new - old}{mother}: {count(new, 'point')}"
+                )
         if a.terminal and not b.terminal:
             lines.append(self.ending(a, viewer))
         return lines
