@@ -27,8 +27,8 @@ QUOTED = re.findall(
 )
 #: the files every game's package has, as the guide's table names them
 FILES = re.findall(r"^\| `(\w+)\.py` \|", GUIDE, re.M)
-#: what the declaration carries and so no engine class body sets
-DECLARED = ("action_layout", "obs_layout", "state_layout", "visibility")
+#: what the declaration carries or finds (``encode``, ``label``): no engine class body sets it
+DECLARED = ("action_layout", "obs_layout", "state_layout", "visibility", "encode", "label")
 GAMES = sorted({game_key(env) for env in ENVS})
 
 

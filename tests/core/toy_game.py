@@ -53,6 +53,25 @@ class Seen(Visibility):
         return self.g.ballots[s] >= 0 and self.owns(s)
 
 
+def encode(g, seat, out, god):
+    """``ToyVote.encode``, which the class takes from the module of its observation
+    layout when it is made (so it comes first)."""
+    see = g.visible(GOD if god else seat)
+    if g.decision:
+        out[AT["decision"] : AT["me"]] = ONE_HOT[g.decision]
+    out[AT["me"] + seat] = 1
+    if g.die >= 0:
+        out[AT["die"] + g.die] = 1
+    out[AT["points"] : AT["hand"]] = bytes(min(p, 127) for p in g.points).ljust(4, b"\0")
+    out[AT["hand"] : AT["ballot"]] = bytes(g.hands[seat])
+    if see.ballot(seat):
+        out[AT["ballot"] + g.ballots[seat]] = 1
+    for s in range(g.num_players) if god else ():
+        out[AT["hands"] + 4 * s : AT["hands"] + 4 * s + 4] = bytes(g.hands[s])
+        if see.ballot(s):
+            out[AT["ballots"] + 4 * s + g.ballots[s]] = 1
+
+
 class ToyVote(Engine):
     game_type = TOY
     FIELDS = {"game": ("deck", "hands", "points", "round"), "round": ("die", "ballots")}
@@ -102,22 +121,6 @@ class ToyVote(Engine):
             self.hands[s] = counts(hand, 4)
             if self.ballots[s] >= 0 and not see.ballot(s):
                 self.ballots[s] = pick(rng, [t for t in range(self.num_players) if t != s])
-
-    def encode(self, seat, out, god):
-        see = self.visible(GOD if god else seat)
-        if self.decision:
-            out[AT["decision"] : AT["me"]] = ONE_HOT[self.decision]
-        out[AT["me"] + seat] = 1
-        if self.die >= 0:
-            out[AT["die"] + self.die] = 1
-        out[AT["points"] : AT["hand"]] = bytes(min(p, 127) for p in self.points).ljust(4, b"\0")
-        out[AT["hand"] : AT["ballot"]] = bytes(self.hands[seat])
-        if see.ballot(seat):
-            out[AT["ballot"] + self.ballots[seat]] = 1
-        for s in range(self.num_players) if god else ():
-            out[AT["hands"] + 4 * s : AT["hands"] + 4 * s + 4] = bytes(self.hands[s])
-            if see.ballot(s):
-                out[AT["ballots"] + 4 * s + self.ballots[s]] = 1
 
 
 def ansi(g, seat=None):

@@ -98,7 +98,8 @@ class Engine(ABC):
     lifetime, implement ``setup`` (which pushes the first tasks), the task
     methods, one ``on_<kind>`` handler per declared decision kind, ``encode``,
     ``scores`` and ``redraw_hidden``.  The class that names ``game_type`` takes
-    its layouts from it and is checked against it when it is created.
+    its layouts from it, and ``encode`` and ``label`` from the layouts' modules
+    unless it writes them, and is checked against it when it is created.
     """
 
     game_type: ClassVar[GameType]
@@ -165,6 +166,9 @@ class Engine(ABC):
         cls.default_players = game.default_players
         cls.secret_decisions = game.secret_decisions
         cls.action_layout, cls.obs_layout, cls.state_layout, cls.visibility = game.views()
+        for name, method in game.methods().items():
+            if getattr(cls, name) is getattr(Engine, name):  # the class does not write it
+                setattr(cls, name, method)
         cls.state_fields = cls._BASE_FIELDS + _flat_fields(cls.__name__, cls.FIELDS)
         game.check_handlers(cls)
         game.check_blocks(cls.action_layout)
@@ -282,6 +286,8 @@ class Engine(ABC):
         return self.label(block.name, offset)
 
     def label(self, block: str, offset: int) -> str:
+        """An action's name; a game whose names follow from the state writes
+        ``label(g, block, offset)`` in its ``actions.py``."""
         return f"{block} {self.action_layout[block].labels[offset]}"
 
     def relative_player(self, rel: int) -> str:
@@ -316,7 +322,8 @@ class Engine(ABC):
     @abstractmethod
     def encode(self, seat: int, out: bytearray, god: bool) -> None:
         """Write ``seat``'s view (everything if ``god``) into the zeroed ``out``.
-        Games implement it in their ``observe.py``, the one place that decides
+        Games write it in their ``observe.py`` (the module of the observation
+        layout, where the class takes it from), the one place that decides
         visibility; a bytearray takes item writes far cheaper than numpy."""
 
     @abstractmethod

@@ -11,8 +11,10 @@ the decision table.  A kind is spelled once, in the table; code names it as
 ``KIND.<name>``.
 
 The engine, text view, picture, heuristic and narrator, the action, observation and state
-layouts and the visibility model are named as ``"module:attribute"`` strings and
-imported on first use, so a declaration costs no import of its game.
+layouts, the visibility model and the card texts are ``"module:attribute"`` strings,
+imported on first use, so a declaration costs no import of its game.  A game of the
+suite names none of them: each game keeps each part in the module of the same name
+(``PARTS``), so its ``package`` says where all of them are.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ import importlib
 from collections import namedtuple
 from dataclasses import dataclass, field
 from functools import cached_property
+from types import ModuleType
 from typing import Any
 
 #: prefix of the method that handles a decision kind, in engines and in bots
@@ -77,17 +80,37 @@ class Checklist:
     shared: str = ""
 
 
-def _load(ref: str):
-    module, _, attr = ref.partition(":")
-    loaded = importlib.import_module(module)
-    return getattr(loaded, attr) if attr else loaded
+#: where every game of the suite keeps each part: ``"module:attribute"`` in its package
+#: (a bare module: the module itself; the engine: the class in it that declares the game)
+PARTS = {
+    "engine": "engine",
+    "text": "text",
+    "picture": "picture",
+    "heuristic": "bots:HeuristicAgent",
+    "actions": "actions:ACTIONS",
+    "observation": "observe:OBS",
+    "state": "observe:STATE",
+    "visibility": "observe:Visible",
+    "narrator": "narrate:NARRATOR",
+    "cards": "cards:CARD_TEXT",
+}
+#: the parts a game without a package may leave out: everything public, the generic
+#: narrator, no cards
+_GENERIC = {
+    "visibility": f"{__package__}.visibility:Visibility",
+    "narrator": f"{__package__}.narration:GENERIC",
+    "cards": "",
+}
+#: the engine's methods a game keeps beside a layout: (method, the part whose module has it)
+METHODS = (("encode", "observation"), ("label", "actions"))
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class GameType:
     """Everything the suite needs to know about a game, in one place."""
 
-    name: str
+    #: the env id's stem; by default the last name of ``package``
+    name: str = ""
     #: what people call it, in the text views
     title: str
     #: bumped when the rules change, so records and policies of another version are refused
@@ -95,22 +118,27 @@ class GameType:
     min_players: int
     max_players: int
     default_players: int
-    #: ``"module:Class"`` of the engine; ``"module"`` of the text view (``ansi``, ``legend``;
-    #: by convention the game's ``text.py``) and of the picture (``draw``, ``rgb``;
-    #: ``picture.py``); ``"module:Class"`` of the heuristic agent
-    engine: str
-    text: str
-    picture: str
-    heuristic: str
     decisions: tuple[Decision, ...]
-    #: ``"module:object"`` of the action layout (a ``core.layout.Layout``; by convention
-    #: the game's ``actions.py``), of the observation's and of the central state's
-    actions: str
-    observation: str
-    state: str
+    #: the package whose modules hold every part not named below, as ``PARTS`` says
+    #: (a game of the suite: ``__package__``, so its name is its folder's); empty: each
+    #: part is named
+    package: str = ""
+    #: ``"module:Class"`` of the engine (a bare module: the class in it whose
+    #: ``game_type`` is this declaration); ``"module"`` of the text view (``ansi``,
+    #: ``legend``) and of the picture (``draw``, ``rgb``); ``"module:Class"`` of the
+    #: heuristic agent.  ``None``: where ``PARTS`` puts it in ``package``
+    engine: str | None = None
+    text: str | None = None
+    picture: str | None = None
+    heuristic: str | None = None
+    #: ``"module:object"`` of the action layout (a ``core.layout.Layout``), of the
+    #: observation's and of the central state's
+    actions: str | None = None
+    observation: str | None = None
+    state: str | None = None
     #: ``"module:Class"`` of the visibility model (a ``core.visibility.Visibility``):
-    #: who may see each secret; by default everything is public
-    visibility: str = f"{__package__}.visibility:Visibility"
+    #: who may see each secret; without a package everything is public
+    visibility: str | None = None
     options: tuple[Option, ...] = ()
     #: options for short games: tests, demos
     quick_options: dict[str, Any] = field(default_factory=dict, hash=False)
@@ -127,23 +155,38 @@ class GameType:
     outside_winner: bool = False
     env_version: int = 0
     #: ``"module:object"`` of the game's words for text seats (a ``core.narration.Narrator``);
-    #: by default the generic one, which names decisions and actions only
-    narrator: str = f"{__package__}.narration:GENERIC"
+    #: without a package the generic one, which names decisions and actions only
+    narrator: str | None = None
     #: ``"module:object"`` of what each of the game's cards does, by card name (a dict
     #: of data), for people to look up; empty for a game without cards
-    cards: str = ""
+    cards: str | None = None
     #: one of the suite's own games, shipped with its doc page (and README row), its
     #: rulebook checklist and a trained policy; ``False`` for a game registered from
     #: elsewhere (a plugin, a test's toy), which the tests of those files then skip
     bundled: bool = True
 
     def __post_init__(self):
+        if not self.name:
+            object.__setattr__(self, "name", self.package.rpartition(".")[2])
+        if not self.name:
+            raise TypeError("a GameType needs a name or a package")
         for what, items in (("decision", self.decisions), ("option", self.options)):
             names = [item.name for item in items]
             doubled = sorted({n for n in names if names.count(n) > 1})
             if doubled:
                 raise ValueError(f"{self.name}: {what} {doubled} declared twice")
+        for part in PARTS:
+            if getattr(self, part) is None:
+                object.__setattr__(self, part, self._conventional(part))
         self.check_options(self.quick_options)
+
+    def _conventional(self, part: str) -> str:
+        """Where ``part`` is when the declaration does not name it."""
+        if self.package:
+            return f"{self.package}.{PARTS[part]}"
+        if part in _GENERIC:
+            return _GENERIC[part]
+        raise TypeError(f"{self.name}: names no {part} and no package to find it in")
 
     def role_of(self, seat: int) -> str:
         """The role seat ``seat`` plays (``"player"`` in a symmetric game)."""
@@ -219,36 +262,79 @@ class GameType:
         return {o.name: o.check(self.env, options.get(o.name, o.default)) for o in self.options}
 
     # ----- what it names, imported on first use -------------------------------------
+    def _module(self, part: str) -> ModuleType:
+        """The module that holds ``part``; one that does not exist is named."""
+        name = getattr(self, part).partition(":")[0]
+        try:
+            return importlib.import_module(name)
+        except ModuleNotFoundError as error:
+            if name != error.name and not name.startswith(f"{error.name}."):
+                raise  # the module exists; something it imports does not
+            missing = f"{self.name}: its {part} should be in {name}, no such module"
+            raise ImportError(missing) from None
+
+    def load(self, part: str):
+        """``part`` (``"engine"``, ``"actions"``, ...), imported."""
+        module, attr = self._module(part), getattr(self, part).partition(":")[2]
+        if not attr:
+            return module
+        if not hasattr(module, attr):
+            raise ImportError(f"{self.name}: its {part} should be {attr} in {module.__name__}")
+        return getattr(module, attr)
+
     def views(self) -> tuple:
         """The action, observation and state layouts and the visibility model, imported
         (the engine class takes them when it is created)."""
-        return tuple(map(_load, (self.actions, self.observation, self.state, self.visibility)))
+        return tuple(map(self.load, ("actions", "observation", "state", "visibility")))
+
+    def methods(self) -> dict:
+        """The engine's methods kept beside its layouts (``METHODS``): ``encode`` in the
+        observation's module, ``label`` in the actions' where there is one; the engine
+        class takes those it does not write itself."""
+        found = {name: getattr(self._module(part), name, None) for name, part in METHODS}
+        return {name: method for name, method in found.items() if callable(method)}
 
     @cached_property
     def engine_cls(self) -> type:
-        cls = _load(self.engine)
+        cls = self.load("engine")
+        if isinstance(cls, ModuleType):
+            cls = self._declaring(cls)
         if cls.__dict__.get("game_type") is not self:
             raise TypeError(f"{self.engine} does not declare itself as the game {self.name!r}")
         return cls
 
+    def _declaring(self, module: ModuleType) -> type:
+        """The class of ``module`` whose ``game_type`` is this declaration (in a game's
+        ``engine.py``, its engine alone)."""
+        found = [
+            v
+            for v in vars(module).values()
+            if isinstance(v, type) and v.__dict__.get("game_type") is self
+        ]
+        if len(found) != 1:
+            raise TypeError(
+                f"{module.__name__} has {len(found)} classes with game_type {self.name!r}, not one"
+            )
+        return found[0]
+
     @cached_property
     def text_module(self):
-        return _load(self.text)
+        return self.load("text")
 
     @cached_property
     def picture_module(self):
-        return _load(self.picture)
+        return self.load("picture")
 
     @cached_property
     def heuristic_cls(self) -> type:
-        return _load(self.heuristic)
+        return self.load("heuristic")
 
     @cached_property
     def card_texts(self) -> dict[str, str]:
         """What each card does, by name (``cards``); empty for a game without cards."""
-        return dict(_load(self.cards)) if self.cards else {}
+        return dict(self.load("cards")) if self.cards else {}
 
     @cached_property
     def narration(self):
         """The game's narrator (``core.narration.Narrator``)."""
-        return _load(self.narrator)
+        return self.load("narrator")

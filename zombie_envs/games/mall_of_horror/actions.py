@@ -14,8 +14,9 @@ from .data import (
     NUM_CARDS,
     NUM_LOCATIONS,
 )
+from .declaration import GAME
 
-MAX_PLAYERS = len(COLOURS)
+MAX_PLAYERS = GAME.max_players
 _LOC_LABELS = tuple(f"{i + 1} {name}" for i, name in enumerate(LOCATION_NAMES))
 _REL = ("self",) + tuple(f"seat +{i}" for i in range(1, MAX_PLAYERS))
 

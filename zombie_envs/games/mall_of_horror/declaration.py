@@ -1,5 +1,5 @@
-"""Mall of Horror, declared once: the registry, the docs, the engine, the
-observation's decision one-hot, the render and the bots all read this."""
+"""Mall of Horror: three to six colours, one a seat; its secrets are the choices made
+behind the screen (ballots, truck cards, destinations)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from ...core.game_type import Checklist, Decision, GameType, Option
 from .data import COLOURS
 
 GAME = GameType(
-    name="mall_of_horror",
+    package=__package__,
     title="Mall of Horror",
     # 2: cards before an attack's runoff, no destination when there is nowhere to go
     # 3: no pass-only card question of a hand empty for all to see
@@ -15,15 +15,6 @@ GAME = GameType(
     min_players=3,
     max_players=len(COLOURS),
     default_players=4,
-    engine=f"{__package__}.engine:MallOfHorror",
-    text=f"{__package__}.text",
-    picture=f"{__package__}.picture",
-    heuristic=f"{__package__}.bots:HeuristicAgent",
-    actions=f"{__package__}.actions:ACTIONS",
-    observation=f"{__package__}.observe:OBS",
-    state=f"{__package__}.observe:STATE",
-    visibility=f"{__package__}.observe:Visible",
-    narrator=f"{__package__}.narrate:NARRATOR",
     cards=f"{__package__}.data:CARD_TEXT",
     checklists=(Checklist("MOH", 156),),
     seats=f"seat *i* plays colour *i* of {', '.join(COLOURS)}",

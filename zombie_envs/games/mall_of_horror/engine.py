@@ -12,7 +12,6 @@ from __future__ import annotations
 from ...core.deck import deal, draw, from_counts, shuffled, to_bottom
 from ...core.dice import roll, roll_dice
 from ...core.game import Engine
-from . import actions, observe
 from .actions import (
     A_CHARACTER,
     A_GIVE,
@@ -451,6 +450,3 @@ class MallOfHorror(Voting, ZombieAttack, Resampling, Engine):
         if not self.alive(seat):
             self.eliminated[seat] = self.round
         self.check_end()
-
-    label = actions.label
-    encode = observe.encode

@@ -18,7 +18,7 @@ from ...core.visibility import GOD, Visibility
 from .data import CARD_NAMES, CHARACTER_NAMES, COLOURS, KINDS, NUM_CARDS
 from .declaration import GAME, KIND
 
-MAX_PLAYERS = len(COLOURS)
+MAX_PLAYERS = GAME.max_players
 NUM_LOCATIONS = 6
 PURPOSES = ("truck", "chief", "attack")
 _REL = ("self",) + tuple(f"+{i}" for i in range(1, MAX_PLAYERS))

@@ -1,27 +1,17 @@
-"""Maul of America, declared once: the registry, the docs, the engine, the
-observation's decision one-hot, the render and the bots all read this."""
+"""Maul of America: the Zombie Controller against up to four Shoppers, on a Maul whose
+map sections are drafted at random or played; no decision is secret."""
 
 from __future__ import annotations
 
 from ...core.game_type import Checklist, Decision, GameType, Option
 
 GAME = GameType(
-    name="maul_of_america",
+    package=__package__,
     title="Maul of America",
     version=2,
     min_players=2,
     max_players=5,
     default_players=3,
-    engine=f"{__package__}.engine:MaulOfAmerica",
-    text=f"{__package__}.text",
-    picture=f"{__package__}.picture",
-    heuristic=f"{__package__}.bots:HeuristicAgent",
-    actions=f"{__package__}.actions:ACTIONS",
-    observation=f"{__package__}.observe:OBS",
-    state=f"{__package__}.observe:STATE",
-    visibility=f"{__package__}.observe:Visible",
-    narrator=f"{__package__}.narrate:NARRATOR",
-    cards=f"{__package__}.cards:CARD_TEXT",
     checklists=(Checklist("MOA", 176),),
     seats="seat 0 is the Zombie Controller, seats 1.. are the Shoppers in turn order",
     roles=("zombie_controller", "shopper"),

@@ -17,7 +17,6 @@ from __future__ import annotations
 from ...core.deck import counts, draw, from_counts, redeal, reshuffle, reshuffled, shuffled
 from ...core.dice import roll
 from ...core.game import Engine
-from . import actions, observe
 from .actions import (
     A_ACT,
     A_ATTACK,
@@ -567,7 +566,3 @@ class MaulOfAmerica(Attacks, ZombieTurn, Engine):
             KIND.command: self.command,
             KIND.dodge: lambda: self.bitten(self.current_player),
         }
-
-    label = actions.label
-
-    encode = observe.encode

@@ -8,13 +8,12 @@ from ...core.layout import Layout
 from .data import (
     BOARDS,
     CARD_NAMES,
-    GOAL,
     HAND_KINDS,
     board,
 )
-from .declaration import KIND
+from .declaration import GAME, KIND
 
-MAX_PLAYERS = max(GOAL)
+MAX_PLAYERS = GAME.max_players
 MAX_SQUARES = max(board(name).size for name in BOARDS)
 
 ACTIONS = Layout("We Are Dead actions")

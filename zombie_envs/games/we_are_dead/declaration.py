@@ -1,5 +1,5 @@
-"""We Are Dead: Zombie Mall Massacre, declared once: the registry, the docs, the
-engine, the observation's decision one-hot, the render and the bots all read this."""
+"""We Are Dead: the points to win set the player counts, the board has two sides, and
+the horde can win against every seat; the hero that goes face down is a secret."""
 
 from __future__ import annotations
 
@@ -7,21 +7,12 @@ from ...core.game_type import Checklist, Decision, GameType, Option
 from .data import BOARDS, GOAL
 
 GAME = GameType(
-    name="we_are_dead",
+    package=__package__,
     title="We Are Dead",
     version=4,
     min_players=min(GOAL),
     max_players=max(GOAL),
     default_players=3,
-    engine=f"{__package__}.engine:WeAreDead",
-    text=f"{__package__}.text",
-    picture=f"{__package__}.picture",
-    heuristic=f"{__package__}.bots:HeuristicAgent",
-    actions=f"{__package__}.actions:ACTIONS",
-    observation=f"{__package__}.observe:OBS",
-    state=f"{__package__}.observe:STATE",
-    visibility=f"{__package__}.observe:Visible",
-    narrator=f"{__package__}.narrate:NARRATOR",
     cards=f"{__package__}.data:CARD_TEXT",
     checklists=(Checklist("WAD", 203),),
     outside_winner=True,  # the horde

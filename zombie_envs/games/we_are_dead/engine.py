@@ -14,7 +14,6 @@ from __future__ import annotations
 from ...core.deck import counts, draw, from_counts, redeal, reshuffle, reshuffled, shuffled
 from ...core.dice import pick, roll
 from ...core.game import Engine
-from . import actions, observe
 from .actions import (
     A_CARD,
     A_CHOOSE,
@@ -552,7 +551,3 @@ class WeAreDead(Horde, Engine):
         if self.winner >= 0:
             return [self.winner]
         return [s for s, v in enumerate(self.score) if v == best]
-
-    label = actions.label
-
-    encode = observe.encode

@@ -17,10 +17,10 @@ from collections import Counter
 
 from ...core.layout import Grid, Layout
 from ...core.visibility import GOD, Visibility
-from .data import BOARDS, CARD_NAMES, GOAL, HAND_KINDS, HERO_NAMES, NUM_ATTACK, NUM_KINDS, board
+from .data import BOARDS, CARD_NAMES, HAND_KINDS, HERO_NAMES, NUM_ATTACK, NUM_KINDS, board
 from .declaration import GAME, KIND
 
-MAX_PLAYERS = max(GOAL)
+MAX_PLAYERS = GAME.max_players
 SQUARES = max(board(name).size for name in BOARDS)
 _REL = ("self",) + tuple(f"+{i}" for i in range(1, MAX_PLAYERS))
 _SQ = tuple(str(i) for i in range(SQUARES))

@@ -1,27 +1,17 @@
-"""Zombies!!! 3: Mall Walkers, declared once: the registry, the docs, the engine, the
-observation's decision one-hot, the render and the bots all read this."""
+"""Zombies!!! 3: Mall Walkers: a race to the Helipad in one of three scenarios, with
+the Helipad shuffled in or at the bottom of the tile stack; no decision is secret."""
 
 from __future__ import annotations
 
 from ...core.game_type import Checklist, Decision, GameType, Option
 
 GAME = GameType(
-    name="zombies_mall_walkers",
+    package=__package__,
     title="Zombies!!! 3: Mall Walkers",
     version=2,
     min_players=2,
     max_players=6,
     default_players=4,
-    engine=f"{__package__}.engine:MallWalkers",
-    text=f"{__package__}.text",
-    picture=f"{__package__}.picture",
-    heuristic=f"{__package__}.bots:HeuristicAgent",
-    actions=f"{__package__}.actions:ACTIONS",
-    observation=f"{__package__}.observe:OBS",
-    state=f"{__package__}.observe:STATE",
-    visibility=f"{__package__}.observe:Visible",
-    narrator=f"{__package__}.narrate:NARRATOR",
-    cards=f"{__package__}.cards:CARD_TEXT",
     checklists=(
         Checklist("Z3", 67, shared="zombies_3_mall_walkers"),
         Checklist("Z3B", 33, base=True),

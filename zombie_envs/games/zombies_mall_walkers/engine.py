@@ -52,7 +52,6 @@ from itertools import compress
 from ...core.deck import counts, draw, from_counts, redeal, reshuffle, reshuffled, shuffled
 from ...core.dice import roll
 from ...core.game import Engine
-from . import actions, observe
 from .actions import (
     A_DISCARD,
     A_DUCT,
@@ -503,7 +502,3 @@ class MallWalkers(EventCards, Fights, Keys, Engine):
             KIND.fight: self.ask_fight,
             KIND.discard: self.ask_discard,
         }
-
-    label = actions.label
-
-    encode = observe.encode
