@@ -79,45 +79,64 @@ A_BITE = ACTIONS.add("bite", MAX_PLAYERS - 1, "attack a Shopper (relative seat)"
 A_PASS = ACTIONS.add("pass", 1, "no attack", ("pass",)).start
 
 
-def label(g, block: str, offset: int) -> str:
+def _square_name(g, offset: int) -> str:
     maul = g.maul
-    if block == "square":
-        name = maul.name(offset) if maul and offset < maul.size else f"square {offset}"
-        return {
-            KIND.start: f"start on {name}",
-            KIND.place_zombie: f"a zombie on {name}",
-            KIND.target: f"attack {name}",
-            KIND.designate: f"the exit is {maul.exit_name(offset)}"
-            if maul and maul.way_out.get(offset, (-1,))[0] == offset  # an exit's first square
-            else name,
-            KIND.destination: f"move the zombie to {name}",
-            KIND.spawn: f"a zombie on {name}",
-        }.get(g.decision, name)
-    if block in ("activate", "enter"):
-        name = maul.name(offset) if maul and offset < maul.size else f"square {offset}"
-        return (
-            f"activate the zombie on {name}"
-            if block == "activate"
-            else f"a reinforcement enters at {name}"
-        )
-    if block in ("trade_with", "bite"):
-        verb = "trade with" if block == "trade_with" else "attack"
-        return f"{verb} {g.relative_player(offset + 1)}"
-    if block == "placement":
-        (r, c), turns = SLOTS[offset // 4], offset % 4
-        return f"place {FACES[g.face].name} at slot {r},{c} turned {90 * turns} degrees"
-    if block == "face":
-        return f"map section {FACES[offset].name}"
-    if block == "step":
-        return f"move {DIRECTION_NAMES[offset]}"
-    if block == "attack_with":
-        return "attack with " + (BARE_HANDS if offset == 0 else SEARCH_NAMES[WEAPONS[offset - 1]])
-    if block == "card":
-        return f"play {HAND_NAMES[offset]}"
-    if block in ("give", "take"):
-        return f"{block} {SEARCH_NAMES[EQUIPMENT[offset]]}"
-    if block == "act":
-        return ACT_NAMES[offset]
-    if block == "pass":
-        return "no attack"
-    return f"{block} {ACTIONS[block].labels[offset]}"
+    return maul.name(offset) if maul and offset < maul.size else f"square {offset}"
+
+
+def _is_exit(g, offset: int) -> bool:
+    """Whether ``offset`` is the first square of an exit (the one that names it)."""
+    return bool(g.maul) and g.maul.way_out.get(offset, (-1,))[0] == offset
+
+
+#: what choosing a square does, by the decision it answers
+_SQUARE_WORDS = {
+    KIND.start: "start on {}",
+    KIND.place_zombie: "a zombie on {}",
+    KIND.target: "attack {}",
+    KIND.destination: "move the zombie to {}",
+    KIND.spawn: "a zombie on {}",
+}
+
+
+def _square(g, offset: int) -> str:
+    if g.decision == KIND.designate and _is_exit(g, offset):
+        return f"the exit is {g.maul.exit_name(offset)}"
+    return _SQUARE_WORDS.get(g.decision, "{}").format(_square_name(g, offset))
+
+
+def _placement(g, offset: int) -> str:
+    (r, c), turns = SLOTS[offset // 4], offset % 4
+    return f"place {FACES[g.face].name} at slot {r},{c} turned {90 * turns} degrees"
+
+
+def _blocks(table: dict) -> dict:
+    """``table``, each key checked to be a block of ``ACTIONS`` (a typo fails at import)."""
+    return {ACTIONS[name].name: value for name, value in table.items()}
+
+
+#: the blocks whose actions are named from the state, or in words of their own
+_NAMERS = _blocks(
+    {
+        "square": _square,
+        "activate": lambda g, i: f"activate the zombie on {_square_name(g, i)}",
+        "enter": lambda g, i: f"a reinforcement enters at {_square_name(g, i)}",
+        "trade_with": lambda g, i: f"trade with {g.relative_player(i + 1)}",
+        "bite": lambda g, i: f"attack {g.relative_player(i + 1)}",
+        "placement": _placement,
+        "act": lambda g, i: ACT_NAMES[i],
+        "pass": lambda g, i: "no attack",
+    }
+)
+#: the blocks whose actions are a verb and their label; any other: its name and label
+_VERBS = _blocks(
+    {"face": "map section", "step": "move", "attack_with": "attack with", "card": "play"}
+)
+
+
+def label(g, block: str, offset: int) -> str:
+    """An action's name in words, with what the state says of it (a square's name,
+    the map section placed, the seat traded with)."""
+    if block in _NAMERS:
+        return _NAMERS[block](g, offset)
+    return f"{_VERBS.get(block, block)} {ACTIONS[block].labels[offset]}"

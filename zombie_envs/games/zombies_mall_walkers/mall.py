@@ -367,8 +367,15 @@ class Mall:
         kind, row, col, turns, _ = tile
         t = turned(kind, turns)
         self.at[row, col] = k
+        touched = self._place_squares(k, t) + self._meet_halls(k, t)
+        self._note_specials(k, t)
+        self._index_steps(touched)
+
+    def _place_squares(self, k: int, t: Turned) -> list[int]:
+        """Tile ``k``'s squares, with their steps inside the tile; their ids."""
+        _, row, col, _, _ = self.tiles[k]
         base = CELLS * k
-        touched = []
+        placed = []
         for cell in (cell for cell, ch in enumerate(t.chars) if ch):
             i = base + cell
             self.char[i] = t.chars[cell]
@@ -380,21 +387,36 @@ class Mall:
             self.store[i] = k if t.room[cell] else -1
             self.nbr[i] = tuple(base + j if j >= 0 else -1 for j in t.inner[cell])
             self.door[i] = t.door[cell]
-            touched.append(i)
+            placed.append(i)
+        return placed
+
+    def _note_specials(self, k: int, t: Turned) -> None:
+        """Tile ``k``'s duct, and the start, the Helipad's centre or the escalator it holds."""
+        base = CELLS * k
         self.duct.append(base + t.duct if t.duct >= 0 else -1)
         self.start = base + t.start if t.start >= 0 else self.start
         self.centre = base + t.centre if t.centre >= 0 else self.centre
-        self.escalator = k if kind == ESCALATOR else self.escalator
+        self.escalator = k if self.tiles[k][0] == ESCALATOR else self.escalator
+
+    def _meet_halls(self, k: int, t: Turned) -> list[int]:
+        """Join tile ``k``'s halls to the halls of the tiles beside it, a step each
+        way; the squares of theirs it joined."""
+        _, row, col, _, _ = self.tiles[k]
+        joined = []
         for side in range(4):
             other = self.at.get(beside((row, col), side))
             if not t.halls[side] or other is None:
                 continue
             ot, back = self._turned(other), opposite(side)
-            if ot.halls[back]:  # a hall meets a hall: a step each way
-                mine, theirs = base + t.hall_cell[side], CELLS * other + ot.hall_cell[back]
+            if ot.halls[back]:
+                mine, theirs = CELLS * k + t.hall_cell[side], CELLS * other + ot.hall_cell[back]
                 self._join(mine, side, theirs)
                 self._join(theirs, back, mine)
-                touched.append(theirs)
+                joined.append(theirs)
+        return joined
+
+    def _index_steps(self, touched: list[int]) -> None:
+        """The steps out of and into each square ``touched``, as the zombie phase reads them."""
         for i in touched:
             self.exits[i] = tuple(
                 (4 * i + d, to, self.door[i][d]) for d, to in enumerate(self.nbr[i]) if to >= 0
