@@ -51,24 +51,6 @@ def test_orthogonal_moves_only_no_diagonals():
     assert b.dist[0][3] == 2  # a diagonal move would make it 1
 
 
-def test_diagonal_boards_step_diagonally_but_never_around_a_corner():
-    b = board(
-        "...",
-        "..#",
-        "...",
-        diagonal=True,
-    )
-    # ids: 0 1 2 / 3 4 . / 5 6 7
-    assert b.neighbours[0] == (1, 3, 4)
-    assert b.neighbours[4] == (0, 1, 3, 5, 6)  # not 2 or 7: the wall at r1c2 is a corner
-    assert b.dist[2][7] == 4
-    assert b.adjacent == b.neighbours
-    assert board("..", "..").dist[0][3] == 2
-    assert parse_board("moves: diagonal\ncell: . open\nmap:\n..\n..\n").dist[0][3] == 1
-    with pytest.raises(ValueError, match="moves 'hex' is not orthogonal or diagonal"):
-        parse_board("moves: hex\ncell: . open\nmap:\n.\n")
-
-
 def test_walls_block_and_paths_go_around():
     b = board(
         "...",
@@ -368,6 +350,7 @@ def test_bad_start_and_floors_raise_value_error():
         ("cell: . open\n..\n", r"^board:2: '\.\.' is not 'key: value'"),
         ("cell: . open\n", r"^board: no 'map:' line"),
         ("colour: red\nmap:\n.\n", r"^board:1: unknown key 'colour'"),
+        ("moves: orthogonal\nmap:\n.\n", r"^board:1: unknown key 'moves'"),
         ("cell: . open\ncell: . wall\nmap:\n.\n", r"^board:2: cell '\.' declared twice"),
         ("floor: up | Up\nmap:\n.\n", r"^board:1: floor 'up \| Up' is not 'FIRST-LAST"),
     ],

@@ -10,7 +10,6 @@ from zombie_envs.core.maptext import (
     DistanceRows,
     MapText,
     around,
-    diagonals,
     distances,
     draw,
     where,
@@ -90,12 +89,10 @@ def test_a_board_file_error_names_the_file_and_line(tmp_path):
         load_board(path)
 
 
-def test_neighbours_beside_and_diagonal_never_cut_a_corner():
+def test_neighbours_are_the_places_beside():
     # ids: 0 1 . / 2 3 4
     ids = {(0, 0): 0, (0, 1): 1, (1, 0): 2, (1, 1): 3, (1, 2): 4}
     assert around(ids, 1, 1) == [(1, (-1, 0)), (4, (0, 1)), (2, (0, -1))]  # N, E, S, W
-    assert diagonals(ids, 1, 1) == [(0, (-1, -1))]  # not (0, 2): no square there
-    assert diagonals(ids, 0, 1) == [(2, (1, -1))]  # not 4: (0, 2) is missing
 
 
 def test_distances_by_breadth_first_search_eager_or_on_demand():

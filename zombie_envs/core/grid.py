@@ -54,13 +54,12 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from .maptext import UNREACHABLE, Entry, MapText, around, diagonals, distances, draw
+from .maptext import UNREACHABLE, Entry, MapText, around, distances, draw
 
 ROLES = ("wall", "open", "link", "escalator", "arrow")
 FLAGS = ("token", "area")
 #: Arrow characters and the (row, col) step each one points along.
 ARROWS = {"^": (-1, 0), "v": (1, 0), "<": (0, -1), ">": (0, 1)}
-_MOVES = ("orthogonal", "diagonal")
 _RC = re.compile(r"r(\d+)c(\d+)")
 
 
@@ -138,10 +137,8 @@ class Board:
         start: str | tuple[int, int] | None = None,
         horde_start: str | tuple[int, int] | None = None,
         floors: Iterable[tuple[str, int, int]] = (),
-        diagonal: bool = False,
     ) -> None:
         self.name = name
-        self.diagonal = diagonal
         self.legend = {char: parse_kind(char, spec) for char, spec in legend.items()}
         self.lines = tuple(lines)
         self._check_shape()
@@ -269,8 +266,6 @@ class Board:
             for j, step in around(self._ids, r, c)
             if self._passes(i, step) and self._passes(j, step)
         ]
-        if self.diagonal and self.kind[i] not in ARROWS:
-            moves += [j for j, _ in diagonals(self._ids, r, c) if self.kind[j] not in ARROWS]
         return sorted(moves)
 
     def _boarding(self, cell: tuple[int, int]) -> list[int]:
@@ -464,9 +459,7 @@ def _read_board(source: MapText, legend: Mapping[str, str | CellKind] | None, na
             cells[char] = spec.strip()
         elif entry.key == "floor":
             floors.append(_floor(source, entry))
-        elif entry.key == "moves" and entry.value not in _MOVES:
-            raise source.error(entry.line, f"moves {entry.value!r} is not orthogonal or diagonal")
-        elif entry.key in ("name", "start", "horde_start", "moves"):
+        elif entry.key in ("name", "start", "horde_start"):
             header[entry.key] = entry.value
         else:
             raise source.error(entry.line, f"unknown key {entry.key!r}")
@@ -478,5 +471,4 @@ def _read_board(source: MapText, legend: Mapping[str, str | CellKind] | None, na
         start=header.get("start"),
         horde_start=header.get("horde_start"),
         floors=floors,
-        diagonal=header.get("moves") == "diagonal",
     )

@@ -14,7 +14,7 @@ stands between two places:
 Both are read from text through ``MapText``, so a mistake in any map file is
 reported as ``file:line: what is wrong`` (``file:line:column`` inside a map);
 both number their places ``0..N-1`` in row-major order, find their one-step
-neighbours with ``around`` and ``diagonals``, measure with ``distances`` and
+neighbours with ``around``, measure with ``distances`` and
 draw with ``draw``.  A game layer (``maul.Maul``, ``mall.Mall``) adds what its
 rules read off a model and does not re-derive the model's tables.
 
@@ -36,7 +36,6 @@ from .tiles import SIDES
 
 #: Distance reported between places with no path.
 UNREACHABLE = 10**6
-DIAGONALS = ((-1, -1), (-1, 1), (1, -1), (1, 1))
 _ENTRY = re.compile(r"\s*([A-Za-z_]+)\s*:(.*)")
 
 Pos = tuple[int, int]
@@ -140,17 +139,6 @@ def around(ids: Mapping[Pos, int], r: int, c: int) -> list[tuple[int, Pos]]:
     for dr, dc in SIDES:
         j = ids.get((r + dr, c + dc))
         if j is not None:
-            out.append((j, (dr, dc)))
-    return out
-
-
-def diagonals(ids: Mapping[Pos, int], r: int, c: int) -> list[tuple[int, Pos]]:
-    """(place, step) diagonally beside ``(r, c)`` where both places beside the
-    diagonal exist too: a diagonal step never cuts a corner."""
-    out = []
-    for dr, dc in DIAGONALS:
-        j = ids.get((r + dr, c + dc))
-        if j is not None and (r + dr, c) in ids and (r, c + dc) in ids:
             out.append((j, (dr, dc)))
     return out
 

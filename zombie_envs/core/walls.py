@@ -288,8 +288,8 @@ class WallGrid:
         tuple[tuple[int, int, str], ...],
     ]:
         """``steps`` (sorted (square, cost) pairs: orthogonal costs by edge kind,
-        diagonals where both squares beside them exist, as ``maptext.diagonals``
-        has it, and the corner's four edges are open), the squares of those steps
+        diagonals where both squares beside them exist, so a step never cuts a
+        corner, and the corner's four edges are open), the squares of those steps
         (``touches``), each square's orthogonal neighbours across an open edge,
         and the ``openings`` (square, side, kind),
         in one pass over the squares reading the (checked) map characters
