@@ -15,10 +15,9 @@ from zombie_envs import ENVS, __version__
 from zombie_envs.agents import make_agent
 from zombie_envs.arena import play_game
 from zombie_envs.cli import replay
-from zombie_envs.core.narration import narrator_of
+from zombie_envs.core.narration import narrator_of, number
 from zombie_envs.core.record import FORMAT, FORMAT_VERSION, UnverifiedRecordWarning, record_check
 from zombie_envs.match import run_tournament
-from zombie_envs.play.seat import number
 from zombie_envs.play.terminal import TerminalGame
 from zombie_envs.records import (
     chance_events,
