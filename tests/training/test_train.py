@@ -150,6 +150,22 @@ def test_kill_then_resume_keeps_step_count_and_pool(tmp_path, tiny):
     assert all(snap.hint_size == 49 for snap in saved["snapshots"])
 
 
+#: ``zombie-envs train`` as from a terminal: SIGINT at its default in the child, whatever
+#: this process's own handler and signal mask are (a child inherits an ignored or blocked
+#: SIGINT)
+TRAIN = [
+    sys.executable,
+    "-c",
+    "import os, signal, sys; signal.signal(signal.SIGINT, signal.SIG_DFL); "
+    "signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT}); "
+    "os.execv(sys.executable, sys.argv[1:])",
+    sys.executable,
+    "-m",
+    "zombie_envs.cli",
+    "train",
+]
+
+
 def test_ctrl_c_saves_and_exits_cleanly_then_resume_continues(tmp_path, tiny, capsys):
     """Ctrl-C from a terminal reaches the whole process group, workers
     included; stdout is a closed pipe, as under ``| tee log`` once tee is gone."""
@@ -158,18 +174,10 @@ def test_ctrl_c_saves_and_exits_cleanly_then_resume_continues(tmp_path, tiny, ca
     config = tmp_path / "tiny.yaml"
     config.write_text(yaml.safe_dump(tiny))
     run = tmp_path / "run"
-    # as from a terminal: SIGINT at its default in the child, whatever this process's
-    # own handler and signal mask are (a child inherits an ignored or blocked SIGINT)
-    terminal = (
-        "import os, signal, sys; signal.signal(signal.SIGINT, signal.SIG_DFL); "
-        "signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT}); "
-        "os.execv(sys.executable, sys.argv[1:])"
-    )
-    train = [sys.executable, "-c", terminal, sys.executable, "-m", "zombie_envs.cli", "train"]
     read_end, write_end = os.pipe()
     os.close(read_end)
     proc = subprocess.Popen(
-        [*train, "--config", str(config), "--out", str(run), "--no-progress"],
+        [*TRAIN, "--config", str(config), "--out", str(run), "--no-progress"],
         stdout=write_end,
         stderr=subprocess.PIPE,
         text=True,
@@ -222,16 +230,10 @@ def test_ctrl_c_saves_when_stdout_and_stderr_go_to_a_pipe_whose_reader_has_exite
     config = tmp_path / "tiny.yaml"
     config.write_text(yaml.safe_dump(tiny))
     run = tmp_path / "run"
-    terminal = (
-        "import os, signal, sys; signal.signal(signal.SIGINT, signal.SIG_DFL); "
-        "signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT}); "
-        "os.execv(sys.executable, sys.argv[1:])"
-    )
-    train = [sys.executable, "-c", terminal, sys.executable, "-m", "zombie_envs.cli", "train"]
     read_end, write_end = os.pipe()
     # progress on: the bar writes to stderr all along, as at a terminal
     proc = subprocess.Popen(
-        [*train, "--config", str(config), "--out", str(run)],
+        [*TRAIN, "--config", str(config), "--out", str(run)],
         stdout=write_end,
         stderr=write_end,
         start_new_session=True,

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import zombie_envs
 from zombie_envs.agents.inputs import HINTS
-from zombie_envs.agents.network import ACTIVATIONS
+from zombie_envs.agents.network import ACTIVATIONS, CheckpointError
 from zombie_envs.agents.policy_file import NETWORKS
 from zombie_envs.core.files import parse_yaml
 from zombie_envs.registry import engine_class, shipped_folder
@@ -410,6 +410,18 @@ def _validate_rllib(r: RLlibConfig) -> None:
 
 def from_dict(data: dict) -> TrainConfig:
     return validate(_build(TrainConfig, data, ""))
+
+
+def saved_config(data: dict, where, total_steps: int | None = None) -> TrainConfig:
+    """The config a run folder saved (``where`` names its file), with a new
+    ``total_steps`` when a resume asks for one; a config that no longer checks
+    is a damaged checkpoint, said as such."""
+    if total_steps is not None:
+        data = {**data, "total_steps": total_steps}
+    try:
+        return from_dict(data)
+    except ConfigError as e:
+        raise CheckpointError(f"{where}: config.yaml: {e}") from None
 
 
 def packaged_configs() -> list[str]:

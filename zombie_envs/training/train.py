@@ -19,12 +19,12 @@ from pathlib import Path
 
 import numpy as np
 
-from zombie_envs.agents.network import CheckpointError, MLPPolicy
+from zombie_envs.agents.network import MLPPolicy
 from zombie_envs.agents.policy_file import policy_metadata
 
 from . import checkpoint as ckpt
 from . import teacher as td
-from .config import ConfigError, TrainConfig, from_dict
+from .config import TrainConfig, saved_config
 from .imitation import teacher_data
 from .runs import (
     BEST,
@@ -114,13 +114,8 @@ class Trainer:
     def resume(cls, run_dir, progress: bool = True, total_steps: int | None = None) -> Trainer:
         """Continue the run whose last checkpoint is in ``run_dir``."""
         restored = ckpt.load_checkpoint(Path(run_dir) / CHECKPOINT)
-        path, data = restored["path"], restored["config"]
-        if total_steps is not None:
-            data["total_steps"] = total_steps
-        try:
-            cfg = from_dict(data)
-        except ConfigError as e:
-            raise CheckpointError(f"{path}: config.yaml: {e}") from None
+        path = restored["path"]
+        cfg = saved_config(restored["config"], path, total_steps)
         state.check_state(restored["state"], cfg, f"{path}: state.json")
         return cls(cfg, run_dir, progress, _restored=restored)
 

@@ -23,7 +23,7 @@ from zombie_envs.core.files import INT, NUMBER, OBJECT, check_fields, list_of, o
 from zombie_envs.registry import game_type
 
 from .. import checkpoint as ckpt
-from ..config import ConfigError, TrainConfig, from_dict
+from ..config import ConfigError, TrainConfig, saved_config
 from ..runs import (
     BEST,
     POLICY,
@@ -364,13 +364,8 @@ class RLlibTrainer:
         """Continue the run saved in ``run_dir``: the algorithm is built from the
         saved config and given the saved state, read as data."""
         saved = ckpt.load_rllib_run(Path(run_dir))
-        path, data = saved["path"], saved["config"]
-        if total_steps is not None:
-            data["total_steps"] = total_steps
-        try:
-            cfg = from_dict(data)
-        except ConfigError as e:
-            raise CheckpointError(f"{path}: config.yaml: {e}") from None
+        path = saved["path"]
+        cfg = saved_config(saved["config"], path, total_steps)
         check_fields(saved["state"], f"{path}: state.json", RUN_STATE, error=CheckpointError)
         trainer = cls(cfg, run_dir, progress, address, num_env_runners)
         try:
