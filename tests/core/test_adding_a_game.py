@@ -66,7 +66,7 @@ def test_the_toys_narrator_tells_each_tally_by_its_told_method():
 def test_every_field_the_guide_names_is_declared():
     fields = set(GameType.__dataclass_fields__)
     named = set(re.findall(r"`(\w+)`", GUIDE.split("## 1. Declare the game")[1].split("## 2.")[0]))
-    for field in ("decisions", "options", "quick_options", "checklists", "version", "cards"):
+    for field in ("decisions", "options", "checklists", "version", "cards"):
         assert field in named and field in fields
     assert "bundled" in named and "bundled" in fields
 

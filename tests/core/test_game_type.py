@@ -112,13 +112,11 @@ def test_a_kind_declared_twice_is_refused():
         declare(Decision("agree", ("yes",), "agrees"), Decision("agree", ("no",), "agrees"))
 
 
-def test_quick_options_are_checked_as_options():
-    rounds = Option("rounds", 9, "rounds to play")
-    assert replace(TINY, options=(rounds,), quick_options={"rounds": 2}).quick_options
-    with pytest.raises(ValueError, match=r"unknown option\(s\) \['turns'\]"):
-        replace(TINY, options=(rounds,), quick_options={"turns": 2})
+def test_quick_options_are_each_options_quick_value_checked_as_options():
+    rounds, board = Option("rounds", 9, "rounds to play", quick=2), Option("board", "a", "", ("a",))
+    assert replace(TINY, options=(rounds, board)).quick_options == {"rounds": 2}
     with pytest.raises(ValueError, match="option rounds must be an int >= 1"):
-        replace(TINY, options=(rounds,), quick_options={"rounds": 0})
+        replace(TINY, options=(replace(rounds, quick=0),))
 
 
 def test_bots_are_checked_and_dispatched_by_the_table():

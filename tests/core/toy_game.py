@@ -23,11 +23,11 @@ TOY = GameType(
     name="toy_vote", title="Toy vote", version=1, min_players=2, max_players=4,
     default_players=3, engine=f"{__name__}:ToyVote", text=__name__, picture=__name__,
     heuristic=f"{__name__}:Greedy",
-    options=(Option("rounds", 4, "rounds to play"),),
+    options=(Option("rounds", 4, "rounds to play", quick=2),),
     decisions=(Decision("vote", ("vote",), "votes", secret=True),),
     actions=f"{__name__}:ACTIONS", observation=f"{__name__}:OBS", state=f"{__name__}:STATE",
     visibility=f"{__name__}:Seen", narrator=f"{__name__}:NARRATOR",
-    quick_options={"rounds": 2}, bundled=False,
+    bundled=False,
 )  # fmt: skip
 KIND = TOY.kinds
 ACTIONS, OBS, STATE = Layout("toy actions"), Layout("toy obs"), Layout("toy state")

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import importlib
 from collections import namedtuple
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cached_property
 from types import ModuleType
 from typing import Any
@@ -42,6 +42,9 @@ class Option:
     doc: str
     choices: tuple = ()
     board: bool = False
+    #: the value a short game takes (tests, demos, the web page's quick games);
+    #: ``None``: the default
+    quick: Any = None
 
     def check(self, env: str, value) -> Any:
         if not self.choices:
@@ -140,8 +143,6 @@ class GameType:
     #: who may see each secret; without a package everything is public
     visibility: str | None = None
     options: tuple[Option, ...] = ()
-    #: options for short games: tests, demos
-    quick_options: dict[str, Any] = field(default_factory=dict, hash=False)
     #: the rule checklists the game's rules tests cover (the rulebook's first)
     checklists: tuple[Checklist, ...] = ()
     #: what seat *i* is, for the docs (``"seat i plays colour i of ..."``)
@@ -179,6 +180,11 @@ class GameType:
             if getattr(self, part) is None:
                 object.__setattr__(self, part, self._conventional(part))
         self.check_options(self.quick_options)
+
+    @property
+    def quick_options(self) -> dict[str, Any]:
+        """The options of a short game (tests, demos): each option's ``quick`` value."""
+        return {o.name: o.quick for o in self.options if o.quick is not None}
 
     def _conventional(self, part: str) -> str:
         """Where ``part`` is when the declaration does not name it."""

@@ -29,9 +29,9 @@ GAME = GameType(
             14,
             "the two-hour time limit as Shopper rounds: the Zombie Controller wins after the "
             "last Shopper's turn of this round (**assumed**; see the measured default)",
+            quick=6,
         ),
     ),
-    quick_options={"max_rounds": 6},
     # The order is the observation's decision one-hot: append, never reorder.  No kind
     # is secret: equipment, moves, attacks, trades and played cards are all public (a
     # hand's content is private, and is never revealed by which options are posed).

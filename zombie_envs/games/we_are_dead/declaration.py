@@ -36,9 +36,9 @@ GAME = GameType(
             "max_turns",
             400,
             "safety cap on the number of turns (**assumed**; the rulebook has none)",
+            quick=24,
         ),
     ),
-    quick_options={"max_turns": 24},
     # The order is the observation's decision one-hot: append, never reorder.  Secret:
     # which hero goes face down (whether one was placed is public).
     decisions=(

@@ -39,9 +39,9 @@ GAME = GameType(
             60,
             "safety cap on the number of rounds: a game no one has won by the end of this round "
             "is truncated, with no winner (**assumed**; the rulebook has none)",
+            quick=6,
         ),
     ),
-    quick_options={"max_rounds": 6},
     # The order is the observation's decision one-hot: append, never reorder.  No kind
     # is secret: tiles, moves, fights, played and discarded cards are all seen by the
     # table (a hand's content is private, and is never revealed by which options are posed).
