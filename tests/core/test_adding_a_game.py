@@ -52,15 +52,19 @@ def test_the_toy_has_every_part_the_guide_names():
     assert toy_game.rgb(g).shape[2] == 3
 
 
-def test_the_toys_narrator_tells_each_tally_by_its_told_method():
+def test_the_toys_narrator_tells_each_tally_and_prize_by_its_told_methods():
     g = toy_game.ToyVote(3, seed=4)
     told = []
     while not g.terminal:
         told += story(g, g.legal[-1], 0)
         g.apply(g.legal[-1])
-    rounds = [line for line in told if "won the vote" in line or "nobody scored" in line]
-    assert len(rounds) == g.options["rounds"]
-    assert [n for n in dir(toy_game.ToyNarrator) if n.startswith(TOLD)] == ["told_tally"]
+    won = [line for line in told if line.endswith("won the vote")]
+    assert len(won) + told.count("the vote was tied: nobody scored") == g.options["max_rounds"]
+    drew = [line for line in told if line.endswith("drew a card")]
+    scored = [line for line in told if " scored " in line]  # the last ones once the deck is out
+    assert drew and scored and len(drew) + len(scored) == len(won)
+    told_methods = [n for n in dir(toy_game.ToyNarrator) if n.startswith(TOLD)]
+    assert told_methods == ["told_on_claim", "told_tally"]
 
 
 def test_every_field_the_guide_names_is_declared():

@@ -57,6 +57,9 @@ class Doing(Narrator, engine=ToyVote, per_kind=("doing_",)):
     def doing_vote(self, g):
         return f"seat {g.current_player} votes"
 
+    def doing_claim(self, g):
+        return f"seat {g.current_player} claims"
+
 
 def test_a_per_kind_method_is_found_by_the_pending_decision():
     g = ToyVote(3, seed=0)
@@ -79,14 +82,20 @@ def test_a_per_kind_family_missing_a_decision_kind_is_refused():
 
 
 def test_a_by_block_table_names_every_block_of_the_actions_and_no_other():
-    class Blocks(Narrator, engine=ToyVote, by_block={"vote": len}):
+    class Blocks(Narrator, engine=ToyVote, by_block={"vote": len, "claim": len}):
         pass
 
-    assert Blocks.by_block == {"vote": len}
+    assert Blocks.by_block == {"vote": len, "claim": len}
     with pytest.raises(TypeError, match="by_block names no block 'ballot' of toy actions"):
-        type("Misnamed", (Narrator,), {}, engine=ToyVote, by_block={"vote": len, "ballot": len})
+        type(
+            "Misnamed",
+            (Narrator,),
+            {},
+            engine=ToyVote,
+            by_block={"vote": len, "claim": len, "ballot": len},
+        )
     with pytest.raises(TypeError, match="by_block has no entry for the block 'vote'"):
-        type("Unworded", (Narrator,), {}, engine=ToyVote, by_block={"ballot": len})
+        type("Unworded", (Narrator,), {}, engine=ToyVote, by_block={"claim": len, "ballot": len})
 
 
 def test_a_narrator_of_decisions_or_blocks_names_its_engine():

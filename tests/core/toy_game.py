@@ -1,8 +1,9 @@
 """A toy game built from the core alone: a deck, a die and a secret vote.
 
 Each seat holds a private card; every round a die is rolled, each seat secretly
-votes for another, and a clear winner scores the die and draws a card.  Hands
-count at the end.  The generic env suite, the secrecy and blindness helpers and
+votes for another, and a clear winner claims the die's points or a card (only
+the points once the deck is empty, taken without asking).  Hands count at the
+end.  The generic env suite, the secrecy and blindness helpers and
 tournaments run on it, which shows a new game needs nothing beyond the core.
 """
 
@@ -23,8 +24,11 @@ TOY = GameType(
     name="toy_vote", title="Toy vote", version=1, min_players=2, max_players=4,
     default_players=3, engine=f"{__name__}:ToyVote", text=__name__, picture=__name__,
     heuristic=f"{__name__}:Greedy",
-    options=(Option("rounds", 4, "rounds to play", quick=2),),
-    decisions=(Decision("vote", ("vote",), "votes", secret=True),),
+    options=(Option("max_rounds", 20, "rounds to play", quick=2),),
+    decisions=(
+        Decision("vote", ("vote",), "votes", secret=True),
+        Decision("claim", ("claim",), "claims the prize"),
+    ),
     actions=f"{__name__}:ACTIONS", observation=f"{__name__}:OBS", state=f"{__name__}:STATE",
     visibility=f"{__name__}:Seen", narrator=f"{__name__}:NARRATOR",
     bundled=False,
@@ -32,8 +36,11 @@ TOY = GameType(
 KIND = TOY.kinds
 ACTIONS, OBS, STATE = Layout("toy actions"), Layout("toy obs"), Layout("toy state")
 ACTIONS.add("vote", 4, "vote for a seat")
+ACTIONS.add("claim", 2, "the winner's prize", ("the die's points", "a card"))
+POINTS, CARD = range(ACTIONS["claim"].start, ACTIONS["claim"].stop)
 for layout in (OBS, STATE):
-    for name, size in ("decision", 1), ("me", 4), ("die", 6), ("points", 4), ("hand", 4):
+    layout.add("decision", len(KIND), "kind of the pending decision", KIND)
+    for name, size in ("me", 4), ("die", 6), ("points", 4), ("hand", 4):
         layout.add(name, size, name)
     layout.add("ballot", 4, "my pending ballot")
 STATE.add("hands", 16, "every hand")
@@ -74,19 +81,19 @@ def encode(g, seat, out, god):
 
 class ToyVote(Engine):
     game_type = TOY
-    FIELDS = {"game": ("deck", "hands", "points", "round"), "round": ("die", "ballots")}
+    FIELDS = {"game": ("deck", "hands", "points", "round"), "round": ("die", "ballots", "winner")}
 
     def setup(self):
         n = self.num_players
-        self.deck = shuffled(self.rng, from_counts([3] * 4))
+        self.deck = shuffled(self.rng, from_counts([2] * 4))
         self.hands = [[0] * 4 for _ in range(n)]
         for hand in self.hands:
             hand[draw_card(self.deck)] += 1
-        self.points, self.die, self.ballots, self.round = [0] * n, -1, [-1] * n, 0
+        self.points, self.die, self.ballots, self.round, self.winner = [0] * n, -1, [-1] * n, 0, -1
         self.push(("start_round",))
 
     def start_round(self):
-        if self.round == self.options["rounds"]:
+        if self.round == self.options["max_rounds"]:
             return self.end_game()
         self.round, self.die = self.round + 1, roll(self.rng, 6)
         self.push(*[("vote", s) for s in range(self.num_players)], ("tally",), ("start_round",))
@@ -99,11 +106,18 @@ class ToyVote(Engine):
 
     def tally(self):
         _, top = plurality(self.ballots, [1] * self.num_players)
-        if len(top) == 1:
-            self.points[top[0]] += self.die + 1
-            if self.deck:
-                self.hands[top[0]][draw_card(self.deck)] += 1
-        self.ballots = [-1] * self.num_players
+        self.ballots, self.winner = [-1] * self.num_players, top[0] if len(top) == 1 else -1
+        if self.winner >= 0:
+            self.push(("claim", self.winner))
+
+    def claim(self, seat):
+        self.ask(seat, KIND.claim, [POINTS, CARD] if self.deck else [POINTS], public=True)
+
+    def on_claim(self, action):
+        if action == CARD:
+            self.hands[self.winner][draw_card(self.deck)] += 1
+        else:
+            self.points[self.winner] += self.die + 1
 
     def scores(self):
         return [
@@ -149,27 +163,33 @@ def rgb(g):
 
 
 class ToyNarrator(Narrator, engine=ToyVote):
-    """The toy's words: the tally of each round, told by its engine task's name."""
+    """The toy's words: each round's tally and prize, told by their engine steps' names."""
 
     def told_tally(self, before, after, viewer):
-        gained = [s for s in range(after.num_players) if after.points[s] > before.points[s]]
-        if not gained:
+        if after.winner < 0:
             return ["the vote was tied: nobody scored"]
-        s = gained[0]
-        scored = after.points[s] - before.points[s]
-        return [f"{self.who(after, s, viewer)} won the vote and scored {scored}"]
+        return [f"{self.who(after, after.winner, viewer)} won the vote"]
+
+    def told_on_claim(self, before, after, viewer, action):
+        scored = after.points[after.winner] - before.points[after.winner]
+        got = f"scored {scored}" if scored else "drew a card"
+        return [f"{self.who(after, after.winner, viewer)} {got}"]
 
 
 NARRATOR = ToyNarrator()
 
 
 class Greedy(DecisionAgent):
-    """Votes for the player with the fewest points (it reads no ballot or hand)."""
+    """Votes for the player with the fewest points and claims the die's points when they
+    beat an average card (it reads no ballot or hand)."""
 
     game_type = TOY
 
     def on_vote(self, g, seat):
         return min(g.legal, key=lambda s: (g.points[s], self.rng.random()))
+
+    def on_claim(self, g, seat):
+        return g.legal[0] if g.die >= 1 else g.legal[-1]
 
 
 raw_env, env = make_entry(TOY, __name__)
