@@ -12,6 +12,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from tests.envs_under_test import ENV_NAMES, declared
 from zombie_envs import ENVS
 from zombie_envs.core.agent import DecisionAgent
 from zombie_envs.core.game import Engine
@@ -143,9 +144,9 @@ def test_kinds_are_the_table_in_order():
     assert TINY.one_hot() == {"agree": b"\x01\x00", "object": b"\x00\x01"}
 
 
-@pytest.mark.parametrize("env", sorted(ENVS))
-def test_the_observation_one_hot_names_the_pending_decision(env):
-    game = game_type(env)
+@pytest.mark.parametrize("env", ENV_NAMES)
+def test_the_observation_one_hot_names_the_pending_decision(env, monkeypatch):
+    game = declared(env, monkeypatch)
     cls = engine_class(env)
     block = cls.obs_layout["decision"]
     assert block.labels == tuple(game.kinds)

@@ -6,6 +6,7 @@ import random
 import pytest
 
 import zombie_envs
+from tests.envs_under_test import ENV_NAMES, declared
 from zombie_envs.agents import ISMCTSAgent, check_kind, make_agent
 from zombie_envs.agents.search import parse_spec
 from zombie_envs.arena import play_game
@@ -75,9 +76,9 @@ def twin_disagreements(cls, agent_cls=ISMCTSAgent) -> int:
     return disagree
 
 
-@pytest.mark.parametrize("env", sorted(ENGINES))
-def test_decisions_depend_only_on_what_the_seat_may_see(env):
-    assert twin_disagreements(ENGINES[env]) == 0
+@pytest.mark.parametrize("env", ENV_NAMES)
+def test_decisions_depend_only_on_what_the_seat_may_see(env, monkeypatch):
+    assert twin_disagreements(declared(env, monkeypatch).engine_cls) == 0
 
 
 class Clairvoyant(ISMCTSAgent):

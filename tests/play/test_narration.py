@@ -12,6 +12,7 @@ import re
 import pytest
 
 import zombie_envs
+from tests.envs_under_test import ENV_NAMES, declared
 from tests.games.mall_of_horror.positions import (
     CACHOU,
     HARDWARE,
@@ -311,12 +312,12 @@ def test_a_long_list_is_laid_out_in_columns():
 # ----- the same story everywhere ----------------------------------------------------
 
 
-@pytest.mark.parametrize("env", sorted(zombie_envs.ENVS))
-def test_a_story_takes_the_steps_apply_takes(env):
+@pytest.mark.parametrize("env", ENV_NAMES)
+def test_a_story_takes_the_steps_apply_takes(env, monkeypatch):
     """Each decision ``apply`` takes is a step of the story, as posed: the one chosen,
     then each the engine took without asking (its only option); the last step
     leaves the game where ``apply`` does."""
-    cls = rigged(engine_class(env))  # notes every decision asked
+    cls = rigged(declared(env, monkeypatch).engine_cls)  # notes every decision asked
     g = cls(cls.min_players + 1, seed=4)
     rng = random.Random(4)
     unasked = 0
@@ -375,11 +376,11 @@ def replayed_story(record: dict, seat: int) -> list[list[str]]:
     return told
 
 
-@pytest.mark.parametrize("env", sorted(zombie_envs.ENVS))
-def test_live_play_and_its_replay_tell_each_seat_the_same_story(env):
+@pytest.mark.parametrize("env", ENV_NAMES)
+def test_live_play_and_its_replay_tell_each_seat_the_same_story(env, monkeypatch):
     """Every move, chosen or taken without asking, is told from each seat's view in
     the same words live and when the record is replayed, move by move."""
-    for seat in range(engine_class(env).default_players):
+    for seat in range(declared(env, monkeypatch).default_players):
         live, record = live_story(env, seat, seed=seat)
         assert any(live) and replayed_story(record, seat) == live
 

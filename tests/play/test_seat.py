@@ -11,11 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from zombie_envs import ENVS
+from tests.envs_under_test import ENV_NAMES, declared
 from zombie_envs.core.narration import letters, pick
 from zombie_envs.play.seat import CAPPED, SeatedGame, SetupError
 from zombie_envs.ratings import RatingsBook
-from zombie_envs.registry import engine_class
 
 ROOT = Path(__file__).parents[2]
 
@@ -29,8 +28,9 @@ def finished(env: str, seed: int = 3) -> SeatedGame:
     return game
 
 
-@pytest.mark.parametrize("env", sorted(ENVS))
-def test_advance_stops_only_at_the_persons_decisions(env):
+@pytest.mark.parametrize("env", ENV_NAMES)
+def test_advance_stops_only_at_the_persons_decisions(env, monkeypatch):
+    declared(env, monkeypatch)
     game = SeatedGame.new(env, 1, ["random"], None, "ann", None, 5)
     forced = []
     game.advance(forced.append)
@@ -44,15 +44,15 @@ def test_advance_stops_only_at_the_persons_decisions(env):
     assert len(game.actions) > decisions
 
 
-@pytest.mark.parametrize("env", sorted(ENVS))
-def test_a_choice_keeps_its_key_while_it_stays_on_offer(env):
+@pytest.mark.parametrize("env", ENV_NAMES)
+def test_a_choice_keeps_its_key_while_it_stays_on_offer(env, monkeypatch):
     """Between a seat's consecutive decisions a choice (same action, same text) keeps
     its key, and a list letter never names another choice than it did (Mall Walkers'
     zombie moves, Maul's "end the turn" once a search is possible); each key picks
     its choice."""
     listed, kept = {letters(i) for i in range(1000)}, 0
     for seed in range(3):
-        options = engine_class(env).game_type.quick_options
+        options = declared(env, monkeypatch).quick_options
         game = SeatedGame.new(env, seed % 2, ["random"], None, "ann", options, seed)
         rng = random.Random(seed)
         game.advance()
