@@ -15,15 +15,23 @@ pyspiel = pytest.importorskip(
 
 from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
 
+from tests.envs_under_test import ENV_NAMES, MODULES, declared  # noqa: E402
 from zombie_envs import ENVS  # noqa: E402
 from zombie_envs import openspiel as zo  # noqa: E402
 from zombie_envs.registry import game_type  # noqa: E402
 
 COUNTS = [
     (env, n)
-    for env in sorted(ENVS)
-    for n in range(game_type(env).min_players, game_type(env).max_players + 1)
+    for env, cls in sorted((env, m.raw_env.engine_cls) for env, m in MODULES.items())
+    for n in range(cls.min_players, cls.max_players + 1)
 ]
+
+
+def spiel(env: str, monkeypatch):
+    """The declaration of ``env``, registered for the running test and with OpenSpiel."""
+    game = declared(env, monkeypatch)
+    zo.register(env)
+    return game
 
 
 def short(env: str) -> dict:
@@ -78,22 +86,24 @@ def test_every_env_loads_by_its_id_with_players_and_options():
 
 
 @pytest.mark.parametrize(("env", "players"), COUNTS)
-def test_openspiel_random_simulation_passes_and_the_length_cap_truncates(env, players):
-    game = pyspiel.load_game(env, {"players": players, "rng_seed": 0, "max_game_length": 60})
+def test_openspiel_random_simulation_passes_and_the_length_cap_truncates(env, players, monkeypatch):
+    spiel(env, monkeypatch)
+    game = pyspiel.load_game(env, {"players": players, "rng_seed": 0, "max_game_length": 30})
     moves, engine = ending(game)
-    assert moves == 60 and engine.truncated
+    assert moves == 30 and engine.truncated
     assert engine.returns() == [0.0] * players
 
 
-@pytest.mark.parametrize("env", sorted(ENVS))
-def test_openspiel_random_simulation_passes_on_a_game_its_rules_end(env):
+@pytest.mark.parametrize("env", ENV_NAMES)
+def test_openspiel_random_simulation_passes_on_a_game_its_rules_end(env, monkeypatch):
+    spiel(env, monkeypatch)
     _, engine = ending(pyspiel.load_game(env, {"rng_seed": 0, **unbounded(env)}))
     assert engine.terminal and not engine.truncated
 
 
-@pytest.mark.parametrize("env", sorted(ENVS))
-def test_ismcts_plays_a_whole_game_on_the_resampler(env):
-    decl = game_type(env)
+@pytest.mark.parametrize("env", ENV_NAMES)
+def test_ismcts_plays_a_whole_game_on_the_resampler(env, monkeypatch):
+    decl = spiel(env, monkeypatch)
     game = pyspiel.load_game(env, {"players": decl.min_players, "rng_seed": 3, **short(env)})
     rng = np.random.RandomState(0)
     evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng)
@@ -122,8 +132,9 @@ def test_ismcts_without_a_resampler_resamples_through_the_states_own_hook():
         state.apply_action(action)
 
 
-@pytest.mark.parametrize("env", sorted(ENVS))
-def test_a_saved_state_comes_back_equal_and_plays_on_the_same(env):
+@pytest.mark.parametrize("env", ENV_NAMES)
+def test_a_saved_state_comes_back_equal_and_plays_on_the_same(env, monkeypatch):
+    spiel(env, monkeypatch)
     game = pyspiel.load_game(env, {"rng_seed": 5, "max_game_length": 300})
     state = game.new_initial_state()
     play(state, random.Random(0), 60)
@@ -145,9 +156,9 @@ def test_a_saved_state_comes_back_equal_and_plays_on_the_same(env):
     assert back.returns() == state.returns()
 
 
-@pytest.mark.parametrize("env", sorted(ENVS))
-def test_a_seats_tensors_are_its_observation_and_its_strings_say_the_same(env):
-    decl = game_type(env)
+@pytest.mark.parametrize("env", ENV_NAMES)
+def test_a_seats_tensors_are_its_observation_and_its_strings_say_the_same(env, monkeypatch):
+    decl = spiel(env, monkeypatch)
     game = pyspiel.load_game(env, {"players": decl.max_players, "rng_seed": 6})
     state = game.new_initial_state()
     rng = random.Random(2)
@@ -163,11 +174,11 @@ def test_a_seats_tensors_are_its_observation_and_its_strings_say_the_same(env):
         play(state, rng, 10)
 
 
-@pytest.mark.parametrize("env", sorted(ENVS))
-def test_a_seats_view_stays_put_when_only_what_it_cannot_see_changes(env):
+@pytest.mark.parametrize("env", ENV_NAMES)
+def test_a_seats_view_stays_put_when_only_what_it_cannot_see_changes(env, monkeypatch):
     """Twins from ``resample``: what is hidden from the seat is redrawn, and every
     tensor and string of the seat stays the same."""
-    decl = game_type(env)
+    decl = spiel(env, monkeypatch)
     game = pyspiel.load_game(env, {"players": decl.max_players, "rng_seed": 7})
     state = game.new_initial_state()
     rng, redraw = random.Random(3), random.Random(4)
@@ -209,10 +220,11 @@ def test_a_seed_fixes_the_deals_whatever_openspiel_builds_and_drops_between():
     assert quiet[0] != quiet[1]
 
 
-@pytest.mark.parametrize("env", sorted(ENVS))
-def test_utility_is_zero_sum_unless_a_party_outside_the_seats_can_win(env):
+@pytest.mark.parametrize("env", ENV_NAMES)
+def test_utility_is_zero_sum_unless_a_party_outside_the_seats_can_win(env, monkeypatch):
     """We Are Dead's horde can win (every seat then shares -1): GENERAL_SUM; the
     other games' returns sum to zero in every finished game."""
+    spiel(env, monkeypatch)
     game = pyspiel.load_game(f"{env}(rng_seed=3)")
     utility = game.get_type().utility
     if game_type(env).outside_winner:
