@@ -24,7 +24,7 @@ from ray.rllib.core.columns import Columns  # noqa: E402
 from ray.rllib.core.distribution.torch.torch_distribution import TorchCategorical  # noqa: E402
 from ray.rllib.utils.pre_checks.env import check_multiagent_environments  # noqa: E402
 
-import zombie_envs  # noqa: E402
+from tests.envs_under_test import ENV_NAMES, declared  # noqa: E402
 from zombie_envs.agents import make_agent  # noqa: E402
 from zombie_envs.agents.network import CheckpointError  # noqa: E402
 from zombie_envs.agents.policy_file import load_critic, load_policy  # noqa: E402
@@ -86,8 +86,9 @@ def _states(env_name, num_players, games, hint=None, seed=0):
                 break
 
 
-@pytest.mark.parametrize("env_name", sorted(zombie_envs.ENVS))
-def test_env_passes_rllibs_checks(env_name):
+@pytest.mark.parametrize("env_name", ENV_NAMES)
+def test_env_passes_rllibs_checks(env_name, monkeypatch):
+    declared(env_name, monkeypatch)
     env = ZombieMultiAgentEnv({"env": env_name, "hint": "heuristic", "seed": 1})
     check_multiagent_environments(env)
     space = env.observation_spaces["player_0"]

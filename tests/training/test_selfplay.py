@@ -9,6 +9,7 @@ from gymnasium.utils.env_checker import check_env as gym_check_env
 from stable_baselines3.common.env_checker import check_env as sb3_check_env
 
 import zombie_envs
+from tests.envs_under_test import ENV_NAMES, declared
 from zombie_envs.agents.network import MLPPolicy
 from zombie_envs.registry import engine_class
 from zombie_envs.training.selfplay import OpponentPool, SelfPlayEnv
@@ -53,8 +54,9 @@ def test_checkers_pass(name, n):
     sb3_check_env(SelfPlayEnv(name, n, {"heuristic": 1}, seed=1), warn=False)
 
 
-@pytest.mark.parametrize("name", sorted(zombie_envs.ENVS))
-def test_ansi_render_is_the_learners_text_view(name):
+@pytest.mark.parametrize("name", ENV_NAMES)
+def test_ansi_render_is_the_learners_text_view(name, monkeypatch):
+    declared(name, monkeypatch)
     env = SelfPlayEnv(name, engine_class(name).default_players, {"random": 1}, seed=2,
                       render_mode="ansi")  # fmt: skip
     env.reset(seed=2)
