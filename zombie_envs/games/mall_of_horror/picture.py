@@ -10,6 +10,8 @@ character tokens, the colours' rows and the cards of the hand strip.
 
 from __future__ import annotations
 
+import textwrap
+
 import numpy as np
 
 from ...core.narration import count
@@ -44,14 +46,23 @@ WHITE, INK, MUTED, GREY = (245, 245, 245), (30, 30, 34), (120, 120, 128), (160, 
 ZOMBIE, ZOMBIE_DARK = (118, 176, 84), (58, 108, 48)
 ALERT, GOLD, BLOOD = (225, 40, 30), (236, 184, 44), (196, 36, 36)
 
-MARGIN, TOP, PANEL_W, PANEL_H, GAP, SIDE_W = 12, 44, 240, 236, 12, 260
+#: all type is at twice the bitmap font's size (12 pixels a character), so that a
+#: laptop's browser shows the whole board with its type at 12 pixels or more
+BIG = 2
+MARGIN, TOP, PANEL_W, PANEL_H, GAP, SIDE_W = 12, 44, 250, 276, 12, 320
 BOARD_Y = TOP + 8
 BOARD_W = 3 * PANEL_W + 2 * GAP
 SIDE_X = MARGIN + BOARD_W + GAP
 SIDE_H = 2 * PANEL_H + GAP
 WIDTH = SIDE_X + SIDE_W + MARGIN
-HAND_Y, HAND_H = BOARD_Y + SIDE_H + GAP, 44
+#: the hand strip holds two lines of cards; a line of the side panel holds NOTE_CHARS
+CARD_H, CARD_STEP = 30, 36
+HAND_Y, HAND_H = BOARD_Y + SIDE_H + GAP, 2 * CARD_STEP + 6
 HEIGHT = HAND_Y + HAND_H + MARGIN
+NOTE_CHARS, NOTE_STEP = (SIDE_W - 20) // 12, 20
+#: a location's characters: a row of TOKENS_A_ROW discs TOKEN_R in radius
+TOKENS_A_ROW, TOKEN_R, TOKEN_STEP = 6, 16, 38
+LEGEND = ("P Pin-Up  T Tough Guy", "G Gunman  g Little Girl", "? hidden  hw hardware")
 
 
 def _seat_rgb(seat: int):
@@ -75,10 +86,10 @@ def _announced(g) -> list[int]:
 
 
 def _tag(c: Canvas, right: int, y: int, label: str, fill, ink) -> int:
-    """A small label box ending at ``right``; returns its left edge."""
-    w = text_size(label)[0] + 8
-    c.fill_rect(right - w, y, w, 14, fill)
-    c.text(right - w + 4, y + 3, label, ink)
+    """A label box ending at ``right``; returns its left edge."""
+    w = text_size(label, BIG)[0] + 8
+    c.fill_rect(right - w, y, w, 22, fill)
+    c.text(right - w + 4, y + 4, label, ink, BIG)
     return right - w
 
 
@@ -87,9 +98,7 @@ def _character(slot: int) -> str:
     return f"{COLOURS[seat]} {CHARACTER_NAMES[kind]}"
 
 
-def _token(
-    c: Canvas, cx: int, cy: int, r: int, c_slot: int, hidden: bool, scale: int, edge=INK
-) -> None:
+def _token(c: Canvas, cx: int, cy: int, r: int, c_slot: int, hidden: bool, edge=INK) -> None:
     """A character: a disc in its seat colour with the letter of its kind."""
     seat, kind = divmod(c_slot, KINDS)
     colour = _seat_rgb(seat)
@@ -97,13 +106,13 @@ def _token(
     if hidden:
         c.disc(cx, cy, r, colour, alpha=0.35)
         c.ring(cx, cy, r, MUTED, 1)
-        c.text(cx, cy - 7 * scale // 2, letter, MUTED, scale, anchor="center")
-        c.disc(cx + r - 3, cy - r + 3, 6, INK)
-        c.text(cx + r - 2, cy - r, "?", WHITE, 1, anchor="center")
+        c.text(cx, cy - 7, letter, MUTED, BIG, anchor="center")
+        c.disc(cx + r - 2, cy - r + 2, 9, INK)
+        c.text(cx + r - 1, cy - r - 5, "?", WHITE, BIG, anchor="center")
         return
     c.disc(cx, cy, r, colour)
-    c.ring(cx, cy, r, edge, 2 if r > 9 else 1)
-    c.text(cx, cy - 7 * scale // 2, letter, _seat_ink(seat), scale, anchor="center")
+    c.ring(cx, cy, r, edge, 2 if r > 11 else 1)
+    c.text(cx, cy - 7, letter, _seat_ink(seat), BIG, anchor="center")
 
 
 def _zombie(c: Canvas, x: int, y: int) -> None:
@@ -122,9 +131,9 @@ def _closed(c: Canvas, x: int, y: int, overrun: bool) -> None:
     c.line(x + 8, y + 38, x + PANEL_W - 9, y + PANEL_H - 9, GREY, 3)
     c.line(x + 8, y + PANEL_H - 9, x + PANEL_W - 9, y + 38, GREY, 3)
     label = "OVERRUN" if overrun else "CLOSED"
-    w = text_size(label, 3)[0]
-    c.fill_rect(x + (PANEL_W - w) // 2 - 10, y + 116, w + 20, 38, INK)
-    c.text(x + PANEL_W // 2, y + 124, label, ZOMBIE if overrun else WHITE, 3, anchor="center")
+    w, middle = text_size(label, 3)[0], y + PANEL_H // 2
+    c.fill_rect(x + (PANEL_W - w) // 2 - 10, middle - 19, w + 20, 38, INK)
+    c.text(x + PANEL_W // 2, middle - 11, label, ZOMBIE if overrun else WHITE, 3, anchor="center")
 
 
 def _header(c: Canvas, g, L: int, x: int, y: int) -> None:
@@ -140,9 +149,9 @@ def _header(c: Canvas, g, L: int, x: int, y: int) -> None:
     c.text(x + 16, y + 8, str(L + 1), INK, 2, anchor="center")
     c.text(x + 34, y + 8, LOCATION_NAMES[L], WHITE, 2)
     if attacked:
-        _tag(c, x + PANEL_W - 6, y + 8, "ATTACK", ALERT, WHITE)
+        _tag(c, x + PANEL_W - 4, y + 4, "ATTACK", ALERT, WHITE)
     elif g.v_purpose >= 0 and g.v_loc == L:
-        _tag(c, x + PANEL_W - 6, y + 8, "VOTE", GOLD, INK)
+        _tag(c, x + PANEL_W - 4, y + 4, "VOTE", GOLD, INK)
 
 
 def _location(c: Canvas, g, L: int, x: int, y: int) -> None:
@@ -154,55 +163,52 @@ def _location(c: Canvas, g, L: int, x: int, y: int) -> None:
     inside = [s for s, where in enumerate(g.loc) if where == L]
     cap = CAPACITY[L]
     room = f"{len(inside)} inside, no limit" if cap is None else f"{len(inside)}/{cap} inside"
-    c.text(x + 8, y + 37, room, INK)
+    c.text(x + 8, y + 38, room, INK, BIG)
     coming = [s for s in _announced(g) if g.dest[s] == L]
-    right = x + PANEL_W - 10
-    for s in reversed(coming):
-        c.disc(right - 5, y + 40, 5, _seat_rgb(s))
-        c.ring(right - 5, y + 40, 5, INK, 1)
-        right -= 13
     if coming:
-        c.text(right - 2, y + 37, "coming:", MUTED, anchor="right")
+        right = x + 8 + c.text(x + 8, y + 58, "coming:", MUTED, BIG)[0] + 6
+        for i, s in enumerate(coming):
+            c.disc(right + 7 + i * 18, y + 64, 7, _seat_rgb(s))
+            c.ring(right + 7 + i * 18, y + 64, 7, INK, 1)
 
-    c.fill_rect(x + 6, y + 52, PANEL_W - 12, 60, ZONE)
+    c.fill_rect(x + 6, y + 78, PANEL_W - 12, 60, ZONE)
     z = g.zombies[L]
     if z:
         for i in range(min(z, 16)):
-            _zombie(c, x + 12 + (i % 8) * 17, y + 56 + (i // 8) * 28)
-        c.text(x + PANEL_W - 14, y + 62, f"x{z}", ZOMBIE_DARK, 3, anchor="right")
+            _zombie(c, x + 12 + (i % 8) * 17, y + 82 + (i // 8) * 28)
+        c.text(x + PANEL_W - 14, y + 98, f"x{z}", ZOMBIE_DARK, 3, anchor="right")
     else:
-        c.text(x + PANEL_W // 2, y + 78, "no zombies", MUTED, anchor="center")
+        c.text(x + PANEL_W // 2, y + 101, "no zombies", MUTED, BIG, anchor="center")
     if inside and L != PARKING:
         hw = f" (+{g.hardware[L]} hw)" if g.hardware[L] else ""
-        c.text(x + PANEL_W - 14, y + 96, f"defence {g.defence(L)}{hw}", INK, anchor="right")
+        c.text(x + PANEL_W - 8, y + 144, f"defence {g.defence(L)}{hw}", INK, BIG, anchor="right")
 
     if inside:
         for i, slot in enumerate(inside):
-            row, col = divmod(i, 7)
-            cx, cy = x + 22 + col * 32, y + 136 + row * 32
-            _token(c, cx, cy, 13, slot, g.hidden[slot], 2)
-            c.place(places.character(slot), cx - 14, cy - 14, 29, 29, _character(slot))
+            row, col = divmod(i, TOKENS_A_ROW)
+            cx, cy = x + 10 + TOKEN_R + col * TOKEN_STEP, y + 182 + row * TOKEN_STEP
+            _token(c, cx, cy, TOKEN_R, slot, g.hidden[slot])
+            r, side = TOKEN_R, 2 * TOKEN_R + 1
+            c.place(places.character(slot), cx - r, cy - r, side, side, _character(slot))
     else:
-        c.text(x + PANEL_W // 2, y + 166, "empty", MUTED, anchor="center")
+        c.text(x + PANEL_W // 2, y + 212, "empty", MUTED, BIG, anchor="center")
 
 
 def _players(c: Canvas, g, seat: int | None) -> None:
     x, y, n = SIDE_X, BOARD_Y, g.num_players
     c.fill_rect(x, y, SIDE_W, SIDE_H, SIDE)
     c.text(x + 10, y + 9, "Players", WHITE, 2)
-    c.text(x + SIDE_W - 10, y + 13, f"truck: {len(g.deck)} cards", GREY, anchor="right")
+    c.text(x + SIDE_W - 10, y + 9, f"truck: {len(g.deck)} cards", GREY, BIG, anchor="right")
     winners = g.final_winners() if g.terminal else []
     for s in range(n):
         _seat_row(c, g, s, y + 32 + s * 58, winners)
     ly = y + 32 + n * 58 + 6
-    legend_y = y + SIDE_H - 30
-    for line in _notes(g, seat):
-        if ly + 8 > legend_y - 4:
-            break
-        c.text(x + 10, ly, line, WHITE)
-        ly += 13
-    c.text(x + 10, legend_y, "P Pin-Up  T Tough Guy  G Gunman", GREY)
-    c.text(x + 10, legend_y + 13, "g Little Girl  ? hidden  hw hardware", GREY)
+    legend_y = y + SIDE_H - len(LEGEND) * NOTE_STEP - 4
+    for line in _notes(g, seat)[: (legend_y - 6 - ly) // NOTE_STEP]:
+        c.text(x + 10, ly, line, WHITE, BIG)
+        ly += NOTE_STEP
+    for i, line in enumerate(LEGEND):
+        c.text(x + 10, legend_y + i * NOTE_STEP, line, GREY, BIG)
 
 
 def _seat_row(c: Canvas, g, s: int, ry: int, winners: list[int]) -> None:
@@ -220,7 +226,7 @@ def _seat_row(c: Canvas, g, s: int, ry: int, winners: list[int]) -> None:
     if out:
         c.line(x + 40, ry + 16, x + 44 + w, ry + 16, ALERT, 2)
     if s == g.chief:
-        _tag(c, x + 42 + w + 8 + text_size("CHIEF")[0] + 8, ry + 9, "CHIEF", GOLD, INK)
+        _tag(c, x + 42 + w + 8 + text_size("CHIEF", BIG)[0] + 8, ry + 6, "CHIEF", GOLD, INK)
     points = g.scores()[s]
     c.text(
         x + SIDE_W - 16,
@@ -231,15 +237,15 @@ def _seat_row(c: Canvas, g, s: int, ry: int, winners: list[int]) -> None:
         anchor="right",
     )
     _seat_characters(c, g, s, ry + 40)
-    cards = sum(g.hands[s])
-    info = count(cards, "card")
-    if s in _announced(g):
-        info += f"  going to {g.dest[s] + 1}"
-    c.text(x + 20 + KINDS * 18, ry + 37, info, GREY)
     if out:
-        _tag(c, x + SIDE_W - 14, ry + 33, "ELIMINATED", ALERT, WHITE)
-    elif s in winners:
-        _tag(c, x + SIDE_W - 14, ry + 33, "WINNER", GOLD, INK)
+        _tag(c, x + SIDE_W - 10, ry + 30, "ELIMINATED", ALERT, WHITE)
+        return
+    info = count(sum(g.hands[s]), "card")
+    if s in _announced(g):
+        info += f", to {g.dest[s] + 1}"
+    c.text(x + 20 + KINDS * 24, ry + 34, info, GREY, BIG)
+    if s in winners:
+        _tag(c, x + SIDE_W - 10, ry + 30, "WINNER", GOLD, INK)
 
 
 def _seat_characters(c: Canvas, g, s: int, cy: int) -> None:
@@ -250,15 +256,15 @@ def _seat_characters(c: Canvas, g, s: int, cy: int) -> None:
         where = g.loc[slot]
         if where == OUT:
             continue
-        cx = SIDE_X + 20 + k * 18
+        cx = SIDE_X + 22 + k * 24
         if where == EATEN:
-            c.disc(cx, cy, 7, (80, 80, 86))
-            c.line(cx - 4, cy - 4, cx + 4, cy + 4, ALERT, 2)
-            c.line(cx - 4, cy + 4, cx + 4, cy - 4, ALERT, 2)
+            c.disc(cx, cy, 10, (80, 80, 86))
+            c.line(cx - 6, cy - 6, cx + 6, cy + 6, ALERT, 2)
+            c.line(cx - 6, cy + 6, cx + 6, cy - 6, ALERT, 2)
         else:
-            _token(c, cx, cy, 7, slot, False, 1, edge=GREY)
+            _token(c, cx, cy, 10, slot, False, edge=GREY)
         if where == UNPLACED:
-            c.place(places.character(slot), cx - 8, cy - 8, 17, 17, _character(slot))
+            c.place(places.character(slot), cx - 12, cy - 12, 24, 24, _character(slot))
 
 
 def _notes(g, seat: int | None) -> list[str]:
@@ -270,7 +276,7 @@ def _notes(g, seat: int | None) -> list[str]:
     if seat is not None and g.visible(seat).arrival_dice():
         lines.append("arrival dice (you see): " + " ".join(str(d + 1) for d in sorted(g.dice)))
     if g.last_dice[0] >= 0:
-        lines.append("zombies arrived at: " + " ".join(str(d + 1) for d in sorted(g.last_dice)))
+        lines.append("zombies arrived: " + " ".join(str(d + 1) for d in sorted(g.last_dice)))
     if g.last_vote[0] >= 0:
         purpose, L, runoff = g.last_vote
         lines.append(f"last vote: {PURPOSES[purpose]} at {L + 1}" + (" (runoff)" if runoff else ""))
@@ -279,69 +285,49 @@ def _notes(g, seat: int | None) -> list[str]:
             for s, b in enumerate(g.last_ballots)
             if b >= 0
         ]
-        lines += _wrap(ballots, 38, "  ")
-    return lines
+        lines.append("  " + " ".join(ballots))
+    return [
+        part for line in lines for part in textwrap.wrap(line, NOTE_CHARS, subsequent_indent="  ")
+    ]
 
 
 def _hand(c: Canvas, g, seat: int | None) -> None:
     """The strip of ``seat``'s own cards, each kind a box to click, then the
-    cards it found in the truck while it keeps and gives them."""
-    x, y = MARGIN, HAND_Y
-    c.fill_rect(x, y, WIDTH - 2 * MARGIN, HAND_H, SIDE)
+    cards it found in the truck while it keeps and gives them, in lines as long
+    as the strip."""
+    c.fill_rect(MARGIN, HAND_Y, WIDTH - 2 * MARGIN, HAND_H, SIDE)
     see = g.visible(seat)
+    left, right = MARGIN + 10, WIDTH - MARGIN - 10
     if seat is None or not see.hand(seat):
-        c.text(x + 10, y + 18, "Hands are secret: a player sees their own cards here", GREY)
+        text = "Hands are secret: a player sees their own cards here"
+        c.text(left, HAND_Y + HAND_H // 2 - 7, text, GREY, BIG)
         return
     rows = [("Your hand:", places.card, g.hands[seat])]
     if see.truck():
         found = [g.truck.count(k) for k in range(len(CARD_NAMES))]
         rows.append(("found in the truck:", places.truck_card, found))
-    scale = 2 if _cards_width(rows, 2) <= WIDTH - 2 * MARGIN - 20 else 1
-    x += 10
+    x, y = left, HAND_Y + 6
     for title, key, counts in rows:
-        x += c.text(x, y + 22 - 7 * scale // 2, title, WHITE, scale)[0] + 8
-        if not any(counts):
-            x += c.text(x, y + 22 - 7 * scale // 2, "no cards", GREY, scale)[0] + 16
-        for k, n in enumerate(counts):
-            if n:
-                x = _card(c, x, y + 6, k, n, scale, key(k)) + 6
+        held = [(k, n) for k, n in enumerate(counts) if n]
+        words = [title] if held else [title, "no cards"]
+        for word in words:
+            x, y = _flow(x, y, text_size(word, BIG)[0], left, right)
+            x += c.text(x, y + CARD_H // 2 - 7, word, WHITE if word == title else GREY, BIG)[0] + 10
+        for k, n in held:
+            name = CARD_NAMES[k] + (f" x{n}" if n > 1 else "")
+            w = text_size(name, BIG)[0] + 12
+            x, y = _flow(x, y, w, left, right)
+            c.fill_rect(x, y, w, CARD_H, PANEL)
+            c.rect(x, y, w, CARD_H, GOLD, 2)
+            c.text(x + 6, y + CARD_H // 2 - 7, name, INK, BIG)
+            c.place(key(k), x, y, w, CARD_H, name)
+            x += w + 6
         x += 10
 
 
-def _cards_width(rows, scale: int) -> int:
-    """How wide ``_hand`` draws its rows at ``scale``."""
-    width = 0
-    for title, _, counts in rows:
-        width += text_size(title, scale)[0] + 18 + (0 if any(counts) else 80 * scale)
-        width += sum(_card_width(k, n, scale) + 6 for k, n in enumerate(counts) if n)
-    return width
-
-
-def _card_width(k: int, n: int, scale: int) -> int:
-    return text_size(CARD_NAMES[k] + (f" x{n}" if n > 1 else ""), scale)[0] + 12
-
-
-def _card(c: Canvas, x: int, y: int, k: int, n: int, scale: int, key: str) -> int:
-    """A card of kind ``k`` held ``n`` times, marked as place ``key``; its right edge."""
-    w, h = _card_width(k, n, scale), HAND_H - 12
-    c.fill_rect(x, y, w, h, PANEL)
-    c.rect(x, y, w, h, GOLD, 2)
-    name = CARD_NAMES[k] + (f" x{n}" if n > 1 else "")
-    c.text(x + 6, y + h // 2 - 7 * scale // 2, name, INK, scale)
-    c.place(key, x, y, w, h, name)
-    return x + w
-
-
-def _wrap(words: list[str], width: int, indent: str) -> list[str]:
-    lines, line = [], indent
-    for word in words:
-        if len(line) + len(word) > width and line.strip():
-            lines.append(line)
-            line = indent
-        line += word + " "
-    if line.strip():
-        lines.append(line)
-    return lines
+def _flow(x: int, y: int, w: int, left: int, right: int) -> tuple[int, int]:
+    """Where a thing ``w`` wide goes in the hand strip: here, or at the next line's start."""
+    return (left, y + CARD_STEP) if x + w > right and x > left else (x, y)
 
 
 def _title(c: Canvas, g) -> None:
