@@ -12,9 +12,9 @@ from collections import Counter
 
 import pytest
 
+from tests.envs_under_test import ENV_NAMES, MODULES, declared
 from zombie_envs import ENVS
 from zombie_envs.games.we_are_dead.data import board
-from zombie_envs.registry import game_type
 from zombie_envs.testing.random_games import play_env
 
 DOUBLED = re.compile(r"\b(\w+) \1\b", re.IGNORECASE)
@@ -22,14 +22,14 @@ DOUBLED = re.compile(r"\b(\w+) \1\b", re.IGNORECASE)
 
 def option_sets():
     """Every env under every combination of its options that take a fixed set of values."""
-    for name in sorted(ENVS):
-        chosen = [o for o in game_type(name).options if o.choices]
+    for name in ENV_NAMES:
+        chosen = [o for o in MODULES[name].raw_env.engine_cls.game_type.options if o.choices]
         for combo in itertools.product(*(o.choices for o in chosen)):
             yield name, {o.name: v for o, v in zip(chosen, combo, strict=True)}
 
 
 CASES = list(option_sets())
-IDS = [f"{name}-{'-'.join(opts.values())}" for name, opts in CASES]
+IDS = ["-".join([name, *opts.values()]) for name, opts in CASES]
 
 
 def _check(env) -> None:
@@ -45,7 +45,8 @@ def _check(env) -> None:
 
 
 @pytest.mark.parametrize(("env_name", "options"), CASES, ids=IDS)
-def test_every_action_has_a_name_of_its_own(env_name, options):
+def test_every_action_has_a_name_of_its_own(env_name, options, monkeypatch):
+    declared(env_name, monkeypatch)
     env = ENVS[env_name].env(**options)
     env.reset(seed=2)
     rng = random.Random(2)
@@ -56,11 +57,11 @@ def test_every_action_has_a_name_of_its_own(env_name, options):
             break
 
 
-@pytest.mark.parametrize("env_name", sorted(ENVS))
-def test_every_action_has_a_name_with_the_fewest_seats(env_name):
+@pytest.mark.parametrize("env_name", ENV_NAMES)
+def test_every_action_has_a_name_with_the_fewest_seats(env_name, monkeypatch):
     """Relative seats past the last seat of a small game are named, and apart."""
-    engine_cls = ENVS[env_name].raw_env.engine_cls
-    env = ENVS[env_name].env(num_players=engine_cls.min_players)
+    fewest = declared(env_name, monkeypatch).min_players
+    env = ENVS[env_name].env(num_players=fewest)
     env.reset(seed=4)
     _check(env)
 
