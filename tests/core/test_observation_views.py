@@ -12,6 +12,7 @@ import numpy as np
 import pytest
 
 from tests.core.test_action_names import CASES, IDS
+from tests.envs_under_test import ENV_NAMES, MODULES, declared
 from zombie_envs import ENVS
 from zombie_envs.docgen import generated_section
 from zombie_envs.games.maul_of_america import observe as maul_observe
@@ -33,7 +34,7 @@ def engine_squares(g) -> dict[int, tuple[int, int]]:
     return {}
 
 
-ON_BOARDS = [i for i, (n, _) in enumerate(CASES) if ENVS[n].raw_env.engine_cls.obs_layout.grid]
+ON_BOARDS = [i for i, (n, _) in enumerate(CASES) if MODULES[n].raw_env.engine_cls.obs_layout.grid]
 
 
 @pytest.mark.parametrize(
@@ -68,9 +69,10 @@ def test_every_square_entry_lands_on_the_square_the_engine_says(env_name, option
     assert seen, "the game never laid out a board to check"
 
 
-@pytest.mark.parametrize("env_name", sorted(ENVS))
-def test_the_planes_have_one_shape_whatever_the_options(env_name):
+@pytest.mark.parametrize("env_name", ENV_NAMES)
+def test_the_planes_have_one_shape_whatever_the_options(env_name, monkeypatch):
     """A network built for one option set reads every other."""
+    declared(env_name, monkeypatch)
     shapes = set()
     for name, options in CASES:
         if name == env_name:
@@ -117,11 +119,11 @@ def _row(section: str, title: str, name: str) -> str:
     return next(line for line in part.splitlines() if f"| `{name}` |" in line)
 
 
-@pytest.mark.parametrize("env_name", sorted(ENVS))
-def test_the_docs_name_every_entry_of_every_block(env_name):
+@pytest.mark.parametrize("env_name", ENV_NAMES)
+def test_the_docs_name_every_entry_of_every_block(env_name, monkeypatch):
     """Each block's row, or its list below the table, names each of its entries (a
     per-square block points to the squares section instead)."""
-    engine_cls = ENVS[env_name].raw_env.engine_cls
+    engine_cls = declared(env_name, monkeypatch).engine_cls
     section = generated_section(env_name)
     for title, layout in (
         ("### Action space", engine_cls.action_layout),
@@ -155,9 +157,9 @@ def test_maul_of_america_explains_its_edge_codes():
             assert f"{code} {name}" in doc, (side, name)
 
 
-@pytest.mark.parametrize("env_name", sorted(ENVS))
-def test_a_block_of_absolute_seats_is_not_labelled_relative(env_name):
-    for block in ENVS[env_name].raw_env.engine_cls.obs_layout.blocks:
+@pytest.mark.parametrize("env_name", ENV_NAMES)
+def test_a_block_of_absolute_seats_is_not_labelled_relative(env_name, monkeypatch):
+    for block in declared(env_name, monkeypatch).engine_cls.obs_layout.blocks:
         if "absolute" in block.doc and "relative" not in block.doc:
             assert not {"self", "+1"} & set(block.labels), block.name
 
