@@ -1,5 +1,6 @@
-"""The shared AEC adapter, exercised through Mall of Horror: registry, options,
-illegal actions, rewards, seeding, records."""
+"""The shared AEC adapter: registry, rewards, seeding, records and call order over
+every env under test (the toy registered for each test), options through Mall of
+Horror."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import numpy as np
 import pytest
 
 import zombie_envs
+from tests.envs_under_test import ENV_NAMES, declared
 from zombie_envs import mall_of_horror_v0
 from zombie_envs.core.aec import ZombieAECEnv, replay
 from zombie_envs.core.record import record_check
@@ -23,14 +25,25 @@ def advance(env, rng, steps):
         env.step(rng.choice(legal_of(env)))
 
 
+every_env = pytest.mark.parametrize("env_name", ENV_NAMES)
+
+
+def maker(env_name, monkeypatch):
+    """``env_name``'s env factory, the toy registered for the running test."""
+    declared(env_name, monkeypatch)
+    return zombie_envs.ENVS[env_name].env
+
+
 # ----- registry ---------------------------------------------------------------
 
 
-def test_registry_lists_mall_of_horror():
-    assert "mall_of_horror_v0" in zombie_envs.ENVS
-    for name, module in zombie_envs.ENVS.items():
-        assert callable(module.env) and issubclass(module.raw_env, ZombieAECEnv)
-        assert module.raw_env.metadata["name"] == name
+@every_env
+def test_every_entry_module_makes_its_env(env_name, monkeypatch):
+    declared(env_name, monkeypatch)
+    module = zombie_envs.ENVS[env_name]
+    assert callable(module.env) and issubclass(module.raw_env, ZombieAECEnv)
+    assert module.raw_env.metadata["name"] == env_name
+    assert isinstance(zombie_envs.make(env_name).unwrapped, module.raw_env)
 
 
 def test_make_builds_the_wrapped_env():
@@ -90,8 +103,9 @@ def test_zombie_return_options_accepted(mode):
 # ----- rewards ---------------------------------------------------------------
 
 
-def test_no_reward_before_the_end():
-    env = mall_of_horror_v0.env(num_players=4)
+@every_env
+def test_no_reward_before_the_end(env_name, monkeypatch):
+    env = maker(env_name, monkeypatch)()
     env.reset(seed=8)
     rng = random.Random(8)
     while not env.unwrapped.game.terminal:
@@ -100,13 +114,14 @@ def test_no_reward_before_the_end():
         env.step(rng.choice(legal_of(env)))
 
 
-def test_dead_step_needs_none():
-    env = mall_of_horror_v0.env(num_players=3)
+@every_env
+def test_dead_step_needs_none(env_name, monkeypatch):
+    env = maker(env_name, monkeypatch)()
     env.reset(seed=1)
     rng = random.Random(1)
     while not env.unwrapped.game.terminal:
         env.step(rng.choice(legal_of(env)))
-    assert all(env.terminations.values())
+    assert all(env.terminations[a] or env.truncations[a] for a in env.agents)
     with pytest.raises(ValueError):
         env.step(0)
 
@@ -125,24 +140,29 @@ def actions_trace(env, rng, steps=60):
     return trace
 
 
-def test_same_seed_same_game():
-    e1, e2 = mall_of_horror_v0.env(num_players=5), mall_of_horror_v0.env(num_players=5)
+@every_env
+def test_same_seed_same_game(env_name, monkeypatch):
+    make = maker(env_name, monkeypatch)
+    e1, e2 = make(), make()
     e1.reset(seed=123)
     e2.reset(seed=123)
     assert actions_trace(e1, random.Random(0)) == actions_trace(e2, random.Random(0))
 
 
-def test_different_seeds_differ():
-    states = set()
+@every_env
+def test_different_seeds_differ(env_name, monkeypatch):
+    make, states = maker(env_name, monkeypatch), set()
     for seed in range(6):
-        env = mall_of_horror_v0.env(num_players=5)
+        env = make()
         env.reset(seed=seed)
         states.add(env.unwrapped.game.seed)
     assert len(states) == 6
 
 
-def test_unseeded_resets_continue_the_seeded_sequence():
-    e1, e2 = mall_of_horror_v0.env(num_players=4), mall_of_horror_v0.env(num_players=4)
+@every_env
+def test_unseeded_resets_continue_the_seeded_sequence(env_name, monkeypatch):
+    make = maker(env_name, monkeypatch)
+    e1, e2 = make(), make()
     e1.reset(seed=9)
     e2.reset(seed=9)
     seeds1 = [e1.unwrapped.seed_used]
@@ -156,42 +176,43 @@ def test_unseeded_resets_continue_the_seeded_sequence():
     assert len(set(seeds1)) == 4
 
 
-def test_record_of_a_finished_game_replays():
-    env = mall_of_horror_v0.env(num_players=3)
+@every_env
+def test_record_of_a_finished_game_replays(env_name, monkeypatch):
+    make = maker(env_name, monkeypatch)
+    env = make()
     env.reset(seed=21)
     play_out(env, random.Random(21))
-    again = replay(env.unwrapped.record(), mall_of_horror_v0.env)
+    again = replay(env.unwrapped.record(), make)
     assert again.game.terminal
     assert again.game.to_dict() == env.unwrapped.game.to_dict()
 
 
-def test_record_with_an_illegal_action_is_refused():
-    env = mall_of_horror_v0.env(num_players=3)
+@every_env
+def test_record_with_an_illegal_action_is_refused(env_name, monkeypatch):
+    make = maker(env_name, monkeypatch)
+    env = make()
     env.reset(seed=0)
     advance(env, random.Random(0), 5)
     record = env.unwrapped.record()
     edited = {**record, "actions": record["actions"] + [10_000]}
     with pytest.raises(ValueError, match="illegal action"):
-        replay({**edited, "check": record_check(edited)}, mall_of_horror_v0.env)
+        replay({**edited, "check": record_check(edited)}, make)
 
 
-def midgame_env(seed=3, steps=25, **kwargs):
-    env = mall_of_horror_v0.env(num_players=4, **kwargs)
-    env.reset(seed=seed)
-    advance(env, random.Random(seed), steps)
-    return env
-
-
-def test_action_to_str_names_legal_actions():
-    env = midgame_env(steps=5)
+@every_env
+def test_action_to_str_names_legal_actions(env_name, monkeypatch):
+    env = maker(env_name, monkeypatch)()
+    env.reset(seed=3)
+    advance(env, random.Random(3), 5)
     for a in legal_of(env):
         name = env.unwrapped.action_to_str(a)
         assert isinstance(name, str) and name
 
 
-def test_call_order_is_enforced_without_the_wrapper():
+@every_env
+def test_call_order_is_enforced_without_the_wrapper(env_name, monkeypatch):
     """The env checks call order itself, with PettingZoo's own messages."""
-    env = mall_of_horror_v0.env(num_players=4, render_mode="ansi")
+    env = maker(env_name, monkeypatch)(render_mode="ansi")
     for call in (
         lambda: env.step(0),
         lambda: env.observe("player_0"),
@@ -207,8 +228,9 @@ def test_call_order_is_enforced_without_the_wrapper():
     assert env.observe("player_0")["action_mask"].dtype == np.int8
 
 
-def test_step_after_the_game_is_over_warns_and_changes_nothing():
-    env = mall_of_horror_v0.env(num_players=3)
+@every_env
+def test_step_after_the_game_is_over_warns_and_changes_nothing(env_name, monkeypatch):
+    env = maker(env_name, monkeypatch)()
     env.reset(seed=2)
     rng = np.random.default_rng(0)
     for _agent in env.agent_iter():
