@@ -11,7 +11,8 @@ import numpy as np
 import pytest
 
 import zombie_envs
-from zombie_envs import ENVS, __version__
+from tests.envs_under_test import ENV_NAMES, declared
+from zombie_envs import __version__
 from zombie_envs.agents import make_agent
 from zombie_envs.arena import play_game
 from zombie_envs.cli import replay
@@ -33,8 +34,8 @@ GAMES = {"mall_of_horror_v0": 4, "we_are_dead_v0": 3}
 
 
 def played(env: str, seed: int = 7, kinds=("heuristic", "random")):
-    """A finished bot game and its record."""
-    n = GAMES[env]
+    """A finished bot game and its record, at the game's default table."""
+    n = engine_class(env).default_players
     agents = [make_agent(kinds[s % len(kinds)], env, seed + s) for s in range(n)]
     result = play_game(env, agents, seed)
     seats = [kinds[s % len(kinds)] for s in range(n)]
@@ -71,12 +72,13 @@ def test_record_fields_and_extras():
         stamped_record("we_are_dead_v0", 3, {}, 1, ["a", "b"], [], [0, 0, 0], [])
 
 
-@pytest.mark.parametrize("env", sorted(GAMES))
-def test_replay_is_exact(env):
+@pytest.mark.parametrize("env", ENV_NAMES)
+def test_replay_is_exact(env, monkeypatch):
+    cls = declared(env, monkeypatch).engine_cls
     result, record = played(env)
     assert replay_record(record).to_dict() == result.game.to_dict()
     k = len(record["actions"]) // 2
-    g = engine_class(env)(GAMES[env], seed=record["seed"])
+    g = cls(cls.default_players, seed=record["seed"])
     for a in record["actions"][:k]:
         g.apply(a)
     assert replay_record(record, upto=k).to_dict() == g.to_dict()
@@ -140,9 +142,9 @@ def sealed(record: dict) -> dict:
     return {**record, "check": record_check(record)}
 
 
-@pytest.mark.parametrize("env", sorted(ENVS))
-def test_secret_decisions_are_the_declared_ones(env):
-    cls = engine_class(env)
+@pytest.mark.parametrize("env", ENV_NAMES)
+def test_secret_decisions_are_the_declared_ones(env, monkeypatch):
+    cls = declared(env, monkeypatch).engine_cls
     secret = {d.name for d in cls.game_type.decisions if d.secret}
     assert cls.secret_decisions == secret
 
