@@ -8,8 +8,10 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pettingzoo
 import pytest
 
+from tests.envs_under_test import ENV_NAMES, declared, skip_unless_bundled
 from zombie_envs.agents import PolicyAgent, check_kind, make_agent, pretrained_agents
 from zombie_envs.agents.pretrained import pretrained_for, standing, verdict
 from zombie_envs.cli.main import build_parser, main
@@ -53,6 +55,13 @@ def test_pretrained_loads_the_shipped_policy_of_the_env(agent):
     assert isinstance(loaded, PolicyAgent) and loaded.name == "pretrained"
     assert loaded.source == str(agent.path)
     assert pretrained_for(env.removesuffix("_v0")) == agent  # a game name finds it too
+
+
+@pytest.mark.parametrize("env", ENV_NAMES)
+def test_every_env_ships_a_policy_for_its_default_table(env, monkeypatch):
+    game = declared(env, monkeypatch)
+    skip_unless_bundled(game, "trained policy")
+    assert pretrained_for(env, game.default_players).path.parent.name == game.name
 
 
 def test_pretrained_loads_from_a_working_directory_outside_the_repository(tmp_path):
@@ -135,6 +144,16 @@ def test_pettingzoo_makes_the_envs_once_they_are_registered(how, tmp_path):
         assert module == f"zombie_envs.{env}"
         assert players == engine_class(env).default_players
     assert agents == [f"player_{i}" for i in range(5)]
+
+
+@pytest.mark.parametrize("env", ENV_NAMES)
+def test_pettingzoo_makes_every_env_by_its_id(env, monkeypatch):
+    """A game registered from outside the package is in PettingZoo's registry too."""
+    game = declared(env, monkeypatch)
+    made = pettingzoo.make("aec", pettingzoo_id(env))
+    made.reset(seed=0)
+    assert made.unwrapped.game.name == game.name
+    assert len(made.agents) == game.default_players
 
 
 # ----- seats at the terminal -----------------------------------------------------------
