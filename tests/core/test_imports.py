@@ -20,8 +20,9 @@ from pathlib import Path
 
 import pytest
 
+from tests.envs_under_test import ENV_NAMES, declared
 from zombie_envs.core.agent import Agent
-from zombie_envs.registry import ENVS, engine_class, game_key, game_type, heuristic_class
+from zombie_envs.registry import ENVS, engine_class, game_key, heuristic_class
 
 ROOT = Path(__file__).parents[2]
 PACKAGE = ROOT / "zombie_envs"
@@ -279,13 +280,13 @@ def test_no_module_shadows_the_standard_library():
     assert found == []
 
 
-def test_registry_names_match_the_engines():
-    """Each entry module ``<name>_v<N>`` plays the game its package declares."""
-    for env in ENVS:
-        game = game_type(env)
-        assert game.env == env and game.name == game_key(env) == engine_class(env).name
-        assert engine_class(game_key(env)) is ENVS[env].raw_env.engine_cls is game.engine_cls
-        assert issubclass(heuristic_class(env), Agent)
+@pytest.mark.parametrize("env", ENV_NAMES)
+def test_registry_names_match_the_engines(env, monkeypatch):
+    """Each entry module ``<name>_v<N>`` plays the game it declares (a registered one too)."""
+    game = declared(env, monkeypatch)
+    assert game.env == env and game.name == game_key(env) == engine_class(env).name
+    assert engine_class(game_key(env)) is ENVS[env].raw_env.engine_cls is game.engine_cls
+    assert issubclass(heuristic_class(env), Agent)
 
 
 @pytest.mark.skipif(
