@@ -97,9 +97,6 @@ def test_zombie_return_options_accepted(mode):
     play_out(env, random.Random(0))
 
 
-# ----- illegal actions ---------------------------------------------------------
-
-
 # ----- rewards ---------------------------------------------------------------
 
 
