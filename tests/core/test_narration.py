@@ -34,7 +34,9 @@ def test_a_step_is_told_by_its_tasks_told_method_else_by_what_changed():
     told = {cause[0]: Toy().step(b, a, 0, cause) for b, a, cause in steps(g, g.legal[0])}
     assert told["on_vote"] == [f"0 saw a ballot for {g.legal[0]}"]  # the action is passed on
     assert told["tally"][0].startswith("points [")
-    assert told["start_round"] == told["vote"] == ["changed"]
+    # a step with no told_ method of its own (the next round, or the winner's claim)
+    rest = {cause: lines for cause, lines in told.items() if cause not in ("on_vote", "tally")}
+    assert rest and all(lines == ["changed"] for lines in rest.values())
 
 
 def test_a_told_method_of_no_engine_method_is_refused():
