@@ -16,7 +16,6 @@ from __future__ import annotations
 import io
 import random
 import re
-import shutil
 
 import numpy as np
 import pytest
@@ -27,17 +26,14 @@ sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not 
 PIL_Image = pytest.importorskip("PIL.Image", reason="pillow is not installed")
 
 import zombie_envs  # noqa: E402
+from tests.web.browsers import NEEDS_CHROMIUM  # noqa: E402
 from zombie_envs.records import read_records  # noqa: E402
 from zombie_envs.registry import engine_class, game_type  # noqa: E402
 from zombie_envs.web.serve import build, running  # noqa: E402
 from zombie_envs.web.session import RECORDS  # noqa: E402
 from zombie_envs.web.svg import SvgCanvas  # noqa: E402
 
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-pytestmark = pytest.mark.skipif(
-    CHROMIUM is None,
-    reason="Chromium is not on PATH and could not be installed (apt-get install chromium)",
-)
+pytestmark = NEEDS_CHROMIUM
 #: most clicks a game may take before the test gives up
 MAX_CLICKS = 600
 #: the window sizes a game is played at: a laptop's and a phone's

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import random
 import re
-import shutil
 
 import numpy as np
 import pytest
@@ -23,6 +22,7 @@ pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
 pytest.importorskip("PIL.Image", reason="pillow is not installed")
 
 import zombie_envs  # noqa: E402
+from tests.web.browsers import NEEDS_CHROMIUM  # noqa: E402
 from tests.web.test_browser import (  # noqa: E402
     MAX_CLICKS,
     SIZES,
@@ -36,11 +36,7 @@ from tests.web.test_browser import (  # noqa: E402
 from zombie_envs.web.serve import build, running  # noqa: E402
 from zombie_envs.web.session import Limits  # noqa: E402
 
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-pytestmark = pytest.mark.skipif(
-    CHROMIUM is None,
-    reason="Chromium is not on PATH and could not be installed (apt-get install chromium)",
-)
+pytestmark = NEEDS_CHROMIUM
 #: the smallest type a person reads without effort, in CSS pixels
 READABLE = 12
 #: the smallest place a finger hits, in CSS pixels

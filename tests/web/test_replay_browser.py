@@ -9,7 +9,6 @@ Skipped, saying why, where Chromium, the web extra or Playwright is missing.
 from __future__ import annotations
 
 import random
-import shutil
 
 import pytest
 
@@ -17,6 +16,7 @@ pytest.importorskip("starlette", reason="the web extra is not installed: pip ins
 pytest.importorskip("uvicorn", reason="the web extra is not installed: pip install '.[web]'")
 sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
 
+from tests.web.browsers import NEEDS_CHROMIUM  # noqa: E402
 from zombie_envs.games.mall_of_horror.data import COLOURS  # noqa: E402
 from zombie_envs.match import run_tournament  # noqa: E402
 from zombie_envs.web.app import create_app  # noqa: E402
@@ -24,11 +24,7 @@ from zombie_envs.web.replays import Shelf  # noqa: E402
 from zombie_envs.web.serve import running  # noqa: E402
 from zombie_envs.web.session import GameStore  # noqa: E402
 
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-pytestmark = pytest.mark.skipif(
-    CHROMIUM is None,
-    reason="Chromium is not on PATH and could not be installed (apt-get install chromium)",
-)
+pytestmark = NEEDS_CHROMIUM
 
 
 def watched_page(browser, url):
