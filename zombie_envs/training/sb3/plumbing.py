@@ -101,23 +101,23 @@ class TimedVecEnv(VecEnvWrapper):
             self.interrupted = False
             raise KeyboardInterrupt
 
-    def reset(self):
+    def _timed(self, call):
+        """``call()`` while talking to the workers, its seconds counted as the env's."""
         start = time.perf_counter()
         with self._talk():
-            obs = self.venv.reset()
+            out = call()
         self.env_seconds += time.perf_counter() - start
-        return obs
+        return out
+
+    def reset(self):
+        return self._timed(self.venv.reset)
 
     def step_async(self, actions):
         with self._talk():
             self.venv.step_async(actions)
 
     def step_wait(self):
-        start = time.perf_counter()
-        with self._talk():
-            out = self.venv.step_wait()
-        self.env_seconds += time.perf_counter() - start
-        return out
+        return self._timed(self.venv.step_wait)
 
     def env_method(self, method_name, *method_args, indices=None, **method_kwargs):
         with self._talk():
