@@ -255,10 +255,11 @@ def test_short_run_trains_checkpoints_and_exports_a_playable_policy(local_ray, t
     assert before != after  # PPO moved the weights
     assert trainer.steps >= 1500 and final["steps"] == trainer.steps
     assert trainer.env_steps > trainer.steps  # opponents' moves are env steps too
-    # every pool member played: learner, snapshots, random and heuristic modules
-    assert {"learner", "snapshot_0", "snapshot_1", "random", "heuristic"} <= {
-        m for m, n in trainer.module_steps.items() if n > 0
-    }
+    # every kind of pool member played: learner, random, heuristic and a snapshot
+    # (which snapshot a draw picks is chance, so no one snapshot is required)
+    played = {m for m, n in trainer.module_steps.items() if n > 0}
+    assert {"learner", "random", "heuristic"} <= played
+    assert played & {"snapshot_0", "snapshot_1"}
     assert filled == [{"learner": 2}] * 2  # the local runner and the remote one
     for name in ("policy.zip", "best_policy.zip", "eval.csv", "metrics.csv", "learning_curve.png"):
         assert (tmp_path / name).stat().st_size > 0, name
