@@ -10,6 +10,7 @@ run every player count on every board.
 
 from __future__ import annotations
 
+import importlib
 from dataclasses import dataclass, field
 
 import pytest
@@ -39,6 +40,22 @@ def skip_unless_bundled(game: GameType, what: str) -> None:
     """Skip a test of what only the suite's own games ship (``what``), saying why."""
     if not game.bundled:
         pytest.skip(f"{game.name} declares bundled=False: it ships no {what}")
+
+
+def skip_without_cards(game: GameType) -> None:
+    """Skip a test of card texts for a game that declares no cards (``cards``)."""
+    if not game.cards:
+        pytest.skip(f"{game.name} declares no cards")
+
+
+def twin_of(env_name: str):
+    """The game's ``twin(g, seat, rng)``: a copy of ``g`` differing only in secrets
+    ``seat`` may not see, and the names of the secrets changed.  A game of the suite
+    keeps it in its tests' ``twins`` module, the toy beside its engine."""
+    game = registry.game_type(env_name)
+    if not game.bundled:
+        return MODULES[env_name].twin
+    return importlib.import_module(f"tests.games.{game.name}.twins").twin
 
 
 @dataclass(frozen=True)

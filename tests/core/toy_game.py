@@ -1,11 +1,14 @@
 """A toy game built from the core alone: a deck, a die and a secret vote.
 
-Each seat holds a private card; every round a die is rolled, each seat secretly
-votes for another, and a clear winner claims the die's points or a card (only
-the points once the deck is empty, taken without asking).  Hands count at the
-end.  The generic env suite, the secrecy and blindness helpers and
-tournaments run on it, which shows a new game needs nothing beyond the core.
+Each seat holds a private card; every round a die is rolled, each seat in turn
+(the first voter passing left each round) secretly votes for another, and a clear
+winner claims the die's points or a card (only the points once the deck is empty,
+taken without asking).  Hands count at the end.  The generic env suite, the
+secrecy and blindness helpers and tournaments run on it, which shows a new game
+needs nothing beyond the core.
 """
+
+from dataclasses import replace
 
 from zombie_envs.core.aec import make_entry
 from zombie_envs.core.agent import DecisionAgent
@@ -15,7 +18,7 @@ from zombie_envs.core.dice import pick, roll
 from zombie_envs.core.game import Engine
 from zombie_envs.core.game_type import Decision, GameType, Option
 from zombie_envs.core.layout import Layout
-from zombie_envs.core.narration import Narrator, seat_label
+from zombie_envs.core.narration import Narrator, count, seat_label
 from zombie_envs.core.raster import Canvas
 from zombie_envs.core.visibility import GOD, Visibility
 from zombie_envs.core.vote import plurality
@@ -96,7 +99,8 @@ class ToyVote(Engine):
         if self.round == self.options["max_rounds"]:
             return self.end_game()
         self.round, self.die = self.round + 1, roll(self.rng, 6)
-        self.push(*[("vote", s) for s in range(self.num_players)], ("tally",), ("start_round",))
+        first = self.round % self.num_players  # the first voter passes left each round
+        self.push(*[("vote", s) for s in self.clockwise(first)], ("tally",), ("start_round",))
 
     def vote(self, seat):
         self.ask(seat, KIND.vote, [s for s in range(self.num_players) if s != seat])
@@ -137,24 +141,61 @@ class ToyVote(Engine):
                 self.ballots[s] = pick(rng, [t for t in range(self.num_players) if t != s])
 
 
+def hand_text(hand) -> str:
+    """A hand as the values of its cards."""
+    return " ".join(str(k) for k in from_counts(hand)) or "none"
+
+
 def ansi(g, seat=None):
     who = "spectator" if seat is None else seat_label(seat)
     lines = [f"{TOY.title}, round {g.round}, die {g.die + 1}, view of {who}"]
     see = g.visible(seat)
     for s in range(g.num_players):
-        mine = f", hand: {g.hands[s]}" if see.hand(s) else ""
-        lines.append(f"{seat_label(s)}: {g.points[s]} points, {sum(g.hands[s])} cards{mine}")
+        mine = f", hand: {hand_text(g.hands[s])}" if see.hand(s) else ""
+        lines.append(f"{seat_label(s)}: {count(g.points[s], 'point')}, "
+                     f"{count(sum(g.hands[s]), 'card')}{mine}")  # fmt: skip
     if g.decision:
         lines.append(f"{seat_label(g.current_player)} {TOY.by_kind[g.decision].doing}")
     return "\n".join(lines)
 
 
+# ----- the picture: a row per seat, the die and the deck, each a place to click ----
+ROW, LIGHT, DARK = 28, (240, 240, 240), (20, 20, 20)
+SEAT_COLOURS = ((200, 90, 80), (90, 160, 90), (90, 120, 200), (200, 180, 80))
+
+
+def seat_place(s: int) -> str:
+    """The key of seat ``s``'s row, where a click votes for it."""
+    return f"seat-{s}"
+
+
+#: where a click claims each prize
+PRIZE_PLACES = {POINTS: "die", CARD: "deck"}
+
+
 def draw(g, seat=None, canvas_type=Canvas):
-    """The text view, as seat ``seat`` sees it, on a new ``canvas_type`` (a raster
-    ``Canvas``, the browser's ``SvgCanvas``)."""
-    canvas = canvas_type(360, 80, (30, 30, 30))
-    for i, line in enumerate(ansi(g, seat).splitlines()):
-        canvas.text(4, 4 + 12 * i, line, (240, 240, 240))
+    """The table as seat ``seat`` sees it, on a new ``canvas_type`` (a raster
+    ``Canvas``, the browser's ``SvgCanvas``): a row per seat with its points and
+    cards (face up where ``seat`` may see them), the die and the deck."""
+    see = g.visible(seat)
+    canvas = canvas_type(380, 28 + ROW * max(g.num_players, 3), (30, 30, 30))
+    canvas.text(4, 4, TOY.title, LIGHT)
+    canvas.text(120, 4, f"round {g.round}", LIGHT)
+    for s in range(g.num_players):
+        y = 22 + ROW * s
+        canvas.fill_rect(4, y, 270, ROW - 4, SEAT_COLOURS[s])
+        canvas.text(8, y + 7, f"{seat_label(s)}: {count(g.points[s], 'point')}", DARK)
+        faces = from_counts(g.hands[s]) if see.hand(s) else [-1] * sum(g.hands[s])
+        for i, k in enumerate(faces):
+            canvas.fill_rect(160 + 16 * i, y + 3, 12, ROW - 10, LIGHT if k >= 0 else DARK)
+            canvas.text(163 + 16 * i, y + 7, str(k) if k >= 0 else "", DARK)
+        canvas.place(seat_place(s), 4, y, 270, ROW - 4, seat_label(s))
+    canvas.rect(284, 22, 40, 40, LIGHT)
+    canvas.text(300, 36, str(g.die + 1) if g.die >= 0 else "", LIGHT)
+    canvas.place(PRIZE_PLACES[POINTS], 284, 22, 40, 40, "the die")
+    canvas.fill_rect(332, 22, 40, 56, DARK)
+    canvas.text(340, 44, str(len(g.deck)), LIGHT)
+    canvas.place(PRIZE_PLACES[CARD], 332, 22, 40, 56, "the deck")
     return canvas
 
 
@@ -169,6 +210,13 @@ class ToyNarrator(Narrator, engine=ToyVote):
         if after.winner < 0:
             return ["the vote was tied: nobody scored"]
         return [f"{self.who(after, after.winner, viewer)} won the vote"]
+
+    def choices(self, g):
+        """A vote picks a seat's row on the board, a prize the die or the deck."""
+        return [
+            replace(c, place=PRIZE_PLACES.get(c.action) or seat_place(c.action))
+            for c in super().choices(g)
+        ]
 
     def told_on_claim(self, before, after, viewer, action):
         scored = after.points[after.winner] - before.points[after.winner]
@@ -190,6 +238,18 @@ class Greedy(DecisionAgent):
 
     def on_claim(self, g, seat):
         return g.legal[0] if g.die >= 1 else g.legal[-1]
+
+
+def twin(g, seat, rng):
+    """A copy of ``g`` whose secrets hidden from ``seat`` were redrawn (other hands and
+    the deck redealt, other pending ballots redrawn), and the names of the secrets
+    that changed: the toy's ``tests/games/<game>/twins.py``."""
+    h = g.clone()
+    h.redraw_hidden(seat, rng)
+    others = [s for s in range(g.num_players) if s != seat]
+    changed = {"hand"} if any(h.hands[s] != g.hands[s] for s in others) else set()
+    changed |= {"deck"} if h.deck != g.deck else set()
+    return h, changed | ({"ballot"} if h.ballots != g.ballots else set())
 
 
 raw_env, env = make_entry(TOY, __name__)

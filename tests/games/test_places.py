@@ -11,6 +11,7 @@ import random
 import pytest
 
 from tests.core.test_imports import graph
+from tests.envs_under_test import ENV_NAMES, declared
 from zombie_envs import ENVS
 from zombie_envs.core.narration import narrator_of
 from zombie_envs.registry import game_key, game_type
@@ -40,9 +41,11 @@ def test_the_picture_and_the_narrator_of_every_game_take_their_keys_from_places(
             assert reaches(g, module, places), (module, places)
 
 
-@pytest.mark.parametrize("game", GAMES)
-def test_every_place_a_choice_names_is_on_its_seats_board_and_a_click_there_picks_it(game):
-    gt = game_type(game)
+@pytest.mark.parametrize("env_name", ENV_NAMES)
+def test_every_place_a_choice_names_is_on_its_seats_board_and_a_click_there_picks_it(
+    env_name, monkeypatch
+):
+    gt = declared(env_name, monkeypatch)
     cls = gt.engine_cls
     placed = unplaced = 0
     for seed in (3, 4):

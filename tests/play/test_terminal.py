@@ -8,7 +8,6 @@ with keys and names taken from the list of choices printed last.
 from __future__ import annotations
 
 import argparse
-import importlib
 import io
 import random
 import re
@@ -18,7 +17,7 @@ from collections import Counter
 import numpy as np
 import pytest
 
-import zombie_envs
+from tests.envs_under_test import ENV_NAMES, declared, skip_without_cards, twin_of
 from zombie_envs.agents.network import MLPPolicy
 from zombie_envs.agents.policy_file import policy_entries
 from zombie_envs.core.agent import Agent
@@ -31,15 +30,6 @@ from zombie_envs.play.terminal import TerminalGame, add_commands, main, screen
 from zombie_envs.ratings import RatingsBook
 from zombie_envs.records import read_records, replay_record
 from zombie_envs.registry import engine_class
-
-ENV_NAMES = sorted(zombie_envs.ENVS)
-
-
-def twin_of(env_name: str):
-    """The game's ``twin(g, seat, rng)`` from its tests' ``twins`` module: a copy of
-    ``g`` differing only in secrets ``seat`` may not see, and the secrets changed."""
-    game = engine_class(env_name).game_type.name
-    return importlib.import_module(f"tests.games.{game}.twins").twin
 
 
 def parse(argv: list[str]) -> argparse.Namespace:
@@ -117,7 +107,8 @@ def opponents_for(env_name: str) -> list[str]:
 
 
 @pytest.mark.parametrize("env_name", ENV_NAMES)
-def test_a_whole_game_typed_at_the_prompt(env_name, tmp_path):
+def test_a_whole_game_typed_at_the_prompt(env_name, tmp_path, monkeypatch):
+    declared(env_name, monkeypatch)
     opponents = opponents_for(env_name)
     records, ratings = tmp_path / "games.jsonl", tmp_path / "ratings.json"
     args = parse(
@@ -207,7 +198,8 @@ def test_a_second_game_adds_to_the_record_file_and_the_ratings(tmp_path):
 
 @pytest.mark.parametrize("env_name", ENV_NAMES)
 @pytest.mark.parametrize("stop", ["quit", end_of_input])
-def test_quitting_saves_the_game_so_far_unrated(env_name, stop, tmp_path):
+def test_quitting_saves_the_game_so_far_unrated(env_name, stop, tmp_path, monkeypatch):
+    declared(env_name, monkeypatch)
     records, ratings = tmp_path / "games.jsonl", tmp_path / "ratings.json"
     args = parse(
         [env_name, "--opponents", *opponents_for(env_name), "--seed", "3"]
@@ -416,12 +408,13 @@ class Looker:
 
 
 @pytest.mark.parametrize("env_name", ENV_NAMES)
-def test_the_screen_never_shows_another_seats_secret(env_name):
+def test_the_screen_never_shows_another_seats_secret(env_name, monkeypatch):
     """At every decision of the person, states that differ only in other seats'
     secrets (hands, pending ballots, secret destinations, unseen dice, face-down
     heroes, token numbers, the deck) give the same screen, and the log never tells
     a secret choice of another seat (the story's own twin checks are in
     ``tests/games/*/test_narration.py``)."""
+    declared(env_name, monkeypatch)
     perturb = twin_of(env_name)
     cls = engine_class(env_name)
     counts = Counter()
@@ -531,9 +524,10 @@ CARDS = {
 
 
 @pytest.mark.parametrize("env_name", ENV_NAMES)
-def test_every_card_says_what_it_does_in_the_legend_and_at_help_card(env_name):
+def test_every_card_says_what_it_does_in_the_legend_and_at_help_card(env_name, monkeypatch):
     """Each card of the game has a text, shown in the legend and by ``help CARD``
     typed in any case; a name that fits no card or several says which there are."""
+    skip_without_cards(declared(env_name, monkeypatch))
     names = CARDS[env_name]
     texts = engine_class(env_name).game_type.card_texts
     assert list(texts) == list(names) and all(t.strip() for t in texts.values())

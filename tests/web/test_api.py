@@ -18,6 +18,7 @@ pytest.importorskip("starlette", reason="the web extra is not installed: pip ins
 from starlette.testclient import TestClient  # noqa: E402
 
 import zombie_envs  # noqa: E402
+from tests.envs_under_test import ENV_NAMES, declared  # noqa: E402
 from zombie_envs.agents import pretrained_agents  # noqa: E402
 from zombie_envs.agents.pretrained import verdict  # noqa: E402
 from zombie_envs.ratings import RatingsBook  # noqa: E402
@@ -80,8 +81,10 @@ def twin_view(session, rng: random.Random) -> tuple[dict, bool]:
     return twin.view(), changed
 
 
-@pytest.mark.parametrize("env", sorted(zombie_envs.ENVS))
-def test_a_whole_game_sends_the_seat_nothing_it_may_not_see(env, client, store, tmp_path):
+@pytest.mark.parametrize("env", ENV_NAMES)
+def test_a_whole_game_sends_the_seat_nothing_it_may_not_see(
+    env, client, store, tmp_path, monkeypatch
+):
     """Every answer equals the view of a twin state whose hidden items (other
     hands, pending ballots and destinations, unseen dice, face-down tokens, deck
     orders) were all redrawn, so no answer carries any of them, the board's
@@ -89,6 +92,7 @@ def test_a_whole_game_sends_the_seat_nothing_it_may_not_see(env, client, store, 
     seat's own picture); the seed, which fixes them all, is sent only once the
     game is over.  The finished game is
     saved as a record that replays, and rated."""
+    declared(env, monkeypatch)
     rng = random.Random(env)
     view = new_game(client, env)
     session = store.get(view["id"])

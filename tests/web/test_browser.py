@@ -26,6 +26,7 @@ sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not 
 PIL_Image = pytest.importorskip("PIL.Image", reason="pillow is not installed")
 
 import zombie_envs  # noqa: E402
+from tests.envs_under_test import ENV_NAMES, declared  # noqa: E402
 from tests.web.browsers import NEEDS_CHROMIUM  # noqa: E402
 from zombie_envs.records import read_records  # noqa: E402
 from zombie_envs.registry import engine_class, game_type  # noqa: E402
@@ -131,8 +132,11 @@ def check_layout(page, width: int, height: int, tmp_path, name: str) -> None:
 
 
 @pytest.mark.parametrize("size", sorted(SIZES))
-@pytest.mark.parametrize("env", sorted(zombie_envs.ENVS))
-def test_a_whole_game_played_by_clicking_on_the_board(browser, server, env, size, tmp_path):
+@pytest.mark.parametrize("env", ENV_NAMES)
+def test_a_whole_game_played_by_clicking_on_the_board(
+    browser, server, env, size, tmp_path, monkeypatch
+):
+    declared(env, monkeypatch)
     width, height = SIZES[size]
     page, errors = open_page(browser, server, SIZES[size])
     start(page, env, seat=1)
@@ -294,8 +298,9 @@ def test_the_set_up_page_shows_the_form_only_in_plain_words(browser, server):
     assert not errors
 
 
-@pytest.mark.parametrize("env", sorted(zombie_envs.ENVS))
-def test_the_browser_draws_the_svg_board_like_the_raster_picture(browser, env):
+@pytest.mark.parametrize("env", ENV_NAMES)
+def test_the_browser_draws_the_svg_board_like_the_raster_picture(browser, env, monkeypatch):
+    declared(env, monkeypatch)
     cls = engine_class(env)
     draw = cls.game_type.picture_module.draw
     g = cls(cls.default_players, seed=5)

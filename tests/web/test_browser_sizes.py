@@ -21,7 +21,7 @@ pytest.importorskip("uvicorn", reason="the web extra is not installed: pip insta
 pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
 pytest.importorskip("PIL.Image", reason="pillow is not installed")
 
-import zombie_envs  # noqa: E402
+from tests.envs_under_test import ENV_NAMES, declared  # noqa: E402
 from tests.web.browsers import NEEDS_CHROMIUM  # noqa: E402
 from tests.web.test_browser import (  # noqa: E402
     MAX_CLICKS,
@@ -64,8 +64,9 @@ def play(page, clicks: int, rng: random.Random) -> None:
         page.wait_for_selector("body:not(.busy)")
 
 
-@pytest.mark.parametrize("env", sorted(zombie_envs.ENVS))
-def test_the_boards_text_is_readable_at_a_laptops_size(browser, server, env):
+@pytest.mark.parametrize("env", ENV_NAMES)
+def test_the_boards_text_is_readable_at_a_laptops_size(browser, server, env, monkeypatch):
+    declared(env, monkeypatch)
     page, errors = open_page(browser, server, SIZES["desktop"])
     start(page, env)
     play(page, 6, random.Random(env))

@@ -15,7 +15,7 @@ pytest.importorskip("starlette", reason="the web extra is not installed: pip ins
 
 from starlette.testclient import TestClient  # noqa: E402
 
-import zombie_envs  # noqa: E402
+from tests.envs_under_test import ENV_NAMES, declared  # noqa: E402
 from zombie_envs.core.record import record_check  # noqa: E402
 from zombie_envs.match import run_tournament  # noqa: E402
 from zombie_envs.play.seat import SeatedGame  # noqa: E402
@@ -68,10 +68,13 @@ def listed(client) -> dict:
     return r.json()
 
 
-@pytest.mark.parametrize("env", sorted(zombie_envs.ENVS))
-def test_a_record_plays_back_to_its_end_showing_each_view_only_its_own(env, store, tmp_path):
+@pytest.mark.parametrize("env", ENV_NAMES)
+def test_a_record_plays_back_to_its_end_showing_each_view_only_its_own(
+    env, store, tmp_path, monkeypatch
+):
     """Every step from a seat's view and a spectator's equals the frame of a
     twin state; the seed shows only at the end, with the record's result."""
+    declared(env, monkeypatch)
     folder = tmp_path / "records"
     record = random_record(env)
     write_records(folder / "games.jsonl", [record])

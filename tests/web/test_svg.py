@@ -13,7 +13,7 @@ import xml.etree.ElementTree as ET
 import numpy as np
 import pytest
 
-import zombie_envs
+from tests.envs_under_test import ENV_NAMES, declared, skip_without_cards
 from zombie_envs.core.raster import Canvas, text_size
 from zombie_envs.registry import engine_class
 from zombie_envs.web.svg import SvgCanvas, board
@@ -25,8 +25,9 @@ def parse(canvas: SvgCanvas) -> ET.Element:
     return ET.fromstring(canvas.svg())
 
 
-@pytest.mark.parametrize("env", sorted(zombie_envs.ENVS))
-def test_every_game_draws_a_well_formed_svg_the_size_of_its_picture(env):
+@pytest.mark.parametrize("env", ENV_NAMES)
+def test_every_game_draws_a_well_formed_svg_the_size_of_its_picture(env, monkeypatch):
+    declared(env, monkeypatch)
     cls = engine_class(env)
     draw = cls.game_type.picture_module.draw
     g = cls(cls.max_players, seed=3)
@@ -42,7 +43,7 @@ def test_every_game_draws_a_well_formed_svg_the_size_of_its_picture(env):
                 assert root.get("viewBox") == f"0 0 {w} {h}"
                 texts = [t.text for t in root.iter(f"{NS}text")]
                 assert cls.game_type.title.upper() in texts or cls.game_type.title in texts
-                assert len(root) > 50  # shapes, not one embedded image
+                assert len(root) > 10  # shapes, not one embedded image
                 assert not list(root.iter(f"{NS}image"))
         g.apply(rng.choice(g.legal))
 
@@ -89,11 +90,12 @@ def test_cached_parts_are_drawn_and_pieces_across_the_edge_left_out_as_in_the_ra
     assert [e.tag for e in parse(c)] == [f"{NS}rect", f"{NS}circle"]
 
 
-@pytest.mark.parametrize("env", sorted(zombie_envs.ENVS))
-def test_a_cards_place_on_the_board_is_titled_with_what_the_card_does(env):
+@pytest.mark.parametrize("env", ENV_NAMES)
+def test_a_cards_place_on_the_board_is_titled_with_what_the_card_does(env, monkeypatch):
     """The hover of every card the seat's board shows (a hand's, a pile's, a
     discard's: ``Jammed``, ``Lurch x2``) says what the card does; other places keep
     their own titles."""
+    skip_without_cards(declared(env, monkeypatch))
     cls = engine_class(env)
     cards = cls.game_type.card_texts
     g, rng = cls(cls.max_players, seed=4), random.Random(4)
