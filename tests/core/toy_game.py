@@ -24,10 +24,10 @@ from zombie_envs.core.visibility import GOD, Visibility
 from zombie_envs.core.vote import plurality
 
 TOY = GameType(
-    name="toy_vote", title="Toy vote", version=1, min_players=2, max_players=4,
-    default_players=3, engine=f"{__name__}:ToyVote", text=__name__, picture=__name__,
+    name="toy_vote", title="Toy vote", version=1, players=(2, 3, 4),
+    engine=f"{__name__}:ToyVote", text=__name__, picture=__name__,
     heuristic=f"{__name__}:Greedy",
-    options=(Option("max_rounds", 20, "rounds to play", quick=4),),
+    options=(Option.round_cap(20, "rounds to play", quick=4),),
     decisions=(
         Decision("vote", ("vote",), "votes", secret=True),
         Decision("claim", ("claim",), "claims the prize"),

@@ -30,6 +30,13 @@ from typing import Any
 HANDLER = "on_"
 
 
+#: the doc of a round cap that no rule sets (``Option.round_cap``)
+SAFETY_CAP = (
+    "safety cap on the number of rounds: a game no one has won by the end of this round "
+    "is truncated, with no winner (**assumed**; the rulebook has none)"
+)
+
+
 @dataclass(frozen=True)
 class Option:
     """An engine option: its default, the values it may take (``choices``;
@@ -55,6 +62,13 @@ class Option:
                 f"{env}: option {self.name} must be one of {list(self.choices)}, got {value!r}"
             )
         return value
+
+    @classmethod
+    def round_cap(cls, default: int, doc: str = SAFETY_CAP, quick: int | None = None) -> Option:
+        """``max_rounds``: the round a game ends at, a rule's time limit (``doc`` says
+        which) or by default a safety cap, which OpenSpiel reads as the bound of a
+        game's length."""
+        return cls("max_rounds", default, doc, quick=quick)
 
 
 @dataclass(frozen=True)
@@ -118,9 +132,10 @@ class GameType:
     title: str
     #: bumped when the rules change, so records and policies of another version are refused
     version: int
-    min_players: int
-    max_players: int
-    default_players: int
+    #: the player counts: ``(fewest, the default, most)``
+    players: tuple[int, int, int]
+    #: the kinds of decision, in the order of the observation's decision one-hot:
+    #: append, never reorder
     decisions: tuple[Decision, ...]
     #: the package whose modules hold every part not named below, as ``PARTS`` says
     #: (a game of the suite: ``__package__``, so its name is its folder's); empty: each
@@ -179,7 +194,22 @@ class GameType:
         for part in PARTS:
             if getattr(self, part) is None:
                 object.__setattr__(self, part, self._conventional(part))
+        fewest, default, most = self.players
+        if not 1 <= fewest <= default <= most:
+            raise ValueError(f"{self.name}: players {self.players} are not (fewest, default, most)")
         self.check_options(self.quick_options)
+
+    @property
+    def min_players(self) -> int:
+        return self.players[0]
+
+    @property
+    def default_players(self) -> int:
+        return self.players[1]
+
+    @property
+    def max_players(self) -> int:
+        return self.players[2]
 
     @property
     def quick_options(self) -> dict[str, Any]:

@@ -12,9 +12,7 @@ GAME = GameType(
     # 2: cards before an attack's runoff, no destination when there is nowhere to go
     # 3: no pass-only card question of a hand empty for all to see
     version=3,
-    min_players=3,
-    max_players=len(COLOURS),
-    default_players=4,
+    players=(3, 4, len(COLOURS)),
     cards=f"{__package__}.data:CARD_TEXT",
     checklists=(Checklist("MOH", 156),),
     seats=f"seat *i* plays colour *i* of {', '.join(COLOURS)}",
@@ -25,14 +23,9 @@ GAME = GameType(
             "how often an eliminated player places a zombie: every later round, once, or never",
             ("every", "once", "never"),
         ),
-        Option(
-            "max_rounds",
-            60,
-            "safety cap on the number of rounds (**assumed**; the rulebook has none)",
-        ),
+        Option.round_cap(60),
     ),
-    # The order is the observation's decision one-hot: append, never reorder.  Secret:
-    # ballots until the reveal, destinations until the moves, truck cards kept and
+    # Secret: ballots until the reveal, destinations until the moves, truck cards kept and
     # given (the gift's card is seen by giver and receiver only).
     decisions=(
         Decision("place_location", ("location",), "chooses where to place a character"),

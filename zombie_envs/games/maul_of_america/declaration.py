@@ -9,9 +9,7 @@ GAME = GameType(
     package=__package__,
     title="Maul of America",
     version=2,
-    min_players=2,
-    max_players=5,
-    default_players=3,
+    players=(2, 3, 5),
     checklists=(Checklist("MOA", 176),),
     seats="seat 0 is the Zombie Controller, seats 1.. are the Shoppers in turn order",
     roles=("zombie_controller", "shopper"),
@@ -24,17 +22,15 @@ GAME = GameType(
             "in the rulebook's order (ZC, Shoppers, ZC, Shoppers)",
             ("random", "play"),
         ),
-        Option(
-            "max_rounds",
+        Option.round_cap(
             14,
             "the two-hour time limit as Shopper rounds: the Zombie Controller wins after the "
             "last Shopper's turn of this round (**assumed**; see the measured default)",
             quick=6,
         ),
     ),
-    # The order is the observation's decision one-hot: append, never reorder.  No kind
-    # is secret: equipment, moves, attacks, trades and played cards are all public (a
-    # hand's content is private, and is never revealed by which options are posed).
+    # No kind is secret: equipment, moves, attacks, trades and played cards are all public
+    # (a hand's content is private, and is never revealed by which options are posed).
     decisions=(
         Decision("face", ("face",), "picks a map section"),
         Decision("placement", ("placement",), "places the map section"),

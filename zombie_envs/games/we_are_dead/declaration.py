@@ -10,9 +10,7 @@ GAME = GameType(
     package=__package__,
     title="We Are Dead",
     version=4,
-    min_players=min(GOAL),
-    max_players=max(GOAL),
-    default_players=3,
+    players=(min(GOAL), 3, max(GOAL)),
     cards=f"{__package__}.data:CARD_TEXT",
     checklists=(Checklist("WAD", 203),),
     outside_winner=True,  # the horde
@@ -39,8 +37,7 @@ GAME = GameType(
             quick=24,
         ),
     ),
-    # The order is the observation's decision one-hot: append, never reorder.  Secret:
-    # which hero goes face down (whether one was placed is public).
+    # Secret: which hero goes face down (whether one was placed is public).
     decisions=(
         Decision("place_token", ("square",), "places a shopper token"),
         Decision("move", ("square", "card", "infection"), "moves"),

@@ -9,9 +9,7 @@ GAME = GameType(
     package=__package__,
     title="Zombies!!! 3: Mall Walkers",
     version=2,
-    min_players=2,
-    max_players=6,
-    default_players=4,
+    players=(2, 4, 6),
     checklists=(
         Checklist("Z3", 67, shared="zombies_3_mall_walkers"),
         Checklist("Z3B", 33, base=True),
@@ -34,17 +32,11 @@ GAME = GameType(
             "tile of the stack (the rulebook's sure escape route)",
             ("shuffled", "bottom"),
         ),
-        Option(
-            "max_rounds",
-            60,
-            "safety cap on the number of rounds: a game no one has won by the end of this round "
-            "is truncated, with no winner (**assumed**; the rulebook has none)",
-            quick=6,
-        ),
+        Option.round_cap(60, quick=6),
     ),
-    # The order is the observation's decision one-hot: append, never reorder.  No kind
-    # is secret: tiles, moves, fights, played and discarded cards are all seen by the
-    # table (a hand's content is private, and is never revealed by which options are posed).
+    # No kind is secret: tiles, moves, fights, played and discarded cards are all seen by
+    # the table (a hand's content is private, and is never revealed by which options are
+    # posed).
     decisions=(
         Decision("place_tile", ("place",), "places the tile drawn"),
         Decision("fight", ("fight", "use"), "fights a zombie"),
