@@ -21,9 +21,7 @@ GAMES = Path(__file__).parents[2] / "zombie_envs" / "games"
 BARE = {
     "title": "Bare",
     "version": 1,
-    "min_players": 2,
-    "max_players": 5,
-    "default_players": 3,
+    "players": (2, 3, 5),
     "decisions": (),
 }
 

@@ -27,12 +27,12 @@ ACTIONS.add("yes", 1, "say yes")
 ACTIONS.add("no", 1, "say no")
 
 
-def declare(*decisions: Decision) -> GameType:
+def declare(*decisions: Decision, players=(2, 2, 2)) -> GameType:
     return GameType(
         name="tiny",
         title="Tiny",
         version=1,
-        players=(2, 2, 2),
+        players=players,
         engine="nowhere:Tiny",
         text="nowhere",
         picture="nowhere",
@@ -66,6 +66,14 @@ def test_an_engine_takes_its_name_counts_and_secrets_from_the_declaration():
     cls = engine_with(game, on_vote=handler)
     assert (cls.name, cls.version, cls.min_players, cls.max_players) == ("tiny", 1, 2, 2)
     assert cls.secret_decisions == {"vote"}
+
+
+def test_player_counts_are_declared_fewest_default_most():
+    game = declare(players=(2, 3, 5))
+    assert (game.min_players, game.default_players, game.max_players) == (2, 3, 5)
+    for wrong in (3, 2, 5), (2, 6, 5), (0, 1, 2):
+        with pytest.raises(ValueError, match=r"tiny: players .* are not \(fewest, default, most\)"):
+            declare(players=wrong)
 
 
 def test_an_engine_takes_its_layouts_and_visibility_from_the_declaration():
