@@ -5,7 +5,8 @@ one with the modules of ``zombie_envs/compiled.py`` compiled by mypyc in place
 (the ``dev`` extra has mypy).  Worker processes, one copy on their path each,
 alternate in short slices so machine noise hits both alike; each times random
 games from fresh seeds (the board built, the cards dealt), random playouts from
-mid-game clones and playouts of the heuristic bots (``subjects.Ours``), and
+mid-game clones, playouts of the heuristic bots and exact clones of mid-game
+states (``subjects.Ours``), and
 OpenSpiel's ``leduc_poker`` playouts beside them for a ratio to the peer (left
 out without pyspiel).  A figure is the median over the slices; ``compiled /
 pure`` the median of the per-slice ratios.  Prints figures; asserts nothing.
@@ -32,6 +33,7 @@ FIGURES = {
     "fresh": "decisions/s in fresh games",
     "playouts": "playouts/s",
     "heuristic": "heuristic decisions/s in playouts",
+    "clones": "clones/s of mid-game states",
 }
 DEFAULT_ENVS = ("maul_of_america_v0", "zombies_mall_walkers_v0")
 
@@ -74,6 +76,7 @@ def worker(env: str, seconds: float) -> dict:
         "fresh": timed(ours.fresh_game, seconds)[1],
         "playouts": timed(ours.playout, seconds)[0],
         "heuristic": timed(ours.heuristic_playout, seconds)[1],
+        "clones": timed(ours.clone, seconds)[0],
     }
     if pyspiel is not None:
         from subjects import Leduc
@@ -81,6 +84,7 @@ def worker(env: str, seconds: float) -> dict:
         peer = Leduc()
         out["peer playouts"] = timed(peer.playout, seconds)[0]
         out["peer fresh"] = timed(peer.fresh_game, seconds)[1]
+        out["peer clones"] = timed(peer.clone, seconds)[0]
     return out
 
 
@@ -140,7 +144,9 @@ def report(runs: dict, envs: list[str]) -> None:
             gain = statistics.median(c[key] / p[key] for p, c in zip(pure, comp, strict=True))
             cells.append(f"{gain:.2f}x")
             if peer:
-                theirs = "peer fresh" if key != "playouts" else "peer playouts"
+                theirs = {"playouts": "peer playouts", "clones": "peer clones"}.get(
+                    key, "peer fresh"
+                )
                 for side in (pure, comp):
                     cells.append(ratio(statistics.median(s[key] / s[theirs] for s in side)))
             print("| " + " | ".join(cells) + " |")

@@ -19,8 +19,13 @@ import importlib
 MODULES = (
     "zombie_envs/core/maptext.py",
     "zombie_envs/core/walls.py",
+    "zombie_envs/core/game.py",
     "zombie_envs/games/maul_of_america/maul.py",
     "zombie_envs/games/maul_of_america/steps.py",
+    "zombie_envs/games/maul_of_america/state.py",
+    "zombie_envs/games/maul_of_america/attacks.py",
+    "zombie_envs/games/maul_of_america/zombie_turn.py",
+    "zombie_envs/games/maul_of_america/engine.py",
     "zombie_envs/games/zombies_mall_walkers/mall.py",
 )
 

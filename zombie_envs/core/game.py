@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from typing import ClassVar
+from typing import Any, ClassVar, Final, cast
 
 import numpy as np
 
@@ -21,6 +21,18 @@ from .dice import roll_dice
 from .game_type import HANDLER, GameType
 from .layout import Layout
 from .visibility import Visibility
+
+try:  # mypyc reads the decorator when it compiles; it does nothing at run time
+    from mypy_extensions import mypyc_attr
+except ImportError:  # the pure build without mypy
+
+    def mypyc_attr(*_args, **_attrs):  # type: ignore[misc]
+        return lambda cls: cls
+
+
+#: ``Engine(_BLANK)`` makes an engine with no state yet, for ``clone`` to fill in (a
+#: compiled class has no ``__new__`` that skips ``__init__``)
+_BLANK: Final = object()
 
 _CLOCKWISE = {
     n: [tuple((first + i) % n for i in range(n)) for first in range(n)] for n in range(1, 17)
@@ -76,6 +88,20 @@ def _flat_fields(engine: str, groups: dict[str, tuple[str, ...]]) -> tuple[str, 
     return names
 
 
+def _copied(state: dict[str, Any], lists: tuple[tuple[str, ...], tuple[str, ...]]) -> dict:
+    """A copy of an engine's ``__dict__``, its lists copied (``_list_fields``)."""
+    d = state.copy()
+    flat, rest = lists
+    try:
+        for name in flat:
+            d[name] = state[name][:]
+    except TypeError:  # a hand-set state holds something else where a list was
+        rest = flat + rest
+    for name in rest:
+        d[name] = _dup(state[name])
+    return d
+
+
 def _copy_random(rng: random.Random) -> random.Random:
     """A generator that draws what ``rng`` would (``__new__``: ``Random()`` would
     first seed itself from the OS, only to be overwritten)."""
@@ -90,6 +116,7 @@ def _to_json(value):
     return value
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Engine(ABC):
     """Base class of a game engine.
 
@@ -125,13 +152,34 @@ class Engine(ABC):
     #: list fields whose items (rows) are only added or removed, never changed in
     #: place: copies share the rows, which saves copying them
     SHARED_ITEMS: ClassVar[tuple[str, ...]] = ()
-    _BASE_FIELDS = ("tasks", "decision", "legal", "current_player", "terminal", "truncated")
+    _BASE_FIELDS: ClassVar[tuple[str, ...]] = (
+        "tasks",
+        "decision",
+        "legal",
+        "current_player",
+        "terminal",
+        "truncated",
+    )
     #: the faces of the last ``roll_told`` roll, for the story to show the dice
     rolled: tuple[int, ...] = ()
+    num_players: int
+    options: dict[str, Any]
+    seed: int | None
+    _rng: Any
+    _rng_shared: bool
+    tasks: list[tuple]
+    decision: str | None
+    legal: list[int]
+    current_player: int
+    terminal: bool
+    truncated: bool
+    _lists: tuple[tuple[str, ...], tuple[str, ...]]
 
-    def __init__(self, num_players: int, seed: int | None = None, rng=None, **options):
+    def __init__(self, num_players: object, seed: int | None = None, rng=None, **options):
         """``rng``: draw chance from it instead of ``random.Random(seed)`` (a
         ``core.chance.ChanceLog`` to log the draws, ``testing.Dice`` to script them)."""
+        if num_players is _BLANK:  # a shell for clone to fill in
+            return
         if not isinstance(num_players, int) or not (
             self.min_players <= num_players <= self.max_players
         ):
@@ -144,21 +192,23 @@ class Engine(ABC):
         self.seed = seed
         self.rng = random.Random(seed) if rng is None else rng
         self.attach()
-        self.tasks: list[tuple] = []
-        self.decision: str | None = None
-        self.legal: list[int] = []
+        self.tasks = []
+        self.decision = None
+        self.legal = []
         self.current_player = -1
         self.terminal = False
         self.truncated = False
         self.setup()
         self._run()
-        self._lists = _list_fields(self.__dict__, self.SHARED_ITEMS)
+        self._lists = _list_fields(_state_dict(self), self.SHARED_ITEMS)
 
     def __init_subclass__(cls, **kwargs):
         super().__init_subclass__(**kwargs)
         if not hasattr(cls, "game_type"):
+            if "setup" not in vars(cls):  # a part of an engine (its state, a mixin)
+                return
             raise TypeError(f"{cls.__name__} names no game_type (a core.game_type.GameType)")
-        game = cls.__dict__.get("game_type")
+        game = vars(cls).get("game_type")
         if game is None:  # a subclass of a game's engine keeps its declaration
             return
         cls.name, cls.version = game.name, game.version
@@ -266,7 +316,7 @@ class Engine(ABC):
         a = action if type(action) is int else _as_int(action)
         if a is None or a not in self.legal:
             raise ValueError(self._illegal_message(action))
-        kind = self.decision
+        kind = cast(str, self.decision)
         self.decision = None
         getattr(self, HANDLER + kind)(a)
         self._run()
@@ -393,7 +443,7 @@ class Engine(ABC):
 
     # ----- chance and copies ---------------------------------------------
     @property
-    def rng(self):
+    def rng(self) -> Any:
         """The generator every chance draw comes from.  Exact copies share it
         until one of them draws: that one takes a copy first (see ``clone``)."""
         if self._rng_shared:
@@ -419,24 +469,52 @@ class Engine(ABC):
         shared: derived ones (``attach``) follow from what is copied.  Which
         attributes hold flat lists was noted once (``_list_fields``), so a copy
         looks neither at the others nor into those."""
-        new = object.__new__(type(self))
-        state = self.__dict__
-        d = state.copy()
-        flat, rest = self._lists
-        try:
-            for name in flat:
-                d[name] = state[name][:]
-        except TypeError:  # a hand-set state holds something else where a list was
-            rest = flat + rest
-        for name in rest:
-            d[name] = _dup(state[name])
+        state = _state_dict(self)
+        if "tasks" not in state:  # a compiled Engine: the state in slots, but for
+            new = self._copy()  # what an interpreted subclass adds (the toy, a test rig)
+            if state:
+                new.__dict__ = _copied(state, self._lists)
+            if rng is not None:
+                new._rng, new._rng_shared = rng, False
+            elif type(self._rng) is random.Random:
+                new._rng_shared = self._rng_shared = True
+            else:
+                new._rng = _copy_random(self._rng)
+            return new
+        d = _copied(state, self._lists)
         if rng is not None:
             d["_rng"], d["_rng_shared"] = rng, False
         elif type(self._rng) is random.Random:
             d["_rng_shared"] = self._rng_shared = True
         else:
             d["_rng"] = _copy_random(self._rng)
+        new = cast(Engine, object.__new__(type(self)))
         new.__dict__ = d
+        return new
+
+    def _copy_base(self, new: Engine) -> None:
+        """Copy the base's fields into the shell ``new`` (a compiled engine's slots)."""
+        new.num_players = self.num_players
+        new.options = self.options
+        new.seed = self.seed
+        new._rng = self._rng
+        new._rng_shared = self._rng_shared
+        new.tasks = self.tasks[:]
+        new.decision = self.decision
+        new.legal = self.legal[:]
+        new.current_player = self.current_player
+        new.terminal = self.terminal
+        new.truncated = self.truncated
+        new.rolled = self.rolled
+        new._lists = self._lists
+
+    def _copy(self) -> Engine:
+        """With a compiled ``Engine``, a copy of what is kept in slots: the base's
+        fields here; a compiled engine copies its own too, field by field (lists
+        copied as ``_dup`` copies them, what ``attach`` derived shared).  An
+        interpreted subclass's fields are in ``__dict__``, which ``clone`` copies."""
+        new = type(self)(_BLANK)
+        self._copy_base(new)
         return new
 
     def to_dict(self) -> dict:
@@ -462,7 +540,7 @@ class Engine(ABC):
                 f"{cls.name}: state version {d.get('version')!r} differs from engine "
                 f"version {cls.version}"
             )
-        new = object.__new__(cls)
+        new = cls(_BLANK)
         new.num_players = d["num_players"]
         new.options = cls.check_options(d["options"])
         new.seed = d["seed"]
@@ -471,7 +549,13 @@ class Engine(ABC):
         new.rng.setstate((version, tuple(internal), gauss))
         for name in cls.state_fields:
             setattr(new, name, _dup(d[name]))
-        new.tasks = [tuple(t) for t in new.tasks]
+        new.tasks = [tuple(t) for t in d["tasks"]]
         new.attach()
-        new._lists = _list_fields(new.__dict__, cls.SHARED_ITEMS)
+        new._lists = _list_fields(_state_dict(new), cls.SHARED_ITEMS)
         return new
+
+
+def _state_dict(engine: Engine) -> dict[str, Any]:
+    """The attributes ``engine`` keeps in ``__dict__``: all of them in the pure build,
+    an interpreted subclass's own with a compiled ``Engine``, none for a compiled engine."""
+    return cast("dict[str, Any]", getattr(engine, "__dict__", None) or {})

@@ -4,14 +4,17 @@ targets and the area a spread or a stream hits, and running out of ammo."""
 from __future__ import annotations
 
 from ...core.dice import roll
+from ...core.game import mypyc_attr
 from .actions import A_DROP_AMMO, A_DROP_WEAPON, A_SQUARE
 from .cards import AMMO, AMMO_CARD, AREA, HIT, MELEE_HIT, RANGE, WEAPONS
 from .declaration import KIND
 from .seats import PLAYING
+from .state import MaulState
 
 
-class Attacks:
-    """A Shopper's attack action and what follows from it; mixed into ``MaulOfAmerica``."""
+@mypyc_attr(allow_interpreted_subclasses=True)  # a test rig subclasses it
+class Attacks(MaulState):
+    """A Shopper's attack action and what follows from it; a base of ``MaulOfAmerica``."""
 
     def attack_kinds(self, s: int) -> list[int]:
         """Offsets in the attack_with block that have a target: bare hands, then

@@ -14,9 +14,12 @@ of ``[kind, shots left]`` items, public like everything on the table.
 
 from __future__ import annotations
 
+from typing import ClassVar, cast
+
 from ...core.deck import counts, draw, from_counts, redeal, reshuffle, reshuffled, shuffled
 from ...core.dice import roll
-from ...core.game import Engine
+from ...core.game import mypyc_attr
+from ...core.game_type import GameType
 from .actions import (
     A_ACT,
     A_ATTACK,
@@ -38,8 +41,8 @@ from .actions import (
     REST,
     SEARCH,
     USE_MEDKIT,
+    label,
 )
-from .attacks import Attacks
 from .cards import (
     ACTIONS_BONUS,
     AIM,
@@ -65,18 +68,20 @@ from .cards import (
     zombie_deck,
 )
 from .declaration import GAME, KIND
-from .maul import SLOTS, available, build, placement_index, placements, random_plan
+from .maul import SLOTS, Plan, available, build, placement_index, placements, random_plan
+from .observe import encode
 from .seats import DEAD, ESCAPED, PLAYING, ZC
+from .state import SECTIONS
 from .steps import tables
 from .zombie_turn import ZombieTurn
 
-SECTIONS = 4  # map sections in a Maul
 _EQUIPMENT_INDEX = {k: i for i, k in enumerate(EQUIPMENT)}
 
 
-class MaulOfAmerica(Attacks, ZombieTurn, Engine):
-    game_type = GAME
-    FIELDS = {
+@mypyc_attr(allow_interpreted_subclasses=True)  # a test rig subclasses it
+class MaulOfAmerica(ZombieTurn):
+    game_type: ClassVar[GameType] = GAME
+    FIELDS: ClassVar[dict[str, tuple[str, ...]]] = {
         "map draft": ("plan", "face"),
         "game": (
             "status", "pos", "wounds", "hands", "items", "searched", "zombies", "dead",
@@ -94,35 +99,44 @@ class MaulOfAmerica(Attacks, ZombieTurn, Engine):
         """The Maul follows from the drafted plan; rebuilt (memoised) after copies
         (``__init__`` attaches before ``setup`` has drafted anything)."""
         plan = getattr(self, "plan", [])
+        self._stops = ((), {})
         self.maul = build(tuple(map(tuple, plan))) if plan else None
         if len(plan) == SECTIONS:
             self.moves, self.food_court, self.search_squares = tables(self.maul)
 
+    def encode(self, seat: int, out: bytearray, god: bool) -> None:
+        """``observe.encode``, written here: a compiled engine calls its own methods."""
+        encode(self, seat, out, god)
+
+    def label(self, block: str, offset: int) -> str:
+        """``actions.label``, written here as ``encode`` is."""
+        return label(self, block, offset)
+
     # ----- set up ---------------------------------------------------------
     def setup(self) -> None:
         n = self.num_players
-        self.plan: list[list[int]] = []
+        self.plan = []
         self.face = -1
         self.status = [PLAYING] * n
         self.pos = [-1] * n
         self.wounds = [0] * n
         self.hands = [[0] * len(HAND_NAMES) for _ in range(n)]
-        self.items: list[list[list[int]]] = [[] for _ in range(n)]
+        self.items = [[] for _ in range(n)]
         self.searched = [-1] * n
-        self.zombies: list[int] = []
-        self.zdone: list[int] = []
+        self.zombies = []
+        self.zdone = []
         self.dead = 0
         self.waiting = 0
         self.search = shuffled(self.rng, search_deck())
         self.sdeck = shuffled(self.rng, shopper_deck())
         self.zdeck = shuffled(self.rng, zombie_deck())
-        self.search_discard: list[int] = []
-        self.sdiscard: list[int] = []
-        self.zdiscard: list[int] = []
+        self.search_discard = []
+        self.sdiscard = []
+        self.zdiscard = []
         self.active, self.round, self.roll, self.actions, self.spent = ZC, 0, 0, 0, 0
         self.on_food, self.aim, self.zc_bonus = 0, 0, 0
         self.exit, self.winner, self.shot = -1, -1, -1
-        self.trade: list = [-1, [], []]
+        self.trade = [-1, [], []]
         self.z_square, self.z_budget, self.z_hit = -1, 0, ZOMBIE_HIT
         self.z_all, self.z_next_actions, self.z_next_hit = 0, 0, 0
         drafts = []
@@ -139,13 +153,10 @@ class MaulOfAmerica(Attacks, ZombieTurn, Engine):
             ("next_turn", ZC),
         )
 
-    def shoppers(self) -> range:
-        return range(1, self.num_players)
-
     def draft(self, seat: int) -> None:
         """ "The Zombie Controller chooses one of the eight different Maul sections"; then
         the Shoppers (the first Shopper seat decides for them), the ZC, the Shoppers."""
-        plan = tuple(map(tuple, self.plan))
+        plan = cast(Plan, tuple(map(tuple, self.plan)))
         faces = [f for f in available(plan) if not plan or placements(plan, f)]
         self.ask(seat, KIND.face, [A_FACE + f for f in faces], public=True)
 
@@ -156,7 +167,7 @@ class MaulOfAmerica(Attacks, ZombieTurn, Engine):
             self.attach()
             return
         self.face = face
-        options = placements(tuple(map(tuple, self.plan)), face)
+        options = placements(cast(Plan, tuple(map(tuple, self.plan))), face)
         legal = [A_PLACEMENT + placement_index(r, c, t) for r, c, t in options]
         self.ask(self.current_player, KIND.placement, legal, public=True)
 
@@ -348,10 +359,6 @@ class MaulOfAmerica(Attacks, ZombieTurn, Engine):
                 return
         self.push(("shopper_act",))
 
-    def spend(self, n: int) -> None:
-        self.actions -= n
-        self.spent += n
-
     def step(self, s: int, d: int) -> None:
         """One square; a window costs two.  Entering a zombie's square gives the ZC a
         free attack that hits on a 6 and no card can stop."""
@@ -465,11 +472,6 @@ class MaulOfAmerica(Attacks, ZombieTurn, Engine):
         i = max((i for i, it in enumerate(items) if it[0] == kind), key=lambda i: items[i][1])
         return items.pop(i)
 
-    def discard_item(self, s: int, kind: int, empty: bool = False) -> None:
-        items = self.items[s]
-        i = next(i for i, it in enumerate(items) if it[0] == kind and (not empty or it[1] == 0))
-        self.search_discard.append(items.pop(i)[0])
-
     # ----- wounds ------------------------------------------------------------
     def wound(self, s: int) -> None:
         """The 4th wound kills: the Shopper stays as a zombie of the ZC (one more
@@ -517,10 +519,6 @@ class MaulOfAmerica(Attacks, ZombieTurn, Engine):
             reshuffle(self.rng, self.zdeck, self.zdiscard)
         if self.zdeck:
             self.hands[ZC][draw(self.zdeck)] += 1
-
-    def add_zombie(self, square: int, done: int) -> None:
-        self.zombies.append(square)
-        self.zdone.append(done)
 
     def occupied(self) -> set[int]:
         return set(self.zombies) | {self.pos[s] for s in self.shoppers() if self.pos[s] >= 0}

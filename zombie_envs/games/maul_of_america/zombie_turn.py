@@ -4,7 +4,9 @@ each zombie's move and attack."""
 from __future__ import annotations
 
 from ...core.dice import roll
+from ...core.game import mypyc_attr
 from .actions import A_ACT, A_ACTIVATE, A_BITE, A_CARD, A_ENTER, A_PASS, A_SQUARE, ACTIONS, END_TURN
+from .attacks import Attacks
 from .cards import (
     ALL_ACTIONS,
     NEXT_ACTIONS,
@@ -19,11 +21,9 @@ from .declaration import KIND
 from .seats import PLAYING, ZC
 
 
-class ZombieTurn:
-    """The Zombie Controller's turn; mixed into ``MaulOfAmerica``."""
-
-    #: the last zombie move worked out: (what it depends on, its stops)
-    _stops: tuple[tuple, dict[int, int]] = ((), {})
+@mypyc_attr(allow_interpreted_subclasses=True)  # a test rig subclasses it
+class ZombieTurn(Attacks):
+    """The Zombie Controller's turn; a base of ``MaulOfAmerica``."""
 
     def zombie_turn(self) -> None:
         """One reinforcement per living Shopper (lost beyond the cap), then every
