@@ -19,6 +19,8 @@ import importlib
 MODULES = (
     "zombie_envs/core/maptext.py",
     "zombie_envs/core/walls.py",
+    "zombie_envs/core/dice.py",
+    "zombie_envs/core/deck.py",
     "zombie_envs/core/game.py",
     "zombie_envs/games/maul_of_america/maul.py",
     "zombie_envs/games/maul_of_america/steps.py",

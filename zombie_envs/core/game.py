@@ -39,6 +39,23 @@ _CLOCKWISE = {
 }
 
 
+#: ``{engine class: {task name: its function}}`` and ``{engine class: {decision kind:
+#: its handler}}``, each filled as the names are first met: ``_run`` and ``apply``
+#: call the function on the engine, never looking a name up on it (a compiled
+#: engine would look it up by its text on every call)
+_TASKS: dict[type, dict[str, Any]] = {}
+_HANDLERS: dict[type, dict[str, Any]] = {}
+
+
+def _method(table: dict[type, dict[str, Any]], cls: type, key: str, name: str) -> Any:
+    """``cls``'s function ``name``, noted in ``table`` under ``key``."""
+    methods = table.get(cls)
+    if methods is None:
+        methods = table[cls] = {}
+    fn = methods[key] = getattr(cls, name)
+    return fn
+
+
 def _as_int(action) -> int | None:
     """The action as an int, or None when it is not an integer (floats, bools, text)."""
     if isinstance(action, np.integer):  # first: what masked samplers hand over
@@ -280,9 +297,17 @@ class Engine(ABC):
         self.current_player = -1
 
     def _run(self) -> None:
+        methods = _TASKS.get(type(self)) or {}
         while self.decision is None and not self.terminal:
             task = self.tasks.pop()
-            getattr(self, task[0])(*task[1:])
+            name = task[0]
+            fn = methods.get(name) or _method(_TASKS, type(self), name, name)
+            if len(task) == 1:
+                fn(self)
+            elif len(task) == 2:
+                fn(self, task[1])
+            else:
+                fn(self, *task[1:])
 
     def clockwise(self, first: int) -> tuple[int, ...]:
         """Every seat, clockwise from ``first`` (a shared, precomputed table)."""
@@ -318,7 +343,10 @@ class Engine(ABC):
             raise ValueError(self._illegal_message(action))
         kind = cast(str, self.decision)
         self.decision = None
-        getattr(self, HANDLER + kind)(a)
+        cls = type(self)
+        methods = _HANDLERS.get(cls)
+        fn = methods.get(kind) if methods is not None else None
+        (fn or _method(_HANDLERS, cls, kind, HANDLER + kind))(self, a)
         self._run()
 
     def _illegal_message(self, action) -> str:

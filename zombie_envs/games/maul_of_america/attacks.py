@@ -28,7 +28,9 @@ class Attacks(MaulState):
         """Squares an attack may aim at: a zombie next to the Shopper for bare hands
         and melee weapons; in range and sight for a ranged weapon; for an area weapon
         an aim whose area holds a zombie and no Shopper (MOA-076, MOA-077)."""
-        maul, v = self.maul, self.pos[s]
+        maul = self.maul
+        assert maul is not None  # drafted: typed, its calls are native
+        v = self.pos[s]
         if weapon < 0 or RANGE[weapon] == 0:
             return [w for w in maul.touches[v] if w in self.zombies]
         out = []
@@ -47,6 +49,7 @@ class Attacks(MaulState):
         """Every square an area weapon touches: a spread is the aim and the squares
         around it that the shooter sees; a stream every square on the line of fire."""
         maul = self.maul
+        assert maul is not None  # drafted: typed, its calls are native
         if AREA[weapon] == "stream":
             return [a for a in maul.line(v, w) if a != v]
         return [w] + [a for a in maul.touches[w] if a != v and maul.sees(v, a)]

@@ -179,8 +179,10 @@ class MaulOfAmerica(ZombieTurn):
 
     def choose_food_court(self, seat: int) -> None:
         """Shoppers in turn order place their token on any free Food Court square."""
+        maul = self.maul
+        assert maul is not None  # drafted: typed, its calls are native
         taken = self.occupied()
-        free = [A_SQUARE + v for v in self.maul.food_court if v not in taken]
+        free = [A_SQUARE + v for v in maul.food_court if v not in taken]
         self.ask(seat, KIND.start, free, public=True)
 
     def on_start(self, action: int) -> None:
@@ -188,11 +190,13 @@ class MaulOfAmerica(ZombieTurn):
 
     def place_starting_zombie(self) -> None:
         """One zombie per Shopper, at least 5 squares from every Shopper."""
-        taken, dist = self.occupied(), self.maul.dist
+        maul = self.maul
+        assert maul is not None  # drafted: typed, its calls are native
+        taken, dist = self.occupied(), maul.dist
         shoppers = [self.pos[s] for s in self.shoppers()]
         legal = [
             A_SQUARE + v
-            for v in range(self.maul.size)
+            for v in range(maul.size)
             if v not in taken and all(dist[p][v] >= SETUP_DISTANCE for p in shoppers)
         ]
         if legal:
@@ -291,17 +295,21 @@ class MaulOfAmerica(ZombieTurn):
         afterwards, which may be the square it leaves (the mover itself occupies
         nothing), or to leave the Maul by the designated exit (the move off the
         board costs one)."""
-        if self.maul.reach(w, left, (), taken):
+        maul = self.maul
+        assert maul is not None  # drafted: typed, its calls are native
+        if maul.reach(w, left, (), taken):
             return True
         out = self.way_out(self.active)
-        return left >= 1 and (w in out or not self.maul.reach(w, left - 1).keys().isdisjoint(out))
+        return left >= 1 and (w in out or not maul.reach(w, left - 1).keys().isdisjoint(out))
 
     def way_out(self, s: int) -> tuple[int, ...]:
         """The squares by which Shopper ``s`` may leave the Maul now: the designated
         exit's (both of an arrow's, MOA-169) once he meets the criteria (MOA-170)."""
+        maul = self.maul
+        assert maul is not None  # drafted: typed, its calls are native
         if self.exit < 0 or not can_escape(self.items[s]):
             return ()
-        return self.maul.way_out[self.exit]
+        return maul.way_out[self.exit]
 
     def may_search(self, s: int) -> bool:
         v = self.pos[s]
@@ -313,7 +321,9 @@ class MaulOfAmerica(ZombieTurn):
 
     def partners(self, s: int) -> list[int]:
         """Shoppers adjacent to ``s`` (an exchange needs both to agree)."""
-        near = self.maul.touches[self.pos[s]]
+        maul = self.maul
+        assert maul is not None  # drafted: typed, its calls are native
+        near = maul.touches[self.pos[s]]
         return [p for p in self.shoppers() if p != s and self.status[p] == PLAYING
                 and self.pos[p] in near]  # fmt: skip
 
@@ -396,11 +406,13 @@ class MaulOfAmerica(ZombieTurn):
             self.announce(s)
 
     def spawn_zombies(self, count: int) -> None:
+        maul = self.maul
+        assert maul is not None  # drafted: typed, its calls are native
         if count == 0 or not self.room_for_zombies():
             return
         v = self.pos[self.active]
-        room, taken = self.maul.room, self.occupied()
-        free = [w for w, _ in self.maul.steps[v] if room[w] == room[v] and w not in taken]
+        room, taken = maul.room, self.occupied()
+        free = [w for w, _ in maul.steps[v] if room[w] == room[v] and w not in taken]
         if free:
             self.push(("spawn_zombies", count - 1))
             self.ask(ZC, KIND.spawn, [A_SQUARE + w for w in free], public=True)
@@ -418,7 +430,9 @@ class MaulOfAmerica(ZombieTurn):
     def designate_exit(self) -> None:
         """One choice an exit, named by its first square: an arrow's two squares are
         one exit (MOA-169)."""
-        legal = [A_SQUARE + way[0] for way in self.maul.ways_out]
+        maul = self.maul
+        assert maul is not None  # drafted: typed, its calls are native
+        legal = [A_SQUARE + way[0] for way in maul.ways_out]
         self.ask(ZC, KIND.designate, legal, public=True)
 
     def on_designate(self, action: int) -> None:

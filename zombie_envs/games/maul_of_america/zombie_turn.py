@@ -46,6 +46,8 @@ class ZombieTurn(Attacks):
         self.ask(ZC, KIND.command, self.command_options())
 
     def command_options(self) -> list[int]:
+        maul = self.maul
+        assert maul is not None  # drafted: typed, its calls are native
         legal = sorted(
             {A_ACTIVATE + v for v, done in zip(self.zombies, self.zdone, strict=True) if not done}
         )
@@ -54,7 +56,7 @@ class ZombieTurn(Attacks):
             shoppers = {self.pos[s] for s in self.shoppers()}
             legal += [
                 A_ENTER + e
-                for e in self.maul.exits
+                for e in maul.exits
                 if e not in shoppers and (e not in self.zombies or self.zombie_stops(e, budget))
             ]
         hand = self.hands[ZC]
@@ -102,10 +104,12 @@ class ZombieTurn(Attacks):
         Shopper's square, through other zombies but not stopping on them.  The last
         answer is kept with what it depends on (the move is asked for its choices,
         then for the cost of the one taken), so callers read it, never change it."""
+        maul = self.maul
+        assert maul is not None  # drafted: typed, its calls are native
         key = (v, budget, *self.pos, *self.status, *self.zombies)
         if self._stops[0] != key:
             shoppers = {self.pos[s] for s in self.shoppers() if self.status[s] == PLAYING}
-            moves = self.maul.reach(v, budget, shoppers, shoppers.union(self.zombies))
+            moves = maul.reach(v, budget, shoppers, shoppers.union(self.zombies))
             self._stops = (key, moves)
         return self._stops[1]
 
@@ -120,6 +124,8 @@ class ZombieTurn(Attacks):
             self.ask(ZC, KIND.destination, sorted(legal), public=True)
 
     def on_destination(self, action: int) -> None:
+        maul = self.maul
+        assert maul is not None  # drafted: typed, its calls are native
         v, w = self.z_square, action - A_SQUARE
         if w != v:
             cost = self.zombie_stops(v, self.z_budget)[w]
@@ -129,7 +135,7 @@ class ZombieTurn(Attacks):
             self.z_budget -= cost
             self.z_square = w
         if self.z_budget >= 1:  # an attack is the zombie's last action
-            near = self.maul.touches[w]
+            near = maul.touches[w]
             prey = [s for s in self.shoppers() if self.status[s] == PLAYING and self.pos[s] in near]
             if prey:
                 legal = [A_BITE + (s - ZC) - 1 for s in prey] + [A_PASS]
