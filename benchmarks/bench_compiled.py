@@ -163,7 +163,9 @@ def report(runs: dict, envs: list[str]) -> None:
         pure, comp = runs[env, "pure"], runs[env, "compiled"]
         for key, (words, theirs) in FIGURES.items():
             cells = [env, words]
-            cells += [f"{statistics.median(r[key] for r in side):,.1f}" for side in (pure, comp)]
+            for side in (pure, comp):
+                mid = statistics.median(r[key] for r in side)
+                cells.append(f"{mid:,.1f}" if mid >= 10 else f"{mid:.2f}")
             gain = statistics.median(c[key] / p[key] for p, c in zip(pure, comp, strict=True))
             cells.append(f"{gain:.2f}x")
             for side in (pure, comp):
