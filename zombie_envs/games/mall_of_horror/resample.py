@@ -10,7 +10,7 @@ from ...core.deck import counts, from_counts, redeal
 from ...core.dice import pick, roll_dice
 from ...core.game import mypyc_attr
 from .data import ARRIVAL_DICE, NUM_CARDS, NUM_LOCATIONS
-from .observe import Visible
+from .visible import Visible
 from .zombie_attack import ZombieAttack
 
 
