@@ -29,6 +29,12 @@ MODULES = (
     "zombie_envs/games/maul_of_america/zombie_turn.py",
     "zombie_envs/games/maul_of_america/engine.py",
     "zombie_envs/games/zombies_mall_walkers/mall.py",
+    "zombie_envs/games/mall_of_horror/observe.py",
+    "zombie_envs/games/mall_of_horror/state.py",
+    "zombie_envs/games/mall_of_horror/voting.py",
+    "zombie_envs/games/mall_of_horror/zombie_attack.py",
+    "zombie_envs/games/mall_of_horror/resample.py",
+    "zombie_envs/games/mall_of_horror/engine.py",
 )
 
 
