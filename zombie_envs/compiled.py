@@ -28,6 +28,9 @@ MODULES = (
     "zombie_envs/games/maul_of_america/attacks.py",
     "zombie_envs/games/maul_of_america/zombie_turn.py",
     "zombie_envs/games/maul_of_america/engine.py",
+    "zombie_envs/games/we_are_dead/state.py",
+    "zombie_envs/games/we_are_dead/horde.py",
+    "zombie_envs/games/we_are_dead/engine.py",
     "zombie_envs/games/zombies_mall_walkers/mall.py",
 )
 
