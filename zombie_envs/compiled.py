@@ -31,6 +31,7 @@ MODULES = (
     "zombie_envs/games/we_are_dead/state.py",
     "zombie_envs/games/we_are_dead/horde.py",
     "zombie_envs/games/we_are_dead/engine.py",
+    "zombie_envs/games/we_are_dead/observe.py",
     "zombie_envs/games/zombies_mall_walkers/mall.py",
 )
 
