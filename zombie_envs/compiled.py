@@ -29,6 +29,11 @@ MODULES = (
     "zombie_envs/games/maul_of_america/zombie_turn.py",
     "zombie_envs/games/maul_of_america/engine.py",
     "zombie_envs/games/zombies_mall_walkers/mall.py",
+    "zombie_envs/games/zombies_mall_walkers/state.py",
+    "zombie_envs/games/zombies_mall_walkers/keys.py",
+    "zombie_envs/games/zombies_mall_walkers/fights.py",
+    "zombie_envs/games/zombies_mall_walkers/events.py",
+    "zombie_envs/games/zombies_mall_walkers/engine.py",
 )
 
 
