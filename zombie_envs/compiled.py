@@ -33,6 +33,7 @@ MODULES = (
     "zombie_envs/games/zombies_mall_walkers/keys.py",
     "zombie_envs/games/zombies_mall_walkers/fights.py",
     "zombie_envs/games/zombies_mall_walkers/events.py",
+    "zombie_envs/games/zombies_mall_walkers/observe.py",
     "zombie_envs/games/zombies_mall_walkers/engine.py",
 )
 
