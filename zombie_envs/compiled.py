@@ -39,6 +39,12 @@ MODULES = (
     "zombie_envs/games/mall_of_horror/zombie_attack.py",
     "zombie_envs/games/mall_of_horror/resample.py",
     "zombie_envs/games/mall_of_horror/engine.py",
+    "zombie_envs/games/zombies_mall_walkers/state.py",
+    "zombie_envs/games/zombies_mall_walkers/keys.py",
+    "zombie_envs/games/zombies_mall_walkers/fights.py",
+    "zombie_envs/games/zombies_mall_walkers/events.py",
+    "zombie_envs/games/zombies_mall_walkers/observe.py",
+    "zombie_envs/games/zombies_mall_walkers/engine.py",
 )
 
 
