@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
+from collections.abc import Sequence
 from typing import Any, ClassVar, Final, cast
 
 import numpy as np
@@ -140,10 +141,10 @@ class Engine(ABC):
     Subclasses name their declaration as ``game_type`` (which names their
     layouts and visibility model), list their mutable state in ``FIELDS`` by
     lifetime, implement ``setup`` (which pushes the first tasks), the task
-    methods, one ``on_<kind>`` handler per declared decision kind, ``encode``,
-    ``scores`` and ``redraw_hidden``.  The class that names ``game_type`` takes
-    its layouts from it, and ``encode`` and ``label`` from the layouts' modules
-    unless it writes them, and is checked against it when it is created.
+    methods, one ``on_<kind>`` handler per declared decision kind, ``scores`` and
+    ``redraw_hidden``.  The class that names ``game_type`` takes its layouts from
+    it, and the ``encode`` and ``label`` functions of the layouts' modules, and is
+    checked against it when it is created.
     """
 
     game_type: ClassVar[GameType]
@@ -158,6 +159,10 @@ class Engine(ABC):
     secret_decisions: ClassVar[frozenset[str]]
     #: the game's visibility model (its ``observe.Visible``): who may see each secret
     visibility: ClassVar[type[Visibility]]
+    #: the game's functions kept beside its layouts (``GameType.methods``: ``encode``,
+    #: maybe ``label``), which the methods of those names call: a compiled engine
+    #: calls its own methods, so none is set on the class
+    game_functions: ClassVar[dict[str, Any]]
     action_layout: ClassVar[Layout]
     obs_layout: ClassVar[Layout]
     state_layout: ClassVar[Layout]
@@ -222,7 +227,7 @@ class Engine(ABC):
     def __init_subclass__(cls, **kwargs):
         super().__init_subclass__(**kwargs)
         if not hasattr(cls, "game_type"):
-            if "setup" not in vars(cls):  # a part of an engine (its state, a mixin)
+            if vars(cls).get("engine_part"):  # a part of an engine: its state, a rule module
                 return
             raise TypeError(f"{cls.__name__} names no game_type (a core.game_type.GameType)")
         game = vars(cls).get("game_type")
@@ -233,9 +238,7 @@ class Engine(ABC):
         cls.default_players = game.default_players
         cls.secret_decisions = game.secret_decisions
         cls.action_layout, cls.obs_layout, cls.state_layout, cls.visibility = game.views()
-        for name, method in game.methods().items():
-            if getattr(cls, name) is getattr(Engine, name):  # the class does not write it
-                setattr(cls, name, method)
+        cls.game_functions = game.methods()
         cls.state_fields = cls._BASE_FIELDS + _flat_fields(cls.__name__, cls.FIELDS)
         game.check_handlers(cls)
         game.check_blocks(cls.action_layout)
@@ -365,7 +368,10 @@ class Engine(ABC):
 
     def label(self, block: str, offset: int) -> str:
         """An action's name; a game whose names follow from the state writes
-        ``label(g, block, offset)`` in its ``actions.py``."""
+        ``label(g, block, offset)`` in its ``actions.py``, which this calls."""
+        named = self.game_functions.get("label")
+        if named is not None:
+            return named(self, block, offset)
         return f"{block} {self.action_layout[block].labels[offset]}"
 
     def relative_player(self, rel: int) -> str:
@@ -397,15 +403,21 @@ class Engine(ABC):
         self.encode(0, out, True)
         return np.frombuffer(out, dtype=np.int8)
 
-    @abstractmethod
     def encode(self, seat: int, out: bytearray, god: bool) -> None:
         """Write ``seat``'s view (everything if ``god``) into the zeroed ``out``.
-        Games write it in their ``observe.py`` (the module of the observation
-        layout, where the class takes it from), the one place that decides
-        visibility; a bytearray takes item writes far cheaper than numpy."""
+        Games write it as ``encode(g, seat, out, god)`` in their ``observe.py`` (the
+        module of the observation layout), the one place that decides visibility,
+        which this calls; a bytearray takes item writes far cheaper than numpy."""
+        encode = self.game_functions.get("encode")
+        if encode is None:
+            raise NotImplementedError(
+                f"{type(self).__name__}: no encode(g, seat, out, god) beside "
+                f"{self.game_type.observation}"
+            )
+        encode(self, seat, out, god)
 
     @abstractmethod
-    def scores(self) -> list[float]:
+    def scores(self) -> Sequence[float]:
         """Each seat's points (final points at the end of the game)."""
 
     def winners(self) -> list[int]:
@@ -497,11 +509,15 @@ class Engine(ABC):
         shared: derived ones (``attach``) follow from what is copied.  Which
         attributes hold flat lists was noted once (``_list_fields``), so a copy
         looks neither at the others nor into those."""
-        state = _state_dict(self)
-        if "tasks" not in state:  # a compiled Engine: the state in slots, but for
-            new = self._copy()  # what an interpreted subclass adds (the toy, a test rig)
-            if state:
-                new.__dict__ = _copied(state, self._lists)
+        storage = _STORAGE.get(type(self))
+        if storage is None:
+            storage = _storage(self)
+        if storage != _IN_DICT:  # a compiled Engine: the state in slots, but for what
+            new = self._copy()  # an interpreted subclass adds (the toy, a test rig)
+            if storage == _MIXED:
+                state = _state_dict(self)
+                if state:
+                    new.__dict__ = _copied(state, self._lists)
             if rng is not None:
                 new._rng, new._rng_shared = rng, False
             elif type(self._rng) is random.Random:
@@ -509,7 +525,7 @@ class Engine(ABC):
             else:
                 new._rng = _copy_random(self._rng)
             return new
-        d = _copied(state, self._lists)
+        d = _copied(_state_dict(self), self._lists)
         if rng is not None:
             d["_rng"], d["_rng_shared"] = rng, False
         elif type(self._rng) is random.Random:
@@ -544,6 +560,11 @@ class Engine(ABC):
         new = type(self)(_BLANK)
         self._copy_base(new)
         return new
+
+    def __reduce__(self) -> tuple:
+        """Pickled as its saved state (``to_dict``), which a compiled engine and the
+        boards ``attach`` builds pickle alike: loading calls ``from_dict``."""
+        return (type(self).from_dict, (self.to_dict(),))
 
     def to_dict(self) -> dict:
         """A JSON-ready dict of the whole state, RNG included."""
@@ -581,6 +602,24 @@ class Engine(ABC):
         new.attach()
         new._lists = _list_fields(_state_dict(new), cls.SHARED_ITEMS)
         return new
+
+
+#: where an engine class's instances keep their state: all in ``__dict__`` (the pure
+#: build), all in a compiled class's slots, or in slots and ``__dict__`` (an
+#: interpreted subclass of a compiled class); noted by class at its first clone
+_IN_DICT, _IN_SLOTS, _MIXED = 0, 1, 2
+_STORAGE: dict[type, int] = {}
+
+
+def _storage(engine: Engine) -> int:
+    """Where ``engine``'s class keeps its state (``_STORAGE``), noted."""
+    cls = type(engine)
+    if "tasks" in _state_dict(engine):
+        kind = _IN_DICT
+    else:  # a compiled class's instances have no __dict__; its subclasses' have one
+        kind = _MIXED if cls.__dictoffset__ else _IN_SLOTS
+    _STORAGE[cls] = kind
+    return kind
 
 
 def _state_dict(engine: Engine) -> dict[str, Any]:

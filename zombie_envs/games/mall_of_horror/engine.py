@@ -24,7 +24,6 @@ from .actions import (
     A_PASS,
     A_PLAY,
     A_SPRINT,
-    label,
 )
 from .data import (
     ARRIVAL_DICE,
@@ -43,7 +42,6 @@ from .data import (
     SPRINT,
 )
 from .declaration import GAME, KIND
-from .observe import encode
 from .resample import Resampling
 from .state import CLOSED, EATEN, OPEN, OUT, OVERRUN, UNPLACED
 from .voting import CHIEF, TRUCK
@@ -71,14 +69,6 @@ class MallOfHorror(Resampling):
         ),
         "kept for resampling": ("gifts", "bottomed"),
     }  # fmt: skip
-
-    def encode(self, seat: int, out: bytearray, god: bool) -> None:
-        """``observe.encode``, written here: a compiled engine calls its own methods."""
-        encode(self, seat, out, god)
-
-    def label(self, block: str, offset: int) -> str:
-        """``actions.label``, written here as ``encode`` is."""
-        return label(self, block, offset)
 
     # ----- setup ----------------------------------------------------------
     def setup(self) -> None:

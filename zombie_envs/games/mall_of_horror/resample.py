@@ -4,7 +4,7 @@ destinations and unseen dice redrawn (what search agents plan on)."""
 
 from __future__ import annotations
 
-from typing import cast
+from typing import ClassVar, cast
 
 from ...core.deck import counts, from_counts, redeal
 from ...core.dice import pick, roll_dice
@@ -18,6 +18,9 @@ from .zombie_attack import ZombieAttack
 class Resampling(ZombieAttack):
     """The engine's ``redraw_hidden`` and what it needs (``MallOfHorror.reasks`` poses
     a decision again); a base of ``MallOfHorror``."""
+
+    #: a part of the engine, which names the game
+    engine_part: ClassVar[bool] = True
 
     def redraw_hidden(self, seat: int, rng) -> None:
         """Deal the other hands, the truck and the deck again from the cards ``seat``

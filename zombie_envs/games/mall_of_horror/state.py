@@ -9,6 +9,8 @@ every engine does, and copies them as ``Engine.clone`` says.
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from ...core.game import _BLANK, Engine, mypyc_attr
 from .data import (
     CAPACITY,
@@ -34,6 +36,9 @@ OPEN, CLOSED, OVERRUN = 0, 1, 2
 class MallState(Engine):
     """The state of a Mall of Horror game (``MallOfHorror.FIELDS`` lists it by
     lifetime) and the small helpers every part of the rules calls."""
+
+    #: a part of the engine, which names the game
+    engine_part: ClassVar[bool] = True
 
     # game
     first_player: int

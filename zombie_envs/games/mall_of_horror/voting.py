@@ -5,6 +5,8 @@ means for each purpose."""
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from ...core.dice import pick
 from ...core.game import mypyc_attr
 from ...core.vote import plurality
@@ -22,6 +24,9 @@ PURPOSES = ("search the truck", "elect the chief", "zombie attack")
 @mypyc_attr(allow_interpreted_subclasses=True)  # test rigs subclass the engine
 class Voting(MallState):
     """A vote from its start to its outcome; a base of ``MallOfHorror``."""
+
+    #: a part of the engine, which names the game
+    engine_part: ClassVar[bool] = True
 
     def present_votes(self, L: int) -> list[int]:
         """Votes per seat from its visible characters at ``L``, Gunman bonus included."""

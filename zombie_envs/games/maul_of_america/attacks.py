@@ -3,6 +3,8 @@ targets and the area a spread or a stream hits, and running out of ammo."""
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from ...core.dice import roll
 from ...core.game import mypyc_attr
 from .actions import A_DROP_AMMO, A_DROP_WEAPON, A_SQUARE
@@ -15,6 +17,9 @@ from .state import MaulState
 @mypyc_attr(allow_interpreted_subclasses=True)  # a test rig subclasses it
 class Attacks(MaulState):
     """A Shopper's attack action and what follows from it; a base of ``MaulOfAmerica``."""
+
+    #: a part of the engine, which names the game
+    engine_part: ClassVar[bool] = True
 
     def attack_kinds(self, s: int) -> list[int]:
         """Offsets in the attack_with block that have a target: bare hands, then

@@ -41,7 +41,6 @@ from .actions import (
     REST,
     SEARCH,
     USE_MEDKIT,
-    label,
 )
 from .cards import (
     ACTIONS_BONUS,
@@ -69,7 +68,6 @@ from .cards import (
 )
 from .declaration import GAME, KIND
 from .maul import SLOTS, Plan, available, build, placement_index, placements, random_plan
-from .observe import encode
 from .seats import DEAD, ESCAPED, PLAYING, ZC
 from .state import SECTIONS
 from .steps import tables
@@ -103,14 +101,6 @@ class MaulOfAmerica(ZombieTurn):
         self.maul = build(tuple(map(tuple, plan))) if plan else None
         if len(plan) == SECTIONS:
             self.moves, self.food_court, self.search_squares = tables(self.maul)
-
-    def encode(self, seat: int, out: bytearray, god: bool) -> None:
-        """``observe.encode``, written here: a compiled engine calls its own methods."""
-        encode(self, seat, out, god)
-
-    def label(self, block: str, offset: int) -> str:
-        """``actions.label``, written here as ``encode`` is."""
-        return label(self, block, offset)
 
     # ----- set up ---------------------------------------------------------
     def setup(self) -> None:

@@ -9,7 +9,7 @@ every engine does, and copies them as ``Engine.clone`` says.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from ...core.game import _BLANK, Engine, mypyc_attr
 from .maul import Maul
@@ -21,6 +21,9 @@ SECTIONS = 4  # map sections in a Maul
 class MaulState(Engine):
     """The state of a Maul of America game (``MaulOfAmerica.FIELDS`` lists it by
     lifetime) and the small helpers every part of the rules calls."""
+
+    #: a part of the engine, which names the game
+    engine_part: ClassVar[bool] = True
 
     # map draft
     plan: list[list[int]]

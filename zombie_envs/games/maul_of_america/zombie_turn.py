@@ -3,6 +3,8 @@ each zombie's move and attack."""
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from ...core.dice import roll
 from ...core.game import mypyc_attr
 from .actions import A_ACT, A_ACTIVATE, A_BITE, A_CARD, A_ENTER, A_PASS, A_SQUARE, ACTIONS, END_TURN
@@ -24,6 +26,9 @@ from .seats import PLAYING, ZC
 @mypyc_attr(allow_interpreted_subclasses=True)  # a test rig subclasses it
 class ZombieTurn(Attacks):
     """The Zombie Controller's turn; a base of ``MaulOfAmerica``."""
+
+    #: a part of the engine, which names the game
+    engine_part: ClassVar[bool] = True
 
     def zombie_turn(self) -> None:
         """One reinforcement per living Shopper (lost beyond the cap), then every

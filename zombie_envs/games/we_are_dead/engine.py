@@ -25,7 +25,6 @@ from .actions import (
     A_PASS,
     A_SQUARE,
     A_YES,
-    label,
 )
 from .data import (
     ATTACK_VALUES,
@@ -57,7 +56,7 @@ from .data import (
 )
 from .declaration import GAME, KIND
 from .horde import Horde
-from .observe import Visible, encode
+from .observe import Visible
 
 ATTACKS = range(NUM_ATTACK)
 
@@ -92,14 +91,6 @@ class WeAreDead(Horde):
     def attach(self) -> None:
         self.board = board(self.options["board"])
         self.goal = GOAL[self.num_players]
-
-    def encode(self, seat: int, out: bytearray, god: bool) -> None:
-        """``observe.encode``, written here: a compiled engine calls its own methods."""
-        encode(self, seat, out, god)
-
-    def label(self, block: str, offset: int) -> str:
-        """``actions.label``, written here as ``encode`` is."""
-        return label(self, block, offset)
 
     # ----- set up ---------------------------------------------------------
     def setup(self) -> None:

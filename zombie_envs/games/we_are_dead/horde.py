@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 from itertools import compress
+from typing import ClassVar
 
 from ...core.game import mypyc_attr
 from .actions import A_CARD, A_PASS, A_SQUARE
@@ -16,6 +17,9 @@ from .state import DeadState
 @mypyc_attr(allow_interpreted_subclasses=True)  # a test rig subclasses it
 class Horde(DeadState):
     """The horde's hunt, the heroes that stop it and its feast; a base of ``WeAreDead``."""
+
+    #: a part of the engine, which names the game
+    engine_part: ClassVar[bool] = True
 
     def release_the_horde(self) -> None:
         """A horde card was drawn: every horde hunts, then the players may stop it."""

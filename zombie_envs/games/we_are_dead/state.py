@@ -9,6 +9,8 @@ every engine does, and copies them as ``Engine.clone`` says.
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from ...core.game import _BLANK, Engine, mypyc_attr
 from ...core.grid import Board
 from .actions import A_CARD, A_PASS
@@ -21,6 +23,9 @@ HEROES = range(NUM_ATTACK, HAND_KINDS)
 class DeadState(Engine):
     """The state of a We Are Dead game (``WeAreDead.FIELDS`` lists it by lifetime)
     and the small helpers every part of the rules calls."""
+
+    #: a part of the engine, which names the game
+    engine_part: ClassVar[bool] = True
 
     # game
     turn: int

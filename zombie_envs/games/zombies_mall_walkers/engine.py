@@ -65,7 +65,6 @@ from .actions import (
     A_STOP,
     A_ZOMBIE,
     PLACE_AT,
-    label,
 )
 from .cards import (
     HAND,
@@ -89,7 +88,6 @@ from .mall import (
     placement_index,
     turned,
 )
-from .observe import encode
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # a test rig subclasses it
@@ -111,14 +109,6 @@ class MallWalkers(EventCards):
         """The mall follows from the placed tiles: rebuilt (memoised) after loads."""
         tiles = getattr(self, "tiles", None)
         self.mall = build(tuple(map(tuple, tiles))) if tiles else None
-
-    def encode(self, seat: int, out: bytearray, god: bool) -> None:
-        """``observe.encode``, written here: a compiled engine calls its own methods."""
-        encode(self, seat, out, god)
-
-    def label(self, block: str, offset: int) -> str:
-        """``actions.label``, written here as ``encode`` is."""
-        return label(self, block, offset)
 
     # ----- set up ---------------------------------------------------------
     def setup(self) -> None:

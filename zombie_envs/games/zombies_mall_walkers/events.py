@@ -4,6 +4,8 @@ from the discards, and what each effect does."""
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from ...core.deck import from_counts
 from ...core.dice import roll
 from ...core.game import mypyc_attr
@@ -17,6 +19,9 @@ from .mall import CELLS
 @mypyc_attr(allow_interpreted_subclasses=True)  # a test rig subclasses the engine
 class EventCards(Fights):
     """Event cards played from the hand outside fights; a base of ``MallWalkers``."""
+
+    #: a part of the engine, which names the game
+    engine_part: ClassVar[bool] = True
 
     def where_ok(self, k: int, square: int) -> bool:
         """The card's location word holds on ``square`` (Z3-045 to Z3-048)."""

@@ -3,6 +3,8 @@ weapons and combat cards, and a player with no life left is killed."""
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from ...core.dice import roll
 from ...core.game import mypyc_attr
 from .actions import A_BULLETS, A_USE, A_WOUND
@@ -16,6 +18,9 @@ SURVIVE = EFFECT.index("survive")
 @mypyc_attr(allow_interpreted_subclasses=True)  # a test rig subclasses the engine
 class Fights(Keys):
     """A fight with a zombie and its outcomes; a base of ``MallWalkers``."""
+
+    #: a part of the engine, which names the game
+    engine_part: ClassVar[bool] = True
 
     def fight_zombie(self, square: int) -> None:
         self.combat = [square, 0, 0, -1]

@@ -9,6 +9,8 @@ every engine does, and copies them as ``Engine.clone`` says.
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from ...core.game import _BLANK, Engine, mypyc_attr
 from .mall import Mall
 
@@ -18,6 +20,9 @@ class MallState(Engine):
     """The state of a Mall Walkers game (``MallWalkers.FIELDS`` lists it by
     lifetime, ``engine.py`` says what each field holds) and the small helpers
     every part of the rules calls."""
+
+    #: a part of the engine, which names the game
+    engine_part: ClassVar[bool] = True
 
     # game
     tiles: list[list[int]]
