@@ -42,7 +42,11 @@ def ext_modules() -> list:
         return []
     here = os.path.dirname(os.path.abspath(__file__))
     modules = runpy.run_path(os.path.join(here, "zombie_envs", "compiled.py"))["MODULES"]
-    return mypycify(list(modules), opt_level="3")
+    try:
+        return mypycify(list(modules), opt_level="3")
+    except (Exception, SystemExit) as error:  # mypyc refused the source: never a failed install
+        say(f"mypyc could not compile ({error}): installing the pure-Python build")
+        return []
 
 
 class BuildOrFallBack(build_ext):

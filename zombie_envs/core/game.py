@@ -12,6 +12,7 @@ travels with the state so clones roll the same dice.
 from __future__ import annotations
 
 import random
+import sys
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from typing import Any, ClassVar, Final, cast
@@ -616,8 +617,11 @@ def _storage(engine: Engine) -> int:
     cls = type(engine)
     if "tasks" in _state_dict(engine):
         kind = _IN_DICT
-    else:  # a compiled class's instances have no __dict__; its subclasses' have one
-        kind = _MIXED if cls.__dictoffset__ else _IN_SLOTS
+    else:  # a class compiled with its module keeps all in slots; an interpreted
+        # subclass of one adds its own attributes in __dict__
+        module = sys.modules.get(getattr(cls, "__module__", ""))
+        source = getattr(module, "__file__", None) or ""
+        kind = _MIXED if source.endswith(".py") else _IN_SLOTS
     _STORAGE[cls] = kind
     return kind
 

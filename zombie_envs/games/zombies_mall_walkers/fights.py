@@ -126,6 +126,6 @@ class Fights(Keys):
         self.duel = [-1, 0, 0]
         self.moves_left = 0
         for i in range(len(self.tasks) - 1, -1, -1):  # the rest of the turn is lost
-            if self.tasks[i][0] == "end_turn":
+            if self.tasks[i][0] == self.end_turn.__name__:
                 del self.tasks[i + 1 :]
                 break

@@ -116,6 +116,11 @@ class MallState(Engine):
         new.zoptions = self.zoptions
         return new
 
+    def end_turn(self, seat: int) -> None:
+        """The end of ``seat``'s turn (``MallWalkers.end_turn``), named by the rule
+        parts that cut a turn short."""
+        raise NotImplementedError
+
     def win(self, s: int) -> None:
         self.winner = s
         self.end_game()
