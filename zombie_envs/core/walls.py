@@ -42,17 +42,26 @@ from bisect import bisect_right
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from functools import cache
 from itertools import islice
+from typing import Final
 
 from .maptext import UNREACHABLE, Block, DistanceRows, MapText, draw, where
 from .tiles import SIDES
 
-OPEN, WALL, DOOR, WINDOW, ARROW = "open", "wall", "door", "window", "arrow"
+OPEN: Final = "open"
+WALL: Final = "wall"
+DOOR: Final = "door"
+WINDOW: Final = "window"
+ARROW: Final = "arrow"
 #: edge character -> edge kind
-EDGE_KINDS = {" ": OPEN, "|": WALL, "-": WALL, "d": DOOR, "w": WINDOW, "A": ARROW}
+EDGE_KINDS: Final[dict[str, str]] = {
+    " ": OPEN, "|": WALL, "-": WALL, "d": DOOR, "w": WINDOW, "A": ARROW
+}  # fmt: skip
 #: orthogonal step cost by the kind of edge crossed (walls and arrows are not crossed)
-STEP_COST = {OPEN: 1, DOOR: 1, WINDOW: 2}
-_STEP_CHARS = {ch: STEP_COST[kind] for ch, kind in EDGE_KINDS.items() if kind in STEP_COST}
-_WALL_CHARS = frozenset(ch for ch, kind in EDGE_KINDS.items() if kind == WALL)
+STEP_COST: Final[dict[str, int]] = {OPEN: 1, DOOR: 1, WINDOW: 2}
+_STEP_CHARS: Final[dict[str, int]] = {
+    ch: STEP_COST[kind] for ch, kind in EDGE_KINDS.items() if kind in STEP_COST
+}
+_WALL_CHARS: Final = frozenset(ch for ch, kind in EDGE_KINDS.items() if kind == WALL)
 
 Legend = Mapping[str, "str | None"]
 
@@ -79,6 +88,40 @@ def _supercover(dr: int, dc: int) -> tuple[tuple[int, int], ...]:
             r, crossed_r = r + sr, crossed_r + 1
         out.append((r, c))
     return tuple(out)
+
+
+def _open_corner(up: str, mid: str, low: str, x: int) -> bool:
+    """Whether the four edges meeting at the corner in column ``x`` of the doubled
+    line ``mid`` (``up`` and ``low`` the lines around it) are all open."""
+    return up[x] == " " and low[x] == " " and mid[x - 1] == " " and mid[x + 1] == " "
+
+
+def _add(out: list[tuple[int, int]], near: list[int], j: int, cost: int) -> None:
+    out.append((j, cost))
+    near.append(j)
+
+
+def _side(
+    i: int,
+    side: int,
+    j: int,
+    ch: str,
+    out: list[tuple[int, int]],
+    near: list[int],
+    same_room: list[int],
+    openings: list[tuple[int, int, str]],
+) -> None:
+    """Square ``i``'s edge ``ch`` on ``side`` to square ``j`` (-1: the outside)."""
+    if j < 0:
+        if ch not in _WALL_CHARS:  # an edge to the outside that opens
+            openings.append((i, side, EDGE_KINDS[ch]))
+        return
+    cost = _STEP_CHARS.get(ch, 0)
+    if cost:
+        out.append((j, cost))
+        near.append(j)
+        if ch == " ":
+            same_room.append(j)
 
 
 class WallGrid:
@@ -293,49 +336,54 @@ class WallGrid:
         (``touches``), each square's orthogonal neighbours across an open edge,
         and the ``openings`` (square, side, kind),
         in one pass over the squares reading the (checked) map characters
-        directly: every game builds its map."""
+        directly: every game builds its map.  The neighbours are visited in
+        row-major order (north-west, north, north-east, west, east, south-west,
+        south, south-east), the order of their ids, so the pairs come out sorted."""
         rows = self._rows
-        ids = [[-1] * (self.width + 2) for _ in range(self.height + 2)]  # a border of -1
+        width: int = self.width + 2
+        ids: list[int] = [-1] * ((self.height + 2) * width)  # a border of -1
         for i, (r, c) in enumerate(self.rc):
-            ids[r + 1][c + 1] = i
+            ids[(r + 1) * width + c + 1] = i
         steps: list[tuple[tuple[int, int], ...]] = []
         touches: list[tuple[int, ...]] = []
         open_sides: list[list[int]] = []
         openings: list[tuple[int, int, str]] = []
         for i, (r, c) in enumerate(self.rc):
-            y, x = 2 * r + 1, 2 * c + 1
-            above, line, below = ids[r], ids[r + 1], ids[r + 2]
-            out, same_room = [], []
-            for side, (j, ch) in enumerate(
-                (
-                    (above[c + 1], rows[y - 1][x]),
-                    (line[c + 2], rows[y][x + 1]),
-                    (below[c + 1], rows[y + 1][x]),
-                    (line[c], rows[y][x - 1]),
-                )
-            ):
-                if j < 0:
-                    if ch not in _WALL_CHARS:  # an edge to the outside that opens
-                        openings.append((i, side, EDGE_KINDS[ch]))
-                elif ch in _STEP_CHARS:
-                    out.append((j, _STEP_CHARS[ch]))
-                    if ch == " ":
-                        same_room.append(j)
-            for near, dr, dc in ((above, -1, 1), (below, 1, 1), (below, 1, -1), (above, -1, -1)):
-                j = near[c + 1 + dc]
-                cy, cx = y + dr, x + dc  # the shared corner
-                if (
-                    j >= 0
-                    and near[c + 1] >= 0
-                    and line[c + 1 + dc] >= 0
-                    and rows[cy - 1][cx] == rows[cy + 1][cx] == " "
-                    and rows[cy][cx - 1] == rows[cy][cx + 1] == " "
-                ):
-                    out.append((j, 1))
-            out.sort()
+            y: int = 2 * r + 1
+            x: int = 2 * c + 1
+            at: int = (r + 1) * width + c + 1  # the square in ids
+            out: list[tuple[int, int]] = []
+            near: list[int] = []
+            same_room: list[int] = []
+            above, line, below = rows[y - 1], rows[y], rows[y + 1]
+            north, south = ids[at - width], ids[at + width]
+            west, east = ids[at - 1], ids[at + 1]
+            # the diagonals' shared corners are open when their four edges are
+            open_nw = open_ne = open_sw = open_se = False
+            if north >= 0:
+                up = rows[y - 2]
+                open_nw = west >= 0 and _open_corner(up, above, line, x - 1)
+                open_ne = east >= 0 and _open_corner(up, above, line, x + 1)
+            if south >= 0:
+                down = rows[y + 2]
+                open_sw = west >= 0 and _open_corner(line, below, down, x - 1)
+                open_se = east >= 0 and _open_corner(line, below, down, x + 1)
+            if open_nw and ids[at - width - 1] >= 0:
+                _add(out, near, ids[at - width - 1], 1)
+            _side(i, 0, north, above[x], out, near, same_room, openings)
+            if open_ne and ids[at - width + 1] >= 0:
+                _add(out, near, ids[at - width + 1], 1)
+            _side(i, 3, west, line[x - 1], out, near, same_room, openings)
+            _side(i, 1, east, line[x + 1], out, near, same_room, openings)
+            if open_sw and ids[at + width - 1] >= 0:
+                _add(out, near, ids[at + width - 1], 1)
+            _side(i, 2, south, below[x], out, near, same_room, openings)
+            if open_se and ids[at + width + 1] >= 0:
+                _add(out, near, ids[at + width + 1], 1)
             steps.append(tuple(out))
-            touches.append(tuple([j for j, _ in out]))
+            touches.append(tuple(near))
             open_sides.append(same_room)
+        openings.sort()  # by square, then side: the order of one pass N, E, S, W
         return tuple(steps), tuple(touches), open_sides, tuple(openings)
 
     def _rooms(self, open_sides: list[list[int]]):
@@ -402,7 +450,12 @@ class WallGrid:
             moves = self._search(a, budget, ())
             ball = self._balls[a] = (budget, moves, list(moves.values()))
         widest, moves, costs = ball
-        if any(moves.get(j, budget) < budget for j in no_pass):
+        barred = False
+        for j in no_pass:
+            if moves.get(j, budget) < budget:
+                barred = True
+                break
+        if barred:
             found = self._search(a, budget, no_pass)
         elif widest == budget:
             found = dict(moves)
@@ -416,10 +469,12 @@ class WallGrid:
         """{square: cost} of the cheapest moves from ``a`` within ``budget``, in
         order of cost, going on from no square of ``no_pass``."""
         steps = self.steps
-        best = [UNREACHABLE] * self.size
+        best: list[int] = [UNREACHABLE] * self.size
         best[a] = 0
-        buckets: list[list[int]] = [[a]] + [[] for _ in range(budget)]
-        out = {}
+        buckets: list[list[int]] = [[a]]
+        for _ in range(budget):
+            buckets.append([])
+        out: dict[int, int] = {}
         for cost in range(budget + 1):
             for i in buckets[cost]:
                 if best[i] != cost:
@@ -428,11 +483,13 @@ class WallGrid:
                     out[i] = cost
                     if i in no_pass:
                         continue
-                for j, step in steps[i]:
-                    new = cost + step
-                    if new < best[j] and new <= budget:
-                        best[j] = new
-                        buckets[new].append(j)
+                for pair in steps[i]:
+                    new = cost + pair[1]
+                    if new <= budget:
+                        j = pair[0]
+                        if new < best[j]:
+                            best[j] = new
+                            buckets[new].append(j)
         return out
 
     def line(self, a: int, b: int) -> list[int]:

@@ -106,10 +106,18 @@ class ZombieTurn(Attacks):
         then for the cost of the one taken), so callers read it, never change it."""
         maul = self.maul
         assert maul is not None  # drafted: typed, its calls are native
-        key = (v, budget, *self.pos, *self.status, *self.zombies)
-        if self._stops[0] != key:
+        key = self._stops[0]  # compared in place: no key built but on a change
+        if not (
+            len(key) == 5
+            and key[0] == v
+            and key[1] == budget
+            and key[2] == self.pos
+            and key[3] == self.status
+            and key[4] == self.zombies
+        ):
             shoppers = {self.pos[s] for s in self.shoppers() if self.status[s] == PLAYING}
             moves = maul.reach(v, budget, shoppers, shoppers.union(self.zombies))
+            key = (v, budget, self.pos[:], self.status[:], self.zombies[:])
             self._stops = (key, moves)
         return self._stops[1]
 
