@@ -96,9 +96,9 @@ def _open_corner(up: str, mid: str, low: str, x: int) -> bool:
     return up[x] == " " and low[x] == " " and mid[x - 1] == " " and mid[x + 1] == " "
 
 
-def _add(out: list[tuple[int, int]], near: list[int], j: int, cost: int) -> None:
-    out.append((j, cost))
-    near.append(j)
+def _add(out: list[tuple[int, int]], near: list[int], pair: tuple[int, int]) -> None:
+    out.append(pair)
+    near.append(pair[0])
 
 
 def _side(
@@ -110,6 +110,7 @@ def _side(
     near: list[int],
     same_room: list[int],
     openings: list[tuple[int, int, str]],
+    ones: list[tuple[int, int]],
 ) -> None:
     """Square ``i``'s edge ``ch`` on ``side`` to square ``j`` (-1: the outside)."""
     if j < 0:
@@ -118,7 +119,7 @@ def _side(
         return
     cost = _STEP_CHARS.get(ch, 0)
     if cost:
-        out.append((j, cost))
+        out.append(ones[j] if cost == 1 else (j, cost))
         near.append(j)
         if ch == " ":
             same_room.append(j)
@@ -348,6 +349,8 @@ class WallGrid:
         touches: list[tuple[int, ...]] = []
         open_sides: list[list[int]] = []
         openings: list[tuple[int, int, str]] = []
+        # the (square, 1) pairs, one each, shared by the squares stepping there
+        ones: list[tuple[int, int]] = [(j, 1) for j in range(self.size)]
         for i, (r, c) in enumerate(self.rc):
             y: int = 2 * r + 1
             x: int = 2 * c + 1
@@ -369,17 +372,17 @@ class WallGrid:
                 open_sw = west >= 0 and _open_corner(line, below, down, x - 1)
                 open_se = east >= 0 and _open_corner(line, below, down, x + 1)
             if open_nw and ids[at - width - 1] >= 0:
-                _add(out, near, ids[at - width - 1], 1)
-            _side(i, 0, north, above[x], out, near, same_room, openings)
+                _add(out, near, ones[ids[at - width - 1]])
+            _side(i, 0, north, above[x], out, near, same_room, openings, ones)
             if open_ne and ids[at - width + 1] >= 0:
-                _add(out, near, ids[at - width + 1], 1)
-            _side(i, 3, west, line[x - 1], out, near, same_room, openings)
-            _side(i, 1, east, line[x + 1], out, near, same_room, openings)
+                _add(out, near, ones[ids[at - width + 1]])
+            _side(i, 3, west, line[x - 1], out, near, same_room, openings, ones)
+            _side(i, 1, east, line[x + 1], out, near, same_room, openings, ones)
             if open_sw and ids[at + width - 1] >= 0:
-                _add(out, near, ids[at + width - 1], 1)
-            _side(i, 2, south, below[x], out, near, same_room, openings)
+                _add(out, near, ones[ids[at + width - 1]])
+            _side(i, 2, south, below[x], out, near, same_room, openings, ones)
             if open_se and ids[at + width + 1] >= 0:
-                _add(out, near, ids[at + width + 1], 1)
+                _add(out, near, ones[ids[at + width + 1]])
             steps.append(tuple(out))
             touches.append(tuple(near))
             open_sides.append(same_room)
