@@ -176,16 +176,25 @@ class WallGrid:
         self.ids: dict[tuple[int, int], int] = {rc: i for i, rc in enumerate(cells)}
         self.size = len(cells)
         self.char: tuple[str, ...] = tuple(rows[2 * r + 1][2 * c + 1] for r, c in cells)
-        self._edges = self._read_edges(rows)
         self._rows = rows
-        steps, touches, open_sides, openings = self._step_tables()
+        width = self.width + 2
+        grid: list[int] = [-1] * ((self.height + 2) * width)  # square ids, a border of -1
+        for i, (r, c) in enumerate(cells):
+            grid[(r + 1) * width + c + 1] = i
+        self._check_edges(rows, grid)
+        # edge kind by doubled position: built when first asked (``side``, ``edge``,
+        # ``lines``), since the games step on a map and rarely ask about its edges
+        self._edge_kinds: dict[tuple[int, int], str] | None = None
+        steps, touches, open_sides, openings = self._step_tables(grid)
         self.steps: tuple[tuple[tuple[int, int], ...], ...] = steps
         # melee crosses what a step crosses (a window costs nothing, but is crossed)
         self.touches: tuple[tuple[int, ...], ...] = touches
         self.room, self.rooms = self._rooms(open_sides)
         self.openings: tuple[tuple[int, int, str], ...] = openings
-        self._sight: dict[tuple[int, int], bool] = {}
-        self._in_sight: dict[tuple[int, int], tuple[int, ...]] = {}
+        # kept answers, keyed by one number: (a, b) as a * size + b, (a, reach) as
+        # reach * size + a (no tuple to build per question)
+        self._sight: dict[int, bool] = {}
+        self._in_sight: dict[int, tuple[int, ...]] = {}
         # square -> (budget, {square: cost} in order of cost, the costs): the widest
         # free move worked out from it so far, which answers every smaller budget too
         self._balls: dict[int, tuple[int, dict[int, int], list[int]]] = {}
@@ -240,6 +249,49 @@ class WallGrid:
                     f"{self.title}: legend entry {ch!r}: {value!r} must map one character "
                     f"to a name, or to None for no square"
                 )
+
+    def _check_edges(self, rows: tuple[str, ...], grid: list[int]) -> None:
+        """Every edge beside a square known, none an arrow between two squares, none
+        open to the outside (``_read_edges``' checks, in its order, reading ``grid``:
+        the square ids row by row within a border of -1)."""
+        width: int = self.width + 2
+        for r, c in self.rc:
+            at: int = (r + 1) * width + c + 1
+            y: int = 2 * r + 1
+            x: int = 2 * c + 1
+            self._check_edge(rows, r, c, y - 1, x, grid[at - width] >= 0)
+            self._check_edge(rows, r, c, y, x + 1, grid[at + 1] >= 0)
+            self._check_edge(rows, r, c, y + 1, x, grid[at + width] >= 0)
+            self._check_edge(rows, r, c, y, x - 1, grid[at - 1] >= 0)
+
+    def _check_edge(
+        self, rows: tuple[str, ...], r: int, c: int, i: int, j: int, both: bool
+    ) -> None:
+        """The edge at doubled ``(i, j)`` beside square ``(r, c)``; ``both``: a square
+        across it."""
+        ch = rows[i][j]
+        kind = EDGE_KINDS.get(ch)
+        if kind is None:
+            raise ValueError(
+                f"{self._at(i, j)}: unknown edge character {ch!r}; edges are "
+                f"' ' open, '|' or '-' wall, 'd' doorway, 'w' window, 'A' arrow"
+            )
+        if both and kind == ARROW:
+            raise ValueError(
+                f"{self._at(i, j)}: an arrow between two squares; arrows open "
+                f"the map's border to the outside"
+            )
+        if not both and kind == OPEN:
+            raise ValueError(
+                f"{self._at(i, j)}: an open edge to the outside of square "
+                f"r{r}c{c}; draw a wall, doorway, window or arrow"
+            )
+
+    @property
+    def _edges(self) -> dict[tuple[int, int], str]:
+        if self._edge_kinds is None:
+            self._edge_kinds = self._read_edges(self._rows)
+        return self._edge_kinds
 
     def _read_edges(self, rows: tuple[str, ...]) -> dict[tuple[int, int], str]:
         """Edge kind by doubled position, for every edge beside a square."""
@@ -324,7 +376,7 @@ class WallGrid:
         return self.ids.get((r + dr, c + dc))
 
     def _step_tables(
-        self,
+        self, ids: list[int]
     ) -> tuple[
         tuple[tuple[tuple[int, int], ...], ...],
         tuple[tuple[int, ...], ...],
@@ -337,14 +389,12 @@ class WallGrid:
         (``touches``), each square's orthogonal neighbours across an open edge,
         and the ``openings`` (square, side, kind),
         in one pass over the squares reading the (checked) map characters
+        and ``ids`` (the square ids row by row within a border of -1)
         directly: every game builds its map.  The neighbours are visited in
         row-major order (north-west, north, north-east, west, east, south-west,
         south, south-east), the order of their ids, so the pairs come out sorted."""
         rows = self._rows
         width: int = self.width + 2
-        ids: list[int] = [-1] * ((self.height + 2) * width)  # a border of -1
-        for i, (r, c) in enumerate(self.rc):
-            ids[(r + 1) * width + c + 1] = i
         steps: list[tuple[tuple[int, int], ...]] = []
         touches: list[tuple[int, ...]] = []
         open_sides: list[list[int]] = []
@@ -505,8 +555,8 @@ class WallGrid:
 
     def sees(self, a: int, b: int) -> bool:
         """Whether a ranged attack from ``a`` may reach ``b`` (pieces aside)."""
-        key = (a, b)
-        seen = self._sight.get(key)
+        size = self.size
+        seen = self._sight.get(a * size + b)
         if seen is None:
             (ra, ca), (rb, cb) = self.rc[a], self.rc[b]
             ids = self.ids
@@ -515,13 +565,14 @@ class WallGrid:
             seen = -1 not in path and all(
                 y in touches[x] for x, y in zip(path, path[1:], strict=False)
             )
-            self._sight[key] = self._sight[b, a] = seen
+            self._sight[a * size + b] = self._sight[b * size + a] = seen
         return seen
 
     def in_sight(self, a: int, reach: int) -> tuple[int, ...]:
         """The squares but ``a`` within ``reach`` king moves that ``a`` sees, in
         ascending order; kept, since a ranged weapon asks it every action."""
-        found = self._in_sight.get((a, reach))
+        key = reach * self.size + a
+        found = self._in_sight.get(key)
         if found is None:
             r, c = self.rc[a]
             ids = self.ids
@@ -530,7 +581,7 @@ class WallGrid:
                 for dr in range(-reach, reach + 1)
                 for dc in range(-reach, reach + 1)
             )
-            found = self._in_sight[a, reach] = tuple(
+            found = self._in_sight[key] = tuple(
                 sorted(b for b in near if b is not None and b != a and self.sees(a, b))
             )
         return found

@@ -13,6 +13,7 @@ from typing import Any
 
 from ...core.game import _BLANK, Engine, mypyc_attr
 from .maul import Maul
+from .steps import StepTable
 
 SECTIONS = 4  # map sections in a Maul
 
@@ -64,7 +65,7 @@ class MaulState(Engine):
     z_next_hit: int
     # derived from the plan (``attach``): not state, shared by copies
     maul: Maul | None
-    moves: tuple
+    moves: StepTable
     food_court: frozenset[int]
     search_squares: frozenset[int]
     #: the last zombie move worked out: (what it depends on, its stops); set by
