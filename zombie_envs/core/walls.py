@@ -42,7 +42,7 @@ from bisect import bisect_right
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from functools import cache
 from itertools import islice
-from typing import Final
+from typing import Any, Final
 
 from .maptext import UNREACHABLE, Block, DistanceRows, MapText, draw, where
 from .tiles import SIDES
@@ -96,9 +96,9 @@ def _open_corner(up: str, mid: str, low: str, x: int) -> bool:
     return up[x] == " " and low[x] == " " and mid[x - 1] == " " and mid[x + 1] == " "
 
 
-def _add(out: list[tuple[int, int]], near: list[int], pair: tuple[int, int]) -> None:
+def _add(out: list[Any], near: list[int], pair: Any, j: int) -> None:
     out.append(pair)
-    near.append(pair[0])
+    near.append(j)
 
 
 def _side(
@@ -106,11 +106,11 @@ def _side(
     side: int,
     j: int,
     ch: str,
-    out: list[tuple[int, int]],
+    out: list[Any],
     near: list[int],
     same_room: list[int],
     openings: list[tuple[int, int, str]],
-    ones: list[tuple[int, int]],
+    ones: list[Any],
 ) -> None:
     """Square ``i``'s edge ``ch`` on ``side`` to square ``j`` (-1: the outside)."""
     if j < 0:
@@ -400,12 +400,13 @@ class WallGrid:
         open_sides: list[list[int]] = []
         openings: list[tuple[int, int, str]] = []
         # the (square, 1) pairs, one each, shared by the squares stepping there
-        ones: list[tuple[int, int]] = [(j, 1) for j in range(self.size)]
+        # (typed Any: the compiled build keeps them boxed, shared, not copied as structs)
+        ones: list[Any] = [(j, 1) for j in range(self.size)]
         for i, (r, c) in enumerate(self.rc):
             y: int = 2 * r + 1
             x: int = 2 * c + 1
             at: int = (r + 1) * width + c + 1  # the square in ids
-            out: list[tuple[int, int]] = []
+            out: list[Any] = []  # (square, cost) pairs
             near: list[int] = []
             same_room: list[int] = []
             above, line, below = rows[y - 1], rows[y], rows[y + 1]
@@ -422,17 +423,17 @@ class WallGrid:
                 open_sw = west >= 0 and _open_corner(line, below, down, x - 1)
                 open_se = east >= 0 and _open_corner(line, below, down, x + 1)
             if open_nw and ids[at - width - 1] >= 0:
-                _add(out, near, ones[ids[at - width - 1]])
+                _add(out, near, ones[ids[at - width - 1]], ids[at - width - 1])
             _side(i, 0, north, above[x], out, near, same_room, openings, ones)
             if open_ne and ids[at - width + 1] >= 0:
-                _add(out, near, ones[ids[at - width + 1]])
+                _add(out, near, ones[ids[at - width + 1]], ids[at - width + 1])
             _side(i, 3, west, line[x - 1], out, near, same_room, openings, ones)
             _side(i, 1, east, line[x + 1], out, near, same_room, openings, ones)
             if open_sw and ids[at + width - 1] >= 0:
-                _add(out, near, ones[ids[at + width - 1]])
+                _add(out, near, ones[ids[at + width - 1]], ids[at + width - 1])
             _side(i, 2, south, below[x], out, near, same_room, openings, ones)
             if open_se and ids[at + width + 1] >= 0:
-                _add(out, near, ones[ids[at + width + 1]])
+                _add(out, near, ones[ids[at + width + 1]], ids[at + width + 1])
             steps.append(tuple(out))
             touches.append(tuple(near))
             open_sides.append(same_room)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from ...core.compass import STEP_AT, STEPS
 
@@ -44,8 +44,10 @@ def _row(maul: Maul, i: int) -> tuple[Step, ...]:
     rc = maul.rc
     r, c = rc[i]
     at: list[int] = list(STEP_AT)  # a local list: read natively in the compiled build
-    row: list[Step] = [NO_STEP] * len(STEPS)
-    for pair in maul.steps[i]:
+    # typed Any: the compiled build keeps the pairs boxed, shared, not copied as structs
+    row: list[Any] = [NO_STEP] * len(STEPS)
+    pairs: tuple[Any, ...] = maul.steps[i]
+    for pair in pairs:
         rj, cj = rc[pair[0]]
         row[at[3 * (rj - r) + cj - c + 4]] = pair
     return tuple(row)
