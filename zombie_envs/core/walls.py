@@ -463,7 +463,7 @@ class WallGrid:
         UNREACHABLE when there is no way; each row worked out when first asked, since
         a game built on a fresh map asks about a few squares only."""
         if self._dist is None:
-            self._dist = DistanceRows([[j for j, _ in s] for s in self.steps])
+            self._dist = DistanceRows(self.touches)  # the squares of each one's steps
         return self._dist
 
     # -------------------------------------------------------------- queries

@@ -123,6 +123,8 @@ class MaulState(Engine):
         return new
 
     def shoppers(self) -> range:
+        """The Shoppers' seats (the rules loop over ``range(1, self.num_players)``
+        itself, which the compiled build runs as a native loop)."""
         return range(1, self.num_players)
 
     def spend(self, n: int) -> None:
