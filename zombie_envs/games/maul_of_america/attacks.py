@@ -43,7 +43,9 @@ class Attacks(MaulState):
             if AREA[weapon]:
                 area = self.area(v, w, weapon)
                 if any(a in self.zombies for a in area) and not any(
-                    self.pos[p] in area for p in self.shoppers() if self.status[p] == PLAYING
+                    self.pos[p] in area
+                    for p in range(1, self.num_players)
+                    if self.status[p] == PLAYING
                 ):
                     out.append(w)
             elif w in self.zombies:

@@ -137,8 +137,8 @@ class MaulOfAmerica(ZombieTurn):
             drafts = [("draft", seat) for seat in (ZC, 1, ZC, 1)]
         self.push(
             *drafts,
-            *[("choose_food_court", s) for s in self.shoppers()],
-            *[("place_starting_zombie",) for _ in self.shoppers()],
+            *[("choose_food_court", s) for s in range(1, self.num_players)],
+            *[("place_starting_zombie",) for _ in range(1, self.num_players)],
             ("deal",),
             ("next_turn", ZC),
         )
@@ -183,7 +183,7 @@ class MaulOfAmerica(ZombieTurn):
         maul = self.maul
         assert maul is not None  # drafted: typed, its calls are native
         taken, dist = self.occupied(), maul.dist
-        shoppers = [self.pos[s] for s in self.shoppers()]
+        shoppers = [self.pos[s] for s in range(1, self.num_players)]
         legal = [
             A_SQUARE + v
             for v in range(maul.size)
@@ -197,7 +197,7 @@ class MaulOfAmerica(ZombieTurn):
 
     def deal(self) -> None:
         """Three Shopper cards to each Shopper and three Zombie cards to the ZC."""
-        for s in self.shoppers():
+        for s in range(1, self.num_players):
             for _ in range(HAND):
                 self.draw_shopper_card(s)
         for _ in range(HAND):
@@ -253,7 +253,9 @@ class MaulOfAmerica(ZombieTurn):
         on them), and escaping, a move, so allowed on a shared square too."""
         v, left = self.pos[s], self.actions
         taken = set(self.zombies)  # the squares held by a piece other than the mover
-        taken.update(self.pos[p] for p in self.shoppers() if p != s)
+        for p in range(1, self.num_players):
+            if p != s:
+                taken.add(self.pos[p])
         legal = [
             A_STEP + d
             for d, (w, cost) in enumerate(self.moves[v])
@@ -314,7 +316,7 @@ class MaulOfAmerica(ZombieTurn):
         maul = self.maul
         assert maul is not None  # drafted: typed, its calls are native
         near = maul.touches[self.pos[s]]
-        return [p for p in self.shoppers() if p != s and self.status[p] == PLAYING
+        return [p for p in range(1, self.num_players) if p != s and self.status[p] == PLAYING
                 and self.pos[p] in near]  # fmt: skip
 
     def on_act(self, action: int) -> None:
@@ -492,7 +494,7 @@ class MaulOfAmerica(ZombieTurn):
         self.items[s] = []
         self.sdiscard += from_counts(self.hands[s])
         self.hands[s] = [0] * len(HAND_NAMES)
-        if all(self.status[p] == DEAD for p in self.shoppers()):
+        if all(self.status[p] == DEAD for p in range(1, self.num_players)):
             self.end_game()  # every Shopper is dead: the Zombie Controller wins
         elif s == self.active:
             self.push(("next_turn", s))
@@ -525,11 +527,17 @@ class MaulOfAmerica(ZombieTurn):
             self.hands[ZC][draw(self.zdeck)] += 1
 
     def occupied(self) -> set[int]:
-        return set(self.zombies) | {self.pos[s] for s in self.shoppers() if self.pos[s] >= 0}
+        taken = set(self.zombies)
+        for s in range(1, self.num_players):
+            if self.pos[s] >= 0:
+                taken.add(self.pos[s])
+        return taken
 
     def crowd(self, v: int) -> int:
         """How many pieces stand on ``v``."""
-        return self.zombies.count(v) + sum(1 for s in self.shoppers() if self.pos[s] == v)
+        return self.zombies.count(v) + sum(
+            1 for s in range(1, self.num_players) if self.pos[s] == v
+        )
 
     # ----- results --------------------------------------------------------------
     def scores(self) -> list[int]:
@@ -546,7 +554,7 @@ class MaulOfAmerica(ZombieTurn):
         Shoppers and the Shopper deck, Zombie cards between the ZC and the Zombie
         deck; the Search deck is shuffled."""
         see = self.visible(seat)
-        others = [s for s in self.shoppers() if not see.hand(s)]
+        others = [s for s in range(1, self.num_players) if not see.hand(s)]
         cards = self.sdeck + [c for s in others for c in from_counts(self.hands[s])]
         sizes = [(len(self.sdeck), None)] + [(sum(self.hands[s]), None) for s in others]
         self.sdeck, *hands = redeal(rng, cards, sizes)

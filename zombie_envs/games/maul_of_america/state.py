@@ -13,6 +13,7 @@ from typing import Any, ClassVar
 
 from ...core.game import _BLANK, Engine, mypyc_attr
 from .maul import Maul
+from .steps import StepTable
 
 SECTIONS = 4  # map sections in a Maul
 
@@ -67,7 +68,7 @@ class MaulState(Engine):
     z_next_hit: int
     # derived from the plan (``attach``): not state, shared by copies
     maul: Maul | None
-    moves: tuple
+    moves: StepTable
     food_court: frozenset[int]
     search_squares: frozenset[int]
     #: the last zombie move worked out: (what it depends on, its stops); set by
@@ -125,6 +126,8 @@ class MaulState(Engine):
         return new
 
     def shoppers(self) -> range:
+        """The Shoppers' seats (the rules loop over ``range(1, self.num_players)``
+        itself, which the compiled build runs as a native loop)."""
         return range(1, self.num_players)
 
     def spend(self, n: int) -> None:

@@ -34,7 +34,7 @@ class ZombieTurn(Attacks):
         """One reinforcement per living Shopper (lost beyond the cap), then every
         zombie may act once."""
         self.active = ZC
-        living = sum(1 for s in self.shoppers() if self.status[s] == PLAYING)
+        living = sum(1 for s in range(1, self.num_players) if self.status[s] == PLAYING)
         self.waiting = max(0, min(living, self.cap() - len(self.zombies)))
         self.zdone = [0] * len(self.zombies)
         self.z_all = self.z_next_actions = self.z_next_hit = 0
@@ -58,7 +58,7 @@ class ZombieTurn(Attacks):
         )
         if self.waiting:
             budget = ZOMBIE_ACTIONS + self.z_all + self.z_next_actions - 1
-            shoppers = {self.pos[s] for s in self.shoppers()}
+            shoppers = {self.pos[s] for s in range(1, self.num_players)}
             legal += [
                 A_ENTER + e
                 for e in maul.exits
@@ -111,10 +111,20 @@ class ZombieTurn(Attacks):
         then for the cost of the one taken), so callers read it, never change it."""
         maul = self.maul
         assert maul is not None  # drafted: typed, its calls are native
-        key = (v, budget, *self.pos, *self.status, *self.zombies)
-        if self._stops[0] != key:
-            shoppers = {self.pos[s] for s in self.shoppers() if self.status[s] == PLAYING}
+        key = self._stops[0]  # compared in place: no key built but on a change
+        if not (
+            len(key) == 5
+            and key[0] == v
+            and key[1] == budget
+            and key[2] == self.pos
+            and key[3] == self.status
+            and key[4] == self.zombies
+        ):
+            shoppers = {
+                self.pos[s] for s in range(1, self.num_players) if self.status[s] == PLAYING
+            }
             moves = maul.reach(v, budget, shoppers, shoppers.union(self.zombies))
+            key = (v, budget, self.pos[:], self.status[:], self.zombies[:])
             self._stops = (key, moves)
         return self._stops[1]
 
@@ -141,7 +151,11 @@ class ZombieTurn(Attacks):
             self.z_square = w
         if self.z_budget >= 1:  # an attack is the zombie's last action
             near = maul.touches[w]
-            prey = [s for s in self.shoppers() if self.status[s] == PLAYING and self.pos[s] in near]
+            prey = [
+                s
+                for s in range(1, self.num_players)
+                if self.status[s] == PLAYING and self.pos[s] in near
+            ]
             if prey:
                 legal = [A_BITE + (s - ZC) - 1 for s in prey] + [A_PASS]
                 self.ask(ZC, KIND.bite, legal, public=True)
