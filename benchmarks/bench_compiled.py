@@ -3,12 +3,17 @@
 Two copies of the package are made in a scratch folder, one left as it is and
 one with the modules of ``zombie_envs/compiled.py`` compiled by mypyc in place
 (the ``dev`` extra has mypy).  Worker processes, one copy on their path each,
-alternate in short slices so machine noise hits both alike; each times random
-games from fresh seeds (the board built, the cards dealt), random playouts from
-mid-game clones and playouts of the heuristic bots (``subjects.Ours``), and
-OpenSpiel's ``leduc_poker`` playouts beside them for a ratio to the peer (left
-out without pyspiel).  A figure is the median over the slices; ``compiled /
-pure`` the median of the per-slice ratios.  Prints figures; asserts nothing.
+alternate in short slices so machine noise hits both alike; each times, with
+its peer beside it in the same process: engine decisions of random games from
+fresh seeds (the board built, the cards dealt), clones of mid-game states and
+random playouts from them, against OpenSpiel's C++ ``leduc_poker``; AEC turns of
+random masked play through the standard loop, against PettingZoo's
+``texas_holdem_v4``; playouts of the heuristic bots (``subjects.Ours``) and
+``ismcts:200`` decisions (against OpenSpiel's ISMCTS bot on ``leduc_poker`` at
+200 simulations); and the memory of one reset env and of one clone.  A figure
+is the median over the slices; ``compiled / pure`` the median of the per-slice
+ratios.  Without pyspiel the ``leduc_poker`` columns are left out.  Prints
+figures; asserts nothing.
 
     python benchmarks/bench_compiled.py [--seconds 1] [--slices 5] [--env ...]
 """
@@ -25,15 +30,24 @@ import sys
 import tempfile
 from pathlib import Path
 
+import zombie_envs
+
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 BUILDS = ("pure", "compiled")
+#: figure -> (its words, the peer's figure it is set against: None, none)
 FIGURES = {
-    "fresh": "decisions/s in fresh games",
-    "playouts": "playouts/s",
-    "heuristic": "heuristic decisions/s in playouts",
+    "fresh": ("decisions/s in fresh games", "peer fresh"),
+    "clones": ("clones/s of mid-game states", "peer clones"),
+    "playouts": ("random playouts/s", "peer playouts"),
+    "turns": ("AEC turns/s (vs texas_holdem_v4)", "peer turns"),
+    "heuristic": ("heuristic decisions/s in playouts", "peer fresh"),
+    "ismcts": ("ismcts:200 decisions/s", "peer ismcts"),
+    "env KiB": ("KiB per reset env", None),
+    "clone KiB": ("KiB per clone", None),
 }
-DEFAULT_ENVS = ("maul_of_america_v0", "zombies_mall_walkers_v0")
+#: simulations of a search decision, ours and the peer's
+SIMULATIONS = 200
 
 
 def copies(scratch: Path) -> dict[str, Path]:
@@ -64,16 +78,29 @@ def copies(scratch: Path) -> dict[str, Path]:
 
 def worker(env: str, seconds: float) -> dict:
     """One slice of every figure of ``env`` in this process (run with one copy)."""
+    import random
+
+    from bench_envs import aec_turns, allocated, reset_env
+    from pettingzoo.classic import texas_holdem_v4
     from subjects import Ours, pyspiel, timed
 
+    import zombie_envs
     from zombie_envs.compiled import loaded_compiled
 
-    ours = Ours(env)
+    ours, rng = Ours(env), random.Random(0)
+    module = zombie_envs.ENVS[env]
+    searches = max(1, round(seconds))
     out = {
         "compiled": all(loaded_compiled().values()),
         "fresh": timed(ours.fresh_game, seconds)[1],
         "playouts": timed(ours.playout, seconds)[0],
         "heuristic": timed(ours.heuristic_playout, seconds)[1],
+        "clones": timed(ours.clone, seconds)[0],
+        "turns": aec_turns(module.env(num_players=ours.players), seconds, rng),
+        "peer turns": aec_turns(texas_holdem_v4.env(), seconds, rng),
+        "ismcts": ours.searches(SIMULATIONS, searches),
+        "env KiB": allocated(lambda: reset_env(module, ours.players)) / 1024,
+        "clone KiB": allocated(ours.states[0].clone) / 1024,
     }
     if pyspiel is not None:
         from subjects import Leduc
@@ -81,6 +108,8 @@ def worker(env: str, seconds: float) -> dict:
         peer = Leduc()
         out["peer playouts"] = timed(peer.playout, seconds)[0]
         out["peer fresh"] = timed(peer.fresh_game, seconds)[1]
+        out["peer clones"] = timed(peer.clone, seconds)[0]
+        out["peer ismcts"] = peer.searches(SIMULATIONS, 20 * searches)
     return out
 
 
@@ -100,7 +129,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=1.0, help="length of one figure's slice")
     parser.add_argument("--slices", type=int, default=5, help="alternations per env")
-    parser.add_argument("--env", nargs="*", default=list(DEFAULT_ENVS))
+    parser.add_argument("--env", nargs="*", default=sorted(zombie_envs.ENVS))
     parser.add_argument("--worker", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.worker:
@@ -126,24 +155,28 @@ def main() -> None:
 def report(runs: dict, envs: list[str]) -> None:
     from subjects import ratio
 
-    peer = "peer playouts" in runs[envs[0], "pure"][0]
-    columns = ["env", "figure", "pure", "compiled", "compiled / pure"]
-    if peer:
-        columns += ["pure vs leduc_poker", "compiled vs leduc_poker"]
-    print("| " + " | ".join(columns) + " |")
-    print("|" + "---|" * len(columns))
+    leduc = "peer playouts" in runs[envs[0], "pure"][0]
+    columns = ["env", "figure", "pure", "compiled", "compiled / pure", "pure vs peer"]
+    print("| " + " | ".join([*columns, "compiled vs peer"]) + " |")
+    print("|" + "---|" * (len(columns) + 1))
     for env in envs:
         pure, comp = runs[env, "pure"], runs[env, "compiled"]
-        for key, words in FIGURES.items():
+        for key, (words, theirs) in FIGURES.items():
             cells = [env, words]
-            cells += [f"{statistics.median(r[key] for r in side):,.1f}" for side in (pure, comp)]
+            for side in (pure, comp):
+                mid = statistics.median(r[key] for r in side)
+                cells.append(f"{mid:,.1f}" if mid >= 10 else f"{mid:.2f}")
             gain = statistics.median(c[key] / p[key] for p, c in zip(pure, comp, strict=True))
             cells.append(f"{gain:.2f}x")
-            if peer:
-                theirs = "peer fresh" if key != "playouts" else "peer playouts"
-                for side in (pure, comp):
-                    cells.append(ratio(statistics.median(s[key] / s[theirs] for s in side)))
+            for side in (pure, comp):
+                known = theirs is not None and (leduc or theirs == "peer turns")
+                mid = statistics.median(s[key] / s[theirs] for s in side) if known else None
+                cells.append(ratio(mid) if mid is not None else "")
             print("| " + " | ".join(cells) + " |")
+    print(
+        "peers: leduc_poker (OpenSpiel C++) for decisions, clones, playouts, heuristic "
+        "decisions (against its random decisions) and ISMCTS; texas_holdem_v4 for AEC turns"
+    )
 
 
 if __name__ == "__main__":

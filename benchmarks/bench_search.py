@@ -32,7 +32,7 @@ import statistics
 from subjects import PEER, Leduc, Ours, leduc_or_none, ratio, table_head, timed
 
 import zombie_envs
-from zombie_envs.core.game import _dup
+from zombie_envs.core.game import _BLANK, _dup, _state_dict
 
 
 def measure(ours: Ours, peer: Leduc | None, seconds: float, slices: int) -> dict:
@@ -64,10 +64,13 @@ def clone_parts(ours: Ours, seconds: float, slices: int) -> list[str]:
     median over the slices: the object with its dict copied, the flat lists, the
     tables (``Engine.clone`` copies exactly these)."""
     g = ours.states[0]
-    state, (flat, tables) = g.__dict__, g._lists
+    state, (flat, tables) = _state_dict(g), g._lists
 
     def shell() -> None:
-        object.__new__(type(g)).__dict__ = state.copy()
+        if state:
+            object.__new__(type(g)).__dict__ = state.copy()
+        else:  # a compiled engine: its fields in slots, copied one by one in C
+            type(g)(_BLANK)
 
     def flat_lists() -> None:
         for name in flat:

@@ -1,12 +1,14 @@
-"""The optional compiled build: which modules mypyc compiles, and which of them
-this interpreter loaded compiled.
+"""The compiled build: which modules mypyc compiles, and which of them this
+interpreter loaded compiled.
 
-The compiled build is the same source as C extensions, built when installing
-with ``ZOMBIE_ENVS_COMPILE=1`` (see ``docs/benchmarks.md``); without it every
-module is plain Python, and with it they behave the same, only faster.  The
-modules are the map toolkit and the boards built on it, where the searches a
-game asks for every move run; the engines keep their state in ``__dict__``
-(``Engine.clone`` copies it), which compiled native classes do not have.
+The compiled build is the same source as C extensions, which ``pip install .``
+builds wherever a C compiler is (``setup.py``; ``ZOMBIE_ENVS_COMPILE=0`` asks
+for the pure build); with it every game behaves the same, byte for byte, only
+faster.  The modules are the four engines (their state declared on typed
+classes that copy field by field), their observation encoders, the map toolkit
+and the boards, and the core they stand on; the pure-Python sources beside them
+are the reference build.  ``loaded_compiled()`` says which build an interpreter
+loaded.
 
 ``setup.py`` reads ``MODULES`` from this file without importing the package.
 """
@@ -19,9 +21,32 @@ import importlib
 MODULES = (
     "zombie_envs/core/maptext.py",
     "zombie_envs/core/walls.py",
+    "zombie_envs/core/dice.py",
+    "zombie_envs/core/deck.py",
+    "zombie_envs/core/game.py",
     "zombie_envs/games/maul_of_america/maul.py",
     "zombie_envs/games/maul_of_america/steps.py",
+    "zombie_envs/games/maul_of_america/state.py",
+    "zombie_envs/games/maul_of_america/attacks.py",
+    "zombie_envs/games/maul_of_america/zombie_turn.py",
+    "zombie_envs/games/maul_of_america/engine.py",
+    "zombie_envs/games/we_are_dead/state.py",
+    "zombie_envs/games/we_are_dead/horde.py",
+    "zombie_envs/games/we_are_dead/engine.py",
+    "zombie_envs/games/we_are_dead/observe.py",
     "zombie_envs/games/zombies_mall_walkers/mall.py",
+    "zombie_envs/games/mall_of_horror/observe.py",
+    "zombie_envs/games/mall_of_horror/state.py",
+    "zombie_envs/games/mall_of_horror/voting.py",
+    "zombie_envs/games/mall_of_horror/zombie_attack.py",
+    "zombie_envs/games/mall_of_horror/resample.py",
+    "zombie_envs/games/mall_of_horror/engine.py",
+    "zombie_envs/games/zombies_mall_walkers/state.py",
+    "zombie_envs/games/zombies_mall_walkers/keys.py",
+    "zombie_envs/games/zombies_mall_walkers/fights.py",
+    "zombie_envs/games/zombies_mall_walkers/events.py",
+    "zombie_envs/games/zombies_mall_walkers/observe.py",
+    "zombie_envs/games/zombies_mall_walkers/engine.py",
 )
 
 

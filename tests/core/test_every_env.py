@@ -322,8 +322,8 @@ def shared_lists(a, b) -> list[str]:
             for i, (u, v) in enumerate(zip(x, y, strict=False)):
                 walk(u, v, f"{path}[{i}]", True)
 
-    for name, value in vars(a).items():
-        walk(value, vars(b).get(name), name, name not in a.SHARED_ITEMS)
+    for name in a.state_fields:  # what a saved state holds, in slots or in __dict__
+        walk(getattr(a, name), getattr(b, name), name, name not in a.SHARED_ITEMS)
     return found
 
 

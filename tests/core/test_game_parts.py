@@ -15,6 +15,7 @@ from tests.core import toy_game
 from tests.core.test_game_type import TINY, engine_with, handler
 from zombie_envs.core.game import Engine
 from zombie_envs.core.game_type import PARTS, GameType
+from zombie_envs.games.maul_of_america import actions as maul_actions
 from zombie_envs.registry import game_type
 
 GAMES = Path(__file__).parents[2] / "zombie_envs" / "games"
@@ -54,15 +55,18 @@ def test_a_declaration_without_a_package_names_its_parts():
 def test_an_engine_takes_encode_and_label_from_its_layouts_modules():
     game = replace(TINY, observation=f"{toy_game.__name__}:OBS")
     cls = engine_with(game, on_agree=handler, on_object=handler)
-    assert cls.encode is toy_game.encode
-    assert cls.label is Engine.label  # the actions' module has no label
+    assert cls.game_functions == {"encode": toy_game.encode}  # the actions' module has no label
+    assert cls.encode is Engine.encode and cls.label is Engine.label  # which call them
     own = engine_with(game, on_agree=handler, on_object=handler, encode=handler)
     assert own.encode is handler
     maul = game_type("maul_of_america").engine_cls
-    assert (maul.encode.__module__, maul.label.__module__) == (
-        "zombie_envs.games.maul_of_america.observe",
-        "zombie_envs.games.maul_of_america.actions",
-    )
+    assert {k: f.__module__ for k, f in maul.game_functions.items()} == {
+        "encode": "zombie_envs.games.maul_of_america.observe",
+        "label": "zombie_envs.games.maul_of_america.actions",
+    }
+    g = maul(3, seed=1)
+    block, offset = g.action_layout.locate(g.legal[0])
+    assert g.action_name(g.legal[0]) == maul_actions.label(g, block.name, offset)
 
 
 @pytest.mark.parametrize("module", sorted(GAMES.glob("*/*.py")), ids=lambda p: p.stem)

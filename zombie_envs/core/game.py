@@ -12,8 +12,10 @@ travels with the state so clones roll the same dice.
 from __future__ import annotations
 
 import random
+import sys
 from abc import ABC, abstractmethod
-from typing import ClassVar
+from collections.abc import Sequence
+from typing import Any, ClassVar, Final, cast
 
 import numpy as np
 
@@ -22,9 +24,38 @@ from .game_type import HANDLER, GameType
 from .layout import Layout
 from .visibility import Visibility
 
+try:  # mypyc reads the decorator when it compiles; it does nothing at run time
+    from mypy_extensions import mypyc_attr
+except ImportError:  # the pure build without mypy
+
+    def mypyc_attr(*_args, **_attrs):  # type: ignore[misc]
+        return lambda cls: cls
+
+
+#: ``Engine(_BLANK)`` makes an engine with no state yet, for ``clone`` to fill in (a
+#: compiled class has no ``__new__`` that skips ``__init__``)
+_BLANK: Final = object()
+
 _CLOCKWISE = {
     n: [tuple((first + i) % n for i in range(n)) for first in range(n)] for n in range(1, 17)
 }
+
+
+#: ``{engine class: {task name: its function}}`` and ``{engine class: {decision kind:
+#: its handler}}``, each filled as the names are first met: ``_run`` and ``apply``
+#: call the function on the engine, never looking a name up on it (a compiled
+#: engine would look it up by its text on every call)
+_TASKS: dict[type, dict[str, Any]] = {}
+_HANDLERS: dict[type, dict[str, Any]] = {}
+
+
+def _method(table: dict[type, dict[str, Any]], cls: type, key: str, name: str) -> Any:
+    """``cls``'s function ``name``, noted in ``table`` under ``key``."""
+    methods = table.get(cls)
+    if methods is None:
+        methods = table[cls] = {}
+    fn = methods[key] = getattr(cls, name)
+    return fn
 
 
 def _as_int(action) -> int | None:
@@ -76,6 +107,20 @@ def _flat_fields(engine: str, groups: dict[str, tuple[str, ...]]) -> tuple[str, 
     return names
 
 
+def _copied(state: dict[str, Any], lists: tuple[tuple[str, ...], tuple[str, ...]]) -> dict:
+    """A copy of an engine's ``__dict__``, its lists copied (``_list_fields``)."""
+    d = state.copy()
+    flat, rest = lists
+    try:
+        for name in flat:
+            d[name] = state[name][:]
+    except TypeError:  # a hand-set state holds something else where a list was
+        rest = flat + rest
+    for name in rest:
+        d[name] = _dup(state[name])
+    return d
+
+
 def _copy_random(rng: random.Random) -> random.Random:
     """A generator that draws what ``rng`` would (``__new__``: ``Random()`` would
     first seed itself from the OS, only to be overwritten)."""
@@ -90,16 +135,17 @@ def _to_json(value):
     return value
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Engine(ABC):
     """Base class of a game engine.
 
     Subclasses name their declaration as ``game_type`` (which names their
     layouts and visibility model), list their mutable state in ``FIELDS`` by
     lifetime, implement ``setup`` (which pushes the first tasks), the task
-    methods, one ``on_<kind>`` handler per declared decision kind, ``encode``,
-    ``scores`` and ``redraw_hidden``.  The class that names ``game_type`` takes
-    its layouts from it, and ``encode`` and ``label`` from the layouts' modules
-    unless it writes them, and is checked against it when it is created.
+    methods, one ``on_<kind>`` handler per declared decision kind, ``scores`` and
+    ``redraw_hidden``.  The class that names ``game_type`` takes its layouts from
+    it, and the ``encode`` and ``label`` functions of the layouts' modules, and is
+    checked against it when it is created.
     """
 
     game_type: ClassVar[GameType]
@@ -114,6 +160,10 @@ class Engine(ABC):
     secret_decisions: ClassVar[frozenset[str]]
     #: the game's visibility model (its ``observe.Visible``): who may see each secret
     visibility: ClassVar[type[Visibility]]
+    #: the game's functions kept beside its layouts (``GameType.methods``: ``encode``,
+    #: maybe ``label``), which the methods of those names call: a compiled engine
+    #: calls its own methods, so none is set on the class
+    game_functions: ClassVar[dict[str, Any]]
     action_layout: ClassVar[Layout]
     obs_layout: ClassVar[Layout]
     state_layout: ClassVar[Layout]
@@ -125,13 +175,34 @@ class Engine(ABC):
     #: list fields whose items (rows) are only added or removed, never changed in
     #: place: copies share the rows, which saves copying them
     SHARED_ITEMS: ClassVar[tuple[str, ...]] = ()
-    _BASE_FIELDS = ("tasks", "decision", "legal", "current_player", "terminal", "truncated")
+    _BASE_FIELDS: ClassVar[tuple[str, ...]] = (
+        "tasks",
+        "decision",
+        "legal",
+        "current_player",
+        "terminal",
+        "truncated",
+    )
     #: the faces of the last ``roll_told`` roll, for the story to show the dice
     rolled: tuple[int, ...] = ()
+    num_players: int
+    options: dict[str, Any]
+    seed: int | None
+    _rng: Any
+    _rng_shared: bool
+    tasks: list[tuple]
+    decision: str | None
+    legal: list[int]
+    current_player: int
+    terminal: bool
+    truncated: bool
+    _lists: tuple[tuple[str, ...], tuple[str, ...]]
 
-    def __init__(self, num_players: int, seed: int | None = None, rng=None, **options):
+    def __init__(self, num_players: object, seed: int | None = None, rng=None, **options):
         """``rng``: draw chance from it instead of ``random.Random(seed)`` (a
         ``core.chance.ChanceLog`` to log the draws, ``testing.Dice`` to script them)."""
+        if num_players is _BLANK:  # a shell for clone to fill in
+            return
         if not isinstance(num_players, int) or not (
             self.min_players <= num_players <= self.max_players
         ):
@@ -144,21 +215,23 @@ class Engine(ABC):
         self.seed = seed
         self.rng = random.Random(seed) if rng is None else rng
         self.attach()
-        self.tasks: list[tuple] = []
-        self.decision: str | None = None
-        self.legal: list[int] = []
+        self.tasks = []
+        self.decision = None
+        self.legal = []
         self.current_player = -1
         self.terminal = False
         self.truncated = False
         self.setup()
         self._run()
-        self._lists = _list_fields(self.__dict__, self.SHARED_ITEMS)
+        self._lists = _list_fields(_state_dict(self), self.SHARED_ITEMS)
 
     def __init_subclass__(cls, **kwargs):
         super().__init_subclass__(**kwargs)
         if not hasattr(cls, "game_type"):
+            if vars(cls).get("engine_part"):  # a part of an engine: its state, a rule module
+                return
             raise TypeError(f"{cls.__name__} names no game_type (a core.game_type.GameType)")
-        game = cls.__dict__.get("game_type")
+        game = vars(cls).get("game_type")
         if game is None:  # a subclass of a game's engine keeps its declaration
             return
         cls.name, cls.version = game.name, game.version
@@ -166,9 +239,7 @@ class Engine(ABC):
         cls.default_players = game.default_players
         cls.secret_decisions = game.secret_decisions
         cls.action_layout, cls.obs_layout, cls.state_layout, cls.visibility = game.views()
-        for name, method in game.methods().items():
-            if getattr(cls, name) is getattr(Engine, name):  # the class does not write it
-                setattr(cls, name, method)
+        cls.game_functions = game.methods()
         cls.state_fields = cls._BASE_FIELDS + _flat_fields(cls.__name__, cls.FIELDS)
         game.check_handlers(cls)
         game.check_blocks(cls.action_layout)
@@ -230,9 +301,17 @@ class Engine(ABC):
         self.current_player = -1
 
     def _run(self) -> None:
+        methods = _TASKS.get(type(self)) or {}
         while self.decision is None and not self.terminal:
             task = self.tasks.pop()
-            getattr(self, task[0])(*task[1:])
+            name = task[0]
+            fn = methods.get(name) or _method(_TASKS, type(self), name, name)
+            if len(task) == 1:
+                fn(self)
+            elif len(task) == 2:
+                fn(self, task[1])
+            else:
+                fn(self, *task[1:])
 
     def clockwise(self, first: int) -> tuple[int, ...]:
         """Every seat, clockwise from ``first`` (a shared, precomputed table)."""
@@ -266,9 +345,12 @@ class Engine(ABC):
         a = action if type(action) is int else _as_int(action)
         if a is None or a not in self.legal:
             raise ValueError(self._illegal_message(action))
-        kind = self.decision
+        kind = cast(str, self.decision)
         self.decision = None
-        getattr(self, HANDLER + kind)(a)
+        cls = type(self)
+        methods = _HANDLERS.get(cls)
+        fn = methods.get(kind) if methods is not None else None
+        (fn or _method(_HANDLERS, cls, kind, HANDLER + kind))(self, a)
         self._run()
 
     def _illegal_message(self, action) -> str:
@@ -287,7 +369,10 @@ class Engine(ABC):
 
     def label(self, block: str, offset: int) -> str:
         """An action's name; a game whose names follow from the state writes
-        ``label(g, block, offset)`` in its ``actions.py``."""
+        ``label(g, block, offset)`` in its ``actions.py``, which this calls."""
+        named = self.game_functions.get("label")
+        if named is not None:
+            return named(self, block, offset)
         return f"{block} {self.action_layout[block].labels[offset]}"
 
     def relative_player(self, rel: int) -> str:
@@ -319,15 +404,21 @@ class Engine(ABC):
         self.encode(0, out, True)
         return np.frombuffer(out, dtype=np.int8)
 
-    @abstractmethod
     def encode(self, seat: int, out: bytearray, god: bool) -> None:
         """Write ``seat``'s view (everything if ``god``) into the zeroed ``out``.
-        Games write it in their ``observe.py`` (the module of the observation
-        layout, where the class takes it from), the one place that decides
-        visibility; a bytearray takes item writes far cheaper than numpy."""
+        Games write it as ``encode(g, seat, out, god)`` in their ``observe.py`` (the
+        module of the observation layout), the one place that decides visibility,
+        which this calls; a bytearray takes item writes far cheaper than numpy."""
+        encode = self.game_functions.get("encode")
+        if encode is None:
+            raise NotImplementedError(
+                f"{type(self).__name__}: no encode(g, seat, out, god) beside "
+                f"{self.game_type.observation}"
+            )
+        encode(self, seat, out, god)
 
     @abstractmethod
-    def scores(self) -> list[float]:
+    def scores(self) -> Sequence[float]:
         """Each seat's points (final points at the end of the game)."""
 
     def winners(self) -> list[int]:
@@ -393,7 +484,7 @@ class Engine(ABC):
 
     # ----- chance and copies ---------------------------------------------
     @property
-    def rng(self):
+    def rng(self) -> Any:
         """The generator every chance draw comes from.  Exact copies share it
         until one of them draws: that one takes a copy first (see ``clone``)."""
         if self._rng_shared:
@@ -419,25 +510,62 @@ class Engine(ABC):
         shared: derived ones (``attach``) follow from what is copied.  Which
         attributes hold flat lists was noted once (``_list_fields``), so a copy
         looks neither at the others nor into those."""
-        new = object.__new__(type(self))
-        state = self.__dict__
-        d = state.copy()
-        flat, rest = self._lists
-        try:
-            for name in flat:
-                d[name] = state[name][:]
-        except TypeError:  # a hand-set state holds something else where a list was
-            rest = flat + rest
-        for name in rest:
-            d[name] = _dup(state[name])
+        storage = _STORAGE.get(type(self))
+        if storage is None:
+            storage = _storage(self)
+        if storage != _IN_DICT:  # a compiled Engine: the state in slots, but for what
+            new = self._copy()  # an interpreted subclass adds (the toy, a test rig)
+            if storage == _MIXED:
+                state = _state_dict(self)
+                if state:
+                    new.__dict__ = _copied(state, self._lists)
+            if rng is not None:
+                new._rng, new._rng_shared = rng, False
+            elif type(self._rng) is random.Random:
+                new._rng_shared = self._rng_shared = True
+            else:
+                new._rng = _copy_random(self._rng)
+            return new
+        d = _copied(_state_dict(self), self._lists)
         if rng is not None:
             d["_rng"], d["_rng_shared"] = rng, False
         elif type(self._rng) is random.Random:
             d["_rng_shared"] = self._rng_shared = True
         else:
             d["_rng"] = _copy_random(self._rng)
+        new = cast(Engine, object.__new__(type(self)))
         new.__dict__ = d
         return new
+
+    def _copy_base(self, new: Engine) -> None:
+        """Copy the base's fields into the shell ``new`` (a compiled engine's slots)."""
+        new.num_players = self.num_players
+        new.options = self.options
+        new.seed = self.seed
+        new._rng = self._rng
+        new._rng_shared = self._rng_shared
+        new.tasks = self.tasks[:]
+        new.decision = self.decision
+        new.legal = self.legal[:]
+        new.current_player = self.current_player
+        new.terminal = self.terminal
+        new.truncated = self.truncated
+        new.rolled = self.rolled
+        new._lists = self._lists
+
+    def _copy(self) -> Engine:
+        """With a compiled ``Engine``, a copy of what is kept in slots: the base's
+        fields here; a compiled engine copies its own too, field by field (lists
+        copied as ``_dup`` copies them, what ``attach`` derived shared).  An
+        interpreted subclass's fields are in ``__dict__``, which ``clone`` copies."""
+        new = type(self)(_BLANK)
+        self._copy_base(new)
+        return new
+
+    def __reduce__(self) -> tuple:
+        """Pickled as its saved state (``to_dict``), which a compiled engine and the
+        boards ``attach`` builds pickle alike: loading calls ``from_dict``."""
+        return (type(self).from_dict, (self.to_dict(),))
 
     def to_dict(self) -> dict:
         """A JSON-ready dict of the whole state, RNG included."""
@@ -462,7 +590,7 @@ class Engine(ABC):
                 f"{cls.name}: state version {d.get('version')!r} differs from engine "
                 f"version {cls.version}"
             )
-        new = object.__new__(cls)
+        new = cls(_BLANK)
         new.num_players = d["num_players"]
         new.options = cls.check_options(d["options"])
         new.seed = d["seed"]
@@ -471,7 +599,34 @@ class Engine(ABC):
         new.rng.setstate((version, tuple(internal), gauss))
         for name in cls.state_fields:
             setattr(new, name, _dup(d[name]))
-        new.tasks = [tuple(t) for t in new.tasks]
+        new.tasks = [tuple(t) for t in d["tasks"]]
         new.attach()
-        new._lists = _list_fields(new.__dict__, cls.SHARED_ITEMS)
+        new._lists = _list_fields(_state_dict(new), cls.SHARED_ITEMS)
         return new
+
+
+#: where an engine class's instances keep their state: all in ``__dict__`` (the pure
+#: build), all in a compiled class's slots, or in slots and ``__dict__`` (an
+#: interpreted subclass of a compiled class); noted by class at its first clone
+_IN_DICT, _IN_SLOTS, _MIXED = 0, 1, 2
+_STORAGE: dict[type, int] = {}
+
+
+def _storage(engine: Engine) -> int:
+    """Where ``engine``'s class keeps its state (``_STORAGE``), noted."""
+    cls = type(engine)
+    if "tasks" in _state_dict(engine):
+        kind = _IN_DICT
+    else:  # a class compiled with its module keeps all in slots; an interpreted
+        # subclass of one adds its own attributes in __dict__
+        module = sys.modules.get(getattr(cls, "__module__", ""))
+        source = getattr(module, "__file__", None) or ""
+        kind = _MIXED if source.endswith(".py") else _IN_SLOTS
+    _STORAGE[cls] = kind
+    return kind
+
+
+def _state_dict(engine: Engine) -> dict[str, Any]:
+    """The attributes ``engine`` keeps in ``__dict__``: all of them in the pure build,
+    an interpreted subclass's own with a compiled ``Engine``, none for a compiled engine."""
+    return cast("dict[str, Any]", getattr(engine, "__dict__", None) or {})

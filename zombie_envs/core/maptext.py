@@ -31,11 +31,12 @@ import re
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Final
 
 from .tiles import SIDES
 
 #: Distance reported between places with no path.
-UNREACHABLE = 10**6
+UNREACHABLE: Final = 10**6
 _ENTRY = re.compile(r"\s*([A-Za-z_]+)\s*:(.*)")
 
 Pos = tuple[int, int]

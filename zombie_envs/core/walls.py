@@ -42,17 +42,26 @@ from bisect import bisect_right
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from functools import cache
 from itertools import islice
+from typing import Any, Final
 
 from .maptext import UNREACHABLE, Block, DistanceRows, MapText, draw, where
 from .tiles import SIDES
 
-OPEN, WALL, DOOR, WINDOW, ARROW = "open", "wall", "door", "window", "arrow"
+OPEN: Final = "open"
+WALL: Final = "wall"
+DOOR: Final = "door"
+WINDOW: Final = "window"
+ARROW: Final = "arrow"
 #: edge character -> edge kind
-EDGE_KINDS = {" ": OPEN, "|": WALL, "-": WALL, "d": DOOR, "w": WINDOW, "A": ARROW}
+EDGE_KINDS: Final[dict[str, str]] = {
+    " ": OPEN, "|": WALL, "-": WALL, "d": DOOR, "w": WINDOW, "A": ARROW
+}  # fmt: skip
 #: orthogonal step cost by the kind of edge crossed (walls and arrows are not crossed)
-STEP_COST = {OPEN: 1, DOOR: 1, WINDOW: 2}
-_STEP_CHARS = {ch: STEP_COST[kind] for ch, kind in EDGE_KINDS.items() if kind in STEP_COST}
-_WALL_CHARS = frozenset(ch for ch, kind in EDGE_KINDS.items() if kind == WALL)
+STEP_COST: Final[dict[str, int]] = {OPEN: 1, DOOR: 1, WINDOW: 2}
+_STEP_CHARS: Final[dict[str, int]] = {
+    ch: STEP_COST[kind] for ch, kind in EDGE_KINDS.items() if kind in STEP_COST
+}
+_WALL_CHARS: Final = frozenset(ch for ch, kind in EDGE_KINDS.items() if kind == WALL)
 
 Legend = Mapping[str, "str | None"]
 
@@ -79,6 +88,41 @@ def _supercover(dr: int, dc: int) -> tuple[tuple[int, int], ...]:
             r, crossed_r = r + sr, crossed_r + 1
         out.append((r, c))
     return tuple(out)
+
+
+def _open_corner(up: str, mid: str, low: str, x: int) -> bool:
+    """Whether the four edges meeting at the corner in column ``x`` of the doubled
+    line ``mid`` (``up`` and ``low`` the lines around it) are all open."""
+    return up[x] == " " and low[x] == " " and mid[x - 1] == " " and mid[x + 1] == " "
+
+
+def _add(out: list[Any], near: list[int], pair: Any, j: int) -> None:
+    out.append(pair)
+    near.append(j)
+
+
+def _side(
+    i: int,
+    side: int,
+    j: int,
+    ch: str,
+    out: list[Any],
+    near: list[int],
+    same_room: list[int],
+    openings: list[tuple[int, int, str]],
+    ones: list[Any],
+) -> None:
+    """Square ``i``'s edge ``ch`` on ``side`` to square ``j`` (-1: the outside)."""
+    if j < 0:
+        if ch not in _WALL_CHARS:  # an edge to the outside that opens
+            openings.append((i, side, EDGE_KINDS[ch]))
+        return
+    cost = _STEP_CHARS.get(ch, 0)
+    if cost:
+        out.append(ones[j] if cost == 1 else (j, cost))
+        near.append(j)
+        if ch == " ":
+            same_room.append(j)
 
 
 class WallGrid:
@@ -132,16 +176,25 @@ class WallGrid:
         self.ids: dict[tuple[int, int], int] = {rc: i for i, rc in enumerate(cells)}
         self.size = len(cells)
         self.char: tuple[str, ...] = tuple(rows[2 * r + 1][2 * c + 1] for r, c in cells)
-        self._edges = self._read_edges(rows)
         self._rows = rows
-        steps, touches, open_sides, openings = self._step_tables()
+        width = self.width + 2
+        grid: list[int] = [-1] * ((self.height + 2) * width)  # square ids, a border of -1
+        for i, (r, c) in enumerate(cells):
+            grid[(r + 1) * width + c + 1] = i
+        self._check_edges(rows, grid)
+        # edge kind by doubled position: built when first asked (``side``, ``edge``,
+        # ``lines``), since the games step on a map and rarely ask about its edges
+        self._edge_kinds: dict[tuple[int, int], str] | None = None
+        steps, touches, open_sides, openings = self._step_tables(grid)
         self.steps: tuple[tuple[tuple[int, int], ...], ...] = steps
         # melee crosses what a step crosses (a window costs nothing, but is crossed)
         self.touches: tuple[tuple[int, ...], ...] = touches
         self.room, self.rooms = self._rooms(open_sides)
         self.openings: tuple[tuple[int, int, str], ...] = openings
-        self._sight: dict[tuple[int, int], bool] = {}
-        self._in_sight: dict[tuple[int, int], tuple[int, ...]] = {}
+        # kept answers, keyed by one number: (a, b) as a * size + b, (a, reach) as
+        # reach * size + a (no tuple to build per question)
+        self._sight: dict[int, bool] = {}
+        self._in_sight: dict[int, tuple[int, ...]] = {}
         # square -> (budget, {square: cost} in order of cost, the costs): the widest
         # free move worked out from it so far, which answers every smaller budget too
         self._balls: dict[int, tuple[int, dict[int, int], list[int]]] = {}
@@ -196,6 +249,49 @@ class WallGrid:
                     f"{self.title}: legend entry {ch!r}: {value!r} must map one character "
                     f"to a name, or to None for no square"
                 )
+
+    def _check_edges(self, rows: tuple[str, ...], grid: list[int]) -> None:
+        """Every edge beside a square known, none an arrow between two squares, none
+        open to the outside (``_read_edges``' checks, in its order, reading ``grid``:
+        the square ids row by row within a border of -1)."""
+        width: int = self.width + 2
+        for r, c in self.rc:
+            at: int = (r + 1) * width + c + 1
+            y: int = 2 * r + 1
+            x: int = 2 * c + 1
+            self._check_edge(rows, r, c, y - 1, x, grid[at - width] >= 0)
+            self._check_edge(rows, r, c, y, x + 1, grid[at + 1] >= 0)
+            self._check_edge(rows, r, c, y + 1, x, grid[at + width] >= 0)
+            self._check_edge(rows, r, c, y, x - 1, grid[at - 1] >= 0)
+
+    def _check_edge(
+        self, rows: tuple[str, ...], r: int, c: int, i: int, j: int, both: bool
+    ) -> None:
+        """The edge at doubled ``(i, j)`` beside square ``(r, c)``; ``both``: a square
+        across it."""
+        ch = rows[i][j]
+        kind = EDGE_KINDS.get(ch)
+        if kind is None:
+            raise ValueError(
+                f"{self._at(i, j)}: unknown edge character {ch!r}; edges are "
+                f"' ' open, '|' or '-' wall, 'd' doorway, 'w' window, 'A' arrow"
+            )
+        if both and kind == ARROW:
+            raise ValueError(
+                f"{self._at(i, j)}: an arrow between two squares; arrows open "
+                f"the map's border to the outside"
+            )
+        if not both and kind == OPEN:
+            raise ValueError(
+                f"{self._at(i, j)}: an open edge to the outside of square "
+                f"r{r}c{c}; draw a wall, doorway, window or arrow"
+            )
+
+    @property
+    def _edges(self) -> dict[tuple[int, int], str]:
+        if self._edge_kinds is None:
+            self._edge_kinds = self._read_edges(self._rows)
+        return self._edge_kinds
 
     def _read_edges(self, rows: tuple[str, ...]) -> dict[tuple[int, int], str]:
         """Edge kind by doubled position, for every edge beside a square."""
@@ -280,7 +376,7 @@ class WallGrid:
         return self.ids.get((r + dr, c + dc))
 
     def _step_tables(
-        self,
+        self, ids: list[int]
     ) -> tuple[
         tuple[tuple[tuple[int, int], ...], ...],
         tuple[tuple[int, ...], ...],
@@ -293,49 +389,55 @@ class WallGrid:
         (``touches``), each square's orthogonal neighbours across an open edge,
         and the ``openings`` (square, side, kind),
         in one pass over the squares reading the (checked) map characters
-        directly: every game builds its map."""
+        and ``ids`` (the square ids row by row within a border of -1)
+        directly: every game builds its map.  The neighbours are visited in
+        row-major order (north-west, north, north-east, west, east, south-west,
+        south, south-east), the order of their ids, so the pairs come out sorted."""
         rows = self._rows
-        ids = [[-1] * (self.width + 2) for _ in range(self.height + 2)]  # a border of -1
-        for i, (r, c) in enumerate(self.rc):
-            ids[r + 1][c + 1] = i
+        width: int = self.width + 2
         steps: list[tuple[tuple[int, int], ...]] = []
         touches: list[tuple[int, ...]] = []
         open_sides: list[list[int]] = []
         openings: list[tuple[int, int, str]] = []
+        # the (square, 1) pairs, one each, shared by the squares stepping there
+        # (typed Any: the compiled build keeps them boxed, shared, not copied as structs)
+        ones: list[Any] = [(j, 1) for j in range(self.size)]
         for i, (r, c) in enumerate(self.rc):
-            y, x = 2 * r + 1, 2 * c + 1
-            above, line, below = ids[r], ids[r + 1], ids[r + 2]
-            out, same_room = [], []
-            for side, (j, ch) in enumerate(
-                (
-                    (above[c + 1], rows[y - 1][x]),
-                    (line[c + 2], rows[y][x + 1]),
-                    (below[c + 1], rows[y + 1][x]),
-                    (line[c], rows[y][x - 1]),
-                )
-            ):
-                if j < 0:
-                    if ch not in _WALL_CHARS:  # an edge to the outside that opens
-                        openings.append((i, side, EDGE_KINDS[ch]))
-                elif ch in _STEP_CHARS:
-                    out.append((j, _STEP_CHARS[ch]))
-                    if ch == " ":
-                        same_room.append(j)
-            for near, dr, dc in ((above, -1, 1), (below, 1, 1), (below, 1, -1), (above, -1, -1)):
-                j = near[c + 1 + dc]
-                cy, cx = y + dr, x + dc  # the shared corner
-                if (
-                    j >= 0
-                    and near[c + 1] >= 0
-                    and line[c + 1 + dc] >= 0
-                    and rows[cy - 1][cx] == rows[cy + 1][cx] == " "
-                    and rows[cy][cx - 1] == rows[cy][cx + 1] == " "
-                ):
-                    out.append((j, 1))
-            out.sort()
+            y: int = 2 * r + 1
+            x: int = 2 * c + 1
+            at: int = (r + 1) * width + c + 1  # the square in ids
+            out: list[Any] = []  # (square, cost) pairs
+            near: list[int] = []
+            same_room: list[int] = []
+            above, line, below = rows[y - 1], rows[y], rows[y + 1]
+            north, south = ids[at - width], ids[at + width]
+            west, east = ids[at - 1], ids[at + 1]
+            # the diagonals' shared corners are open when their four edges are
+            open_nw = open_ne = open_sw = open_se = False
+            if north >= 0:
+                up = rows[y - 2]
+                open_nw = west >= 0 and _open_corner(up, above, line, x - 1)
+                open_ne = east >= 0 and _open_corner(up, above, line, x + 1)
+            if south >= 0:
+                down = rows[y + 2]
+                open_sw = west >= 0 and _open_corner(line, below, down, x - 1)
+                open_se = east >= 0 and _open_corner(line, below, down, x + 1)
+            if open_nw and ids[at - width - 1] >= 0:
+                _add(out, near, ones[ids[at - width - 1]], ids[at - width - 1])
+            _side(i, 0, north, above[x], out, near, same_room, openings, ones)
+            if open_ne and ids[at - width + 1] >= 0:
+                _add(out, near, ones[ids[at - width + 1]], ids[at - width + 1])
+            _side(i, 3, west, line[x - 1], out, near, same_room, openings, ones)
+            _side(i, 1, east, line[x + 1], out, near, same_room, openings, ones)
+            if open_sw and ids[at + width - 1] >= 0:
+                _add(out, near, ones[ids[at + width - 1]], ids[at + width - 1])
+            _side(i, 2, south, below[x], out, near, same_room, openings, ones)
+            if open_se and ids[at + width + 1] >= 0:
+                _add(out, near, ones[ids[at + width + 1]], ids[at + width + 1])
             steps.append(tuple(out))
-            touches.append(tuple([j for j, _ in out]))
+            touches.append(tuple(near))
             open_sides.append(same_room)
+        openings.sort()  # by square, then side: the order of one pass N, E, S, W
         return tuple(steps), tuple(touches), open_sides, tuple(openings)
 
     def _rooms(self, open_sides: list[list[int]]):
@@ -361,7 +463,7 @@ class WallGrid:
         UNREACHABLE when there is no way; each row worked out when first asked, since
         a game built on a fresh map asks about a few squares only."""
         if self._dist is None:
-            self._dist = DistanceRows([[j for j, _ in s] for s in self.steps])
+            self._dist = DistanceRows(self.touches)  # the squares of each one's steps
         return self._dist
 
     # -------------------------------------------------------------- queries
@@ -402,7 +504,12 @@ class WallGrid:
             moves = self._search(a, budget, ())
             ball = self._balls[a] = (budget, moves, list(moves.values()))
         widest, moves, costs = ball
-        if any(moves.get(j, budget) < budget for j in no_pass):
+        barred = False
+        for j in no_pass:
+            if moves.get(j, budget) < budget:
+                barred = True
+                break
+        if barred:
             found = self._search(a, budget, no_pass)
         elif widest == budget:
             found = dict(moves)
@@ -416,10 +523,12 @@ class WallGrid:
         """{square: cost} of the cheapest moves from ``a`` within ``budget``, in
         order of cost, going on from no square of ``no_pass``."""
         steps = self.steps
-        best = [UNREACHABLE] * self.size
+        best: list[int] = [UNREACHABLE] * self.size
         best[a] = 0
-        buckets: list[list[int]] = [[a]] + [[] for _ in range(budget)]
-        out = {}
+        buckets: list[list[int]] = [[a]]
+        for _ in range(budget):
+            buckets.append([])
+        out: dict[int, int] = {}
         for cost in range(budget + 1):
             for i in buckets[cost]:
                 if best[i] != cost:
@@ -428,11 +537,13 @@ class WallGrid:
                     out[i] = cost
                     if i in no_pass:
                         continue
-                for j, step in steps[i]:
-                    new = cost + step
-                    if new < best[j] and new <= budget:
-                        best[j] = new
-                        buckets[new].append(j)
+                for pair in steps[i]:
+                    new = cost + pair[1]
+                    if new <= budget:
+                        j = pair[0]
+                        if new < best[j]:
+                            best[j] = new
+                            buckets[new].append(j)
         return out
 
     def line(self, a: int, b: int) -> list[int]:
@@ -445,8 +556,8 @@ class WallGrid:
 
     def sees(self, a: int, b: int) -> bool:
         """Whether a ranged attack from ``a`` may reach ``b`` (pieces aside)."""
-        key = (a, b)
-        seen = self._sight.get(key)
+        size = self.size
+        seen = self._sight.get(a * size + b)
         if seen is None:
             (ra, ca), (rb, cb) = self.rc[a], self.rc[b]
             ids = self.ids
@@ -455,13 +566,14 @@ class WallGrid:
             seen = -1 not in path and all(
                 y in touches[x] for x, y in zip(path, path[1:], strict=False)
             )
-            self._sight[key] = self._sight[b, a] = seen
+            self._sight[a * size + b] = self._sight[b * size + a] = seen
         return seen
 
     def in_sight(self, a: int, reach: int) -> tuple[int, ...]:
         """The squares but ``a`` within ``reach`` king moves that ``a`` sees, in
         ascending order; kept, since a ranged weapon asks it every action."""
-        found = self._in_sight.get((a, reach))
+        key = reach * self.size + a
+        found = self._in_sight.get(key)
         if found is None:
             r, c = self.rc[a]
             ids = self.ids
@@ -470,7 +582,7 @@ class WallGrid:
                 for dr in range(-reach, reach + 1)
                 for dc in range(-reach, reach + 1)
             )
-            found = self._in_sight[a, reach] = tuple(
+            found = self._in_sight[key] = tuple(
                 sorted(b for b in near if b is not None and b != a and self.sees(a, b))
             )
         return found

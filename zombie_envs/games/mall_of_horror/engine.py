@@ -9,9 +9,12 @@ policy can play every seat.
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from ...core.deck import deal, draw, from_counts, shuffled, to_bottom
 from ...core.dice import roll, roll_dice
-from ...core.game import Engine
+from ...core.game import mypyc_attr
+from ...core.game_type import GameType
 from .actions import (
     A_CHARACTER,
     A_GIVE,
@@ -25,7 +28,6 @@ from .actions import (
 from .data import (
     ARRIVAL_DICE,
     CAMERA,
-    CAPACITY,
     CARD_COUNTS,
     CHARACTER_MAX_PLAYERS,
     INITIAL_ZOMBIE_DICE,
@@ -34,31 +36,23 @@ from .data import (
     NUM_LOCATIONS,
     OVERRUN_ZOMBIES,
     PARKING,
-    POINTS,
     SECURITY,
     SMALL_GAME_CLOSED,
     SMALL_GAME_MAX,
     SPRINT,
-    STRENGTH,
-    SUPERMARKET,
-    SUPERMARKET_BREAK_IN,
-    ZOMBIE_FIGURES,
-    end_survivors,
 )
 from .declaration import GAME, KIND
 from .resample import Resampling
-from .voting import CHIEF, TRUCK, Voting
-from .zombie_attack import ZombieAttack
+from .state import CLOSED, EATEN, OPEN, OUT, OVERRUN, UNPLACED
+from .voting import CHIEF, TRUCK
 
-# Character slot states (values of ``loc`` below zero).
-UNPLACED, EATEN, OUT = -1, -2, -3
-# Location states (values of ``closed``).
-OPEN, CLOSED, OVERRUN = 0, 1, 2
+__all__ = ["CLOSED", "EATEN", "KINDS", "OPEN", "OUT", "OVERRUN", "UNPLACED", "MallOfHorror"]
 
 
-class MallOfHorror(Voting, ZombieAttack, Resampling, Engine):
-    game_type = GAME
-    FIELDS = {
+@mypyc_attr(allow_interpreted_subclasses=True)  # test rigs subclass it
+class MallOfHorror(Resampling):
+    game_type: ClassVar[GameType] = GAME
+    FIELDS: ClassVar[dict[str, tuple[str, ...]]] = {
         "game": (
             "first_player", "round", "loc", "zombies", "closed", "hands", "deck",
             "discards", "chief", "eliminated", "zombie_used",
@@ -130,91 +124,6 @@ class MallOfHorror(Voting, ZombieAttack, Resampling, Engine):
         self.bottomed = []
         placements = [("place", s) for _ in kinds for s in self.order()]
         self.push(*placements, ("initial_zombies",), ("start_round",))
-
-    # ----- helpers --------------------------------------------------------
-    def order(self) -> tuple[int, ...]:
-        """Turn order: the Chief of Security first, then clockwise."""
-        return self.clockwise(self.chief)
-
-    def is_open(self, L: int) -> bool:
-        return self.closed[L] == OPEN
-
-    def has_room(self, L: int) -> bool:
-        cap = CAPACITY[L]
-        return self.closed[L] == OPEN and (cap is None or self.loc.count(L) < cap)
-
-    def chars_at(self, seat: int, L: int, visible_only: bool = False) -> list[int]:
-        """Kinds of ``seat``'s characters at ``L`` (hidden ones left out if asked)."""
-        base = seat * KINDS
-        kinds = [k for k, where in enumerate(self.loc[base : base + KINDS]) if where == L]
-        if visible_only:
-            hidden = self.hidden
-            return [k for k in kinds if not hidden[base + k]]
-        return kinds
-
-    def alive(self, seat: int) -> bool:
-        return max(self.loc[seat * KINDS : (seat + 1) * KINDS]) >= 0
-
-    def seats_at(self, L: int, visible_only: bool = False) -> list[int]:
-        """Seats with a character at ``L``, in turn order."""
-        loc = self.loc
-        if visible_only and 1 in self.hidden:
-            hidden = self.hidden
-            owners = {c // KINDS for c, where in enumerate(loc) if where == L and not hidden[c]}
-            return [s for s in self.order() if s in owners]
-        return [s for s in self.order() if L in loc[s * KINDS : (s + 1) * KINDS]]
-
-    def add_zombie(self, L: int) -> None:
-        """Place a zombie figure, as long as the box has one left."""
-        if self.is_open(L) and sum(self.zombies) < ZOMBIE_FIGURES:
-            self.zombies[L] += 1
-
-    def defence(self, L: int) -> int:
-        """How many zombies the characters at ``L`` hold off (Tough Guy counts 2)."""
-        return self.hardware[L] + sum(
-            STRENGTH[c % KINDS] for c, where in enumerate(self.loc) if where == L
-        )
-
-    def threatened(self, L: int) -> bool:
-        z = self.zombies[L]
-        if z == 0 or self.loc.count(L) == 0:
-            return False
-        if L == PARKING:
-            return True
-        if L == SUPERMARKET and z >= SUPERMARKET_BREAK_IN:
-            return True
-        return z >= self.defence(L)
-
-    def discard(self, seat: int, card: int) -> None:
-        if self.gifts:
-            self.gifts = [g for g in self.gifts if g[1] != seat or g[2] != card]
-        self.hands[seat][card] -= 1
-        self.discards[card] += 1
-        self.played[seat][card] += 1
-
-    def scores(self) -> list[int]:
-        out = [0] * self.num_players
-        for c, where in enumerate(self.loc):
-            if where >= 0:
-                out[c // KINDS] += POINTS[c % KINDS]
-        return out
-
-    def winners(self) -> list[int]:
-        """Most points; ties go to the most cards in hand; still tied, shared."""
-        key = [(p, sum(h)) for p, h in zip(self.scores(), self.hands, strict=False)]
-        best = max(key)
-        return [s for s, k in enumerate(key) if k == best]
-
-    def check_end(self) -> bool:
-        """Help arrives: all survivors at one location (not the Parking Lot),
-        or only 4 survivors left (6 in a 6-player game)."""
-        alive = [where for where in self.loc if where >= 0]
-        if len(alive) <= end_survivors(self.num_players) or (
-            alive.count(alive[0]) == len(alive) and alive[0] != PARKING
-        ):
-            self.end_game()
-            return True
-        return False
 
     # ----- initial placement ----------------------------------------------
     def place(self, seat: int) -> None:
@@ -344,15 +253,6 @@ class MallOfHorror(Voting, ZombieAttack, Resampling, Engine):
     def choose_destinations(self) -> None:
         self.push(*[("destination", s) for s in self.order() if self.alive(s)])
 
-    def legal_destinations(self, seat: int, exclude: int = -1) -> list[int]:
-        """Open locations where the seat has a character that could go."""
-        mine = [where for where in self.loc[seat * KINDS : (seat + 1) * KINDS] if where >= 0]
-        return [
-            L
-            for L in range(NUM_LOCATIONS)
-            if exclude != L and self.closed[L] == OPEN and mine.count(L) < len(mine)
-        ]
-
     def destination(self, seat: int) -> None:
         """With every other location closed or overrun, characters all at the Parking
         Lot have nowhere to go: no destination, and no move in phase e)."""
@@ -436,17 +336,16 @@ class MallOfHorror(Voting, ZombieAttack, Resampling, Engine):
     def after_moves(self) -> None:
         self.check_end()
 
-    # ----- a character eaten (phase f) ------------------------------------
-    def eat(self, c: int) -> None:
-        L = self.loc[c]
-        self.loc[c] = EATEN
-        self.hidden[c] = 0
-        self.last_eaten = c
-        if L == PARKING:
-            self.zombies[L] -= 1  # each zombie eats one character
-        else:
-            self.zombies[L] = 0  # after the feast the zombies leave
-        seat = c // KINDS
-        if not self.alive(seat):
-            self.eliminated[seat] = self.round
-        self.check_end()
+    # ----- search ---------------------------------------------------------
+    def reasks(self) -> dict:
+        """The options of a card window or the truck follow from a hand or truck
+        that may have been redrawn."""
+        seat = self.current_player
+        return {
+            KIND.threat: lambda: self.threat_window(seat),
+            KIND.camera: lambda: self.camera_window(seat),
+            KIND.cards: lambda: self.card_window(seat, self.a_loc),
+            KIND.move: lambda: self.move(seat),
+            KIND.keep: lambda: self.offer_truck(KIND.keep),
+            KIND.give: lambda: self.offer_truck(KIND.give),
+        }

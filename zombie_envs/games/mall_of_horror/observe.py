@@ -13,10 +13,20 @@ secret, for centralised critics.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from ...core.layout import Layout
-from ...core.visibility import GOD, Visibility
+from ...core.visibility import GOD
 from .data import CARD_NAMES, CHARACTER_NAMES, COLOURS, KINDS, NUM_CARDS
 from .declaration import GAME, KIND
+from .visible import Visible
+
+if TYPE_CHECKING:  # typed for the compiled build: the engine's fields read natively
+    from .state import MallState
+
+#: a ``Visible``, as the helpers below take it: its answers are truthy values, ints
+#: as often as bools, which compiled code would refuse where a bool is declared
+Seen = Any
 
 MAX_PLAYERS = GAME.max_players
 NUM_LOCATIONS = 6
@@ -107,44 +117,6 @@ def _public(layout: Layout) -> None:
         tuple(f"{w}:{L}" for w in ("most", "pinups") for L in _LOCS),
         (2, NUM_LOCATIONS),
     )
-
-
-class Visible(Visibility):
-    """Mall of Horror's secrets, and who may see each."""
-
-    __slots__ = ()
-
-    def hand(self, s: int) -> bool:
-        """The cards in a hand: its holder (how many is public)."""
-        return self.god or s == self.seat
-
-    def arrival_dice(self) -> bool:
-        """The arrival dice, once rolled: the elected chief and Security Camera users."""
-        g = self.g
-        return g.dice[0] >= 0 and (self.god or (self.seat is not None and g.dice_seen[self.seat]))
-
-    def destination(self, s: int) -> bool:
-        """A chosen destination: its chooser; everyone once announced or revealed."""
-        g = self.g
-        return g.dest[s] >= 0 and (g.dest_public[s] or self.god or s == self.seat)
-
-    def ballot(self, s: int) -> bool:
-        """A ballot not yet tallied: its voter."""
-        return self.g.v_ballots[s] >= 0 and (self.god or s == self.seat)
-
-    def truck(self) -> bool:
-        """The truck cards still to keep or give: the searcher."""
-        return bool(self.g.truck) and (self.god or self.g.truck_seat == self.seat)
-
-    def gift_card(self) -> bool:
-        """The truck card given this round: its giver and receiver (who gave it
-        to whom is public)."""
-        giver, receiver, _ = self.g.gift
-        return giver >= 0 and (self.god or self.seat in (giver, receiver))
-
-    def deck(self) -> bool:
-        """The order and make-up of the deck: nobody (its size is public)."""
-        return self.god
 
 
 def views(vector):
@@ -268,7 +240,7 @@ def _board_rows(loc: list[int], seat: int) -> bytes:
     return at.ljust(_EATEN - _CHARACTERS, b"\0") + eaten.ljust(_BOARD_END - _EATEN, b"\0")
 
 
-def _last_vote(g, seat: int) -> bytes:
+def _last_vote(g: MallState, seat: int) -> bytes:
     """The last_vote, last_ballots and last_weights blocks as seen by ``seat``."""
     n = g.num_players
     purpose, L, runoff = g.last_vote
@@ -289,7 +261,7 @@ def _rotated(block: bytes, cut: int) -> bytes:
     return block[cut:] + block[:cut]
 
 
-def encode(g, seat: int, out: bytearray, god: bool) -> None:
+def encode(g: MallState, seat: int, out: bytearray, god: bool) -> None:
     """Write seat's view (everything if ``god``) into a zeroed ``out``, one group
     of named blocks per function below, each asking ``see`` about secrets.
 
@@ -309,7 +281,7 @@ def encode(g, seat: int, out: bytearray, god: bool) -> None:
         _secrets(g, out, see)
 
 
-def _head(g, seat: int, out: bytearray) -> None:
+def _head(g: MallState, seat: int, out: bytearray) -> None:
     """my_colour to chief_elected: who I am, who decides what, the locations, my hand
     and the public counts, in one write."""
     n = g.num_players
@@ -333,7 +305,7 @@ def _head(g, seat: int, out: bytearray) -> None:
     )
 
 
-def _board(g, seat: int, out: bytearray) -> None:
+def _board(g: MallState, seat: int, out: bytearray) -> None:
     """characters and eaten (memoised per board), hidden."""
     key = (seat, *g.loc)
     board = _BOARD_CACHE.get(key)
@@ -346,7 +318,7 @@ def _board(g, seat: int, out: bytearray) -> None:
         out[_HIDDEN : _HIDDEN + g.num_players * KINDS] = _rotated(bytes(g.hidden), seat * KINDS)
 
 
-def _seats(g, seat: int, out: bytearray) -> None:
+def _seats(g: MallState, seat: int, out: bytearray) -> None:
     """hand_sizes, eliminated, played_round: public per-seat counts."""
     n = g.num_players
     out[_HAND_SIZES : _HAND_SIZES + n] = _rotated(bytes(map(sum, g.hands)), seat)
@@ -357,7 +329,7 @@ def _seats(g, seat: int, out: bytearray) -> None:
         out[_PLAYED_ROUND : _PLAYED_ROUND + len(played)] = _rotated(played, seat * NUM_CARDS)
 
 
-def _dice_and_destinations(g, seat: int, out: bytearray, see: Visible) -> None:
+def _dice_and_destinations(g: MallState, seat: int, out: bytearray, see: Seen) -> None:
     """dice_known, dice, last_dice, place_dice, destinations, my_destination."""
     n = g.num_players
     dest, dest_public = g.dest, g.dest_public
@@ -385,7 +357,7 @@ def _dice_counts(dice: list[int]) -> bytes:
     return rows
 
 
-def _votes(g, seat: int, out: bytearray, see: Visible) -> None:
+def _votes(g: MallState, seat: int, out: bytearray, see: Seen) -> None:
     """The vote in progress (vote_purpose to my_ballot) and the last one revealed
     (last_vote, last_ballots, last_weights; memoised)."""
     n = g.num_players
@@ -410,7 +382,7 @@ def _votes(g, seat: int, out: bytearray, see: Visible) -> None:
         out[_LAST_VOTE:_LAST_VOTE_END] = rows
 
 
-def _truck_and_attack(g, seat: int, out: bytearray, see: Visible) -> None:
+def _truck_and_attack(g: MallState, seat: int, out: bytearray, see: Seen) -> None:
     """truck, gift_from, gift_to, gift_card, attack_location, extra_zombies."""
     n = g.num_players
     if g.truck and see.truck():
@@ -432,7 +404,7 @@ def _truck_and_attack(g, seat: int, out: bytearray, see: Visible) -> None:
         out[_EXTRA_ZOMBIES + _L + extra_pinups] = 1
 
 
-def _secrets(g, out: bytearray, see: Visible) -> None:
+def _secrets(g: MallState, out: bytearray, see: Seen) -> None:
     """The state's extra blocks (absolute seats): all_hands to deck_cards."""
     n = g.num_players
     out[_ALL_HANDS : _ALL_HANDS + n * NUM_CARDS] = b"".join(

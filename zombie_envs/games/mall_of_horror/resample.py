@@ -4,14 +4,23 @@ destinations and unseen dice redrawn (what search agents plan on)."""
 
 from __future__ import annotations
 
+from typing import ClassVar, cast
+
 from ...core.deck import counts, from_counts, redeal
 from ...core.dice import pick, roll_dice
+from ...core.game import mypyc_attr
 from .data import ARRIVAL_DICE, NUM_CARDS, NUM_LOCATIONS
-from .declaration import KIND
+from .visible import Visible
+from .zombie_attack import ZombieAttack
 
 
-class Resampling:
-    """The engine's ``redraw_hidden`` and what it needs; mixed into ``MallOfHorror``."""
+@mypyc_attr(allow_interpreted_subclasses=True)  # test rigs subclass the engine
+class Resampling(ZombieAttack):
+    """The engine's ``redraw_hidden`` and what it needs (``MallOfHorror.reasks`` poses
+    a decision again); a base of ``MallOfHorror``."""
+
+    #: a part of the engine, which names the game
+    engine_part: ClassVar[bool] = True
 
     def redraw_hidden(self, seat: int, rng) -> None:
         """Deal the other hands, the truck and the deck again from the cards ``seat``
@@ -19,7 +28,7 @@ class Resampling:
         the deck stays there, and a gift it did not see becomes one of the
         receiver's new cards.  Unrevealed ballots and destinations are redrawn
         among the legal ones, and the arrival dice unless it looked at them."""
-        see = self.visible(seat)
+        see = cast(Visible, self.visible(seat))
         others = [s for s in range(self.num_players) if not see.hand(s)]
         held, aside = self.redeal_unseen(seat, see, others, rng)
         self.redraw_gifts(seat, held, aside, rng)
@@ -70,19 +79,6 @@ class Resampling:
                 self.v_ballots[s] = pick(rng, self.v_candidates)
             if self.dest[s] >= 0 and not see.destination(s):
                 self.dest[s] = pick(rng, self.legal_destinations(s))
-
-    def reasks(self) -> dict:
-        """The options of a card window or the truck follow from a hand or truck
-        that may have been redrawn."""
-        seat = self.current_player
-        return {
-            KIND.threat: lambda: self.threat_window(seat),
-            KIND.camera: lambda: self.camera_window(seat),
-            KIND.cards: lambda: self.card_window(seat, self.a_loc),
-            KIND.move: lambda: self.move(seat),
-            KIND.keep: lambda: self.offer_truck(KIND.keep),
-            KIND.give: lambda: self.offer_truck(KIND.give),
-        }
 
     def redraw_gifts(self, seat: int, held: dict, aside: list, rng) -> None:
         """Gifts ``seat`` neither gave nor received take cards of the receiver's new

@@ -5,11 +5,15 @@ means for each purpose."""
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from ...core.dice import pick
+from ...core.game import mypyc_attr
 from ...core.vote import plurality
 from .actions import A_CHARACTER, A_PASS, A_PLAY, A_VOTE
-from .data import CARD_COUNTS, EXTRA_VOTES, KINDS, THREAT
+from .data import EXTRA_VOTES, KINDS, THREAT
 from .declaration import KIND
+from .state import MallState
 
 VOTES = tuple(1 + extra for extra in EXTRA_VOTES)  # a Gunman brings one more vote
 # Vote purposes.
@@ -17,8 +21,12 @@ TRUCK, CHIEF, ATTACK = 0, 1, 2
 PURPOSES = ("search the truck", "elect the chief", "zombie attack")
 
 
-class Voting:
-    """A vote from its start to its outcome; mixed into ``MallOfHorror``."""
+@mypyc_attr(allow_interpreted_subclasses=True)  # test rigs subclass the engine
+class Voting(MallState):
+    """A vote from its start to its outcome; a base of ``MallOfHorror``."""
+
+    #: a part of the engine, which names the game
+    engine_part: ClassVar[bool] = True
 
     def present_votes(self, L: int) -> list[int]:
         """Votes per seat from its visible characters at ``L``, Gunman bonus included."""
@@ -57,13 +65,6 @@ class Voting:
             tasks += [("threat_window", s) for s in voters]
         tasks += [("ballot", s) for s in voters]
         self.push(*tasks, ("tally",))
-
-    def none_left(self, seat: int, card: int) -> bool:
-        """Whether every seat can tell ``seat`` holds no ``card``: its hand is
-        empty (hand sizes are public) or every such card has been played.  Only
-        then may a pass-only card question go unasked: asking a seat that holds
-        other cards is what keeps its hand secret."""
-        return not any(self.hands[seat]) or self.discards[card] == CARD_COUNTS[card]
 
     def threat_window(self, seat: int) -> None:
         """Every voter is asked, holder or not, so asking reveals no hand; only when

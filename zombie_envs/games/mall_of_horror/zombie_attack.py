@@ -4,6 +4,9 @@ the Parking Lot's one bite a zombie."""
 
 from __future__ import annotations
 
+from typing import ClassVar
+
+from ...core.game import mypyc_attr
 from .actions import A_CHARACTER, A_PASS, A_PLAY
 from .data import (
     CARD_KILLS,
@@ -20,11 +23,15 @@ from .data import (
     WEAPON2,
 )
 from .declaration import KIND
-from .voting import ATTACK
+from .voting import ATTACK, Voting
 
 
-class ZombieAttack:
-    """Phase f), location by location; mixed into ``MallOfHorror``."""
+@mypyc_attr(allow_interpreted_subclasses=True)  # test rigs subclass the engine
+class ZombieAttack(Voting):
+    """Phase f), location by location; a base of ``MallOfHorror``."""
+
+    #: a part of the engine, which names the game
+    engine_part: ClassVar[bool] = True
 
     def zombie_attack(self) -> None:
         counts = [self.loc.count(L) for L in range(NUM_LOCATIONS)]

@@ -43,8 +43,9 @@ A_SQUARE = ACTIONS.add(
     per_square=True,
 ).start
 A_STEP = ACTIONS.add("step", len(DIRECTION_NAMES), "move one square", DIRECTION_NAMES).start
-A_ACT = ACTIONS.add("act", len(ACT_NAMES), "a Shopper's action, or the end of a turn", ACT_NAMES)
-A_ACT = A_ACT.start
+A_ACT = ACTIONS.add(
+    "act", len(ACT_NAMES), "a Shopper's action, or the end of a turn", ACT_NAMES
+).start
 A_ATTACK = ACTIONS.add(
     "attack_with",
     1 + len(WEAPONS),
@@ -53,8 +54,7 @@ A_ATTACK = ACTIONS.add(
 ).start
 A_CARD = ACTIONS.add("card", len(HAND_NAMES), "play a card from the hand", HAND_NAMES).start
 _REL = tuple(f"seat +{i}" for i in range(1, MAX_PLAYERS))
-A_TRADE = ACTIONS.add("trade_with", MAX_PLAYERS - 1, "trade with a Shopper (relative)", _REL)
-A_TRADE = A_TRADE.start
+A_TRADE = ACTIONS.add("trade_with", MAX_PLAYERS - 1, "trade with a Shopper (relative)", _REL).start
 _EQUIPMENT = tuple(SEARCH_NAMES[k] for k in EQUIPMENT)
 A_GIVE = ACTIONS.add("give", len(EQUIPMENT), "offer a piece of equipment", _EQUIPMENT).start
 A_TAKE = ACTIONS.add("take", len(EQUIPMENT), "ask for a piece of equipment", _EQUIPMENT).start
@@ -70,8 +70,7 @@ _RELOAD = ACTIONS.add(
 A_DROP_WEAPON, A_DROP_AMMO = _RELOAD.start, _RELOAD.start + 1
 A_ACTIVATE = ACTIONS.add(
     "activate", MAX_SQUARES, "activate the zombie on a square", _SQUARES, per_square=True
-)
-A_ACTIVATE = A_ACTIVATE.start
+).start
 A_ENTER = ACTIONS.add(
     "enter", MAX_SQUARES, "bring a reinforcement in at an exit", _SQUARES, per_square=True
 ).start

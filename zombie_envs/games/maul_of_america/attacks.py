@@ -3,15 +3,23 @@ targets and the area a spread or a stream hits, and running out of ammo."""
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from ...core.dice import roll
+from ...core.game import mypyc_attr
 from .actions import A_DROP_AMMO, A_DROP_WEAPON, A_SQUARE
 from .cards import AMMO, AMMO_CARD, AREA, HIT, MELEE_HIT, RANGE, WEAPONS
 from .declaration import KIND
 from .seats import PLAYING
+from .state import MaulState
 
 
-class Attacks:
-    """A Shopper's attack action and what follows from it; mixed into ``MaulOfAmerica``."""
+@mypyc_attr(allow_interpreted_subclasses=True)  # a test rig subclasses it
+class Attacks(MaulState):
+    """A Shopper's attack action and what follows from it; a base of ``MaulOfAmerica``."""
+
+    #: a part of the engine, which names the game
+    engine_part: ClassVar[bool] = True
 
     def attack_kinds(self, s: int) -> list[int]:
         """Offsets in the attack_with block that have a target: bare hands, then
@@ -25,7 +33,9 @@ class Attacks:
         """Squares an attack may aim at: a zombie next to the Shopper for bare hands
         and melee weapons; in range and sight for a ranged weapon; for an area weapon
         an aim whose area holds a zombie and no Shopper (MOA-076, MOA-077)."""
-        maul, v = self.maul, self.pos[s]
+        maul = self.maul
+        assert maul is not None  # drafted: typed, its calls are native
+        v = self.pos[s]
         if weapon < 0 or RANGE[weapon] == 0:
             return [w for w in maul.touches[v] if w in self.zombies]
         out = []
@@ -33,7 +43,9 @@ class Attacks:
             if AREA[weapon]:
                 area = self.area(v, w, weapon)
                 if any(a in self.zombies for a in area) and not any(
-                    self.pos[p] in area for p in self.shoppers() if self.status[p] == PLAYING
+                    self.pos[p] in area
+                    for p in range(1, self.num_players)
+                    if self.status[p] == PLAYING
                 ):
                     out.append(w)
             elif w in self.zombies:
@@ -44,6 +56,7 @@ class Attacks:
         """Every square an area weapon touches: a spread is the aim and the squares
         around it that the shooter sees; a stream every square on the line of fire."""
         maul = self.maul
+        assert maul is not None  # drafted: typed, its calls are native
         if AREA[weapon] == "stream":
             return [a for a in maul.line(v, w) if a != v]
         return [w] + [a for a in maul.touches[w] if a != v and maul.sees(v, a)]

@@ -14,9 +14,12 @@ of ``[kind, shots left]`` items, public like everything on the table.
 
 from __future__ import annotations
 
+from typing import ClassVar, cast
+
 from ...core.deck import counts, draw, from_counts, redeal, reshuffle, reshuffled, shuffled
 from ...core.dice import roll
-from ...core.game import Engine
+from ...core.game import mypyc_attr
+from ...core.game_type import GameType
 from .actions import (
     A_ACT,
     A_ATTACK,
@@ -39,7 +42,6 @@ from .actions import (
     SEARCH,
     USE_MEDKIT,
 )
-from .attacks import Attacks
 from .cards import (
     ACTIONS_BONUS,
     AIM,
@@ -65,18 +67,19 @@ from .cards import (
     zombie_deck,
 )
 from .declaration import GAME, KIND
-from .maul import SLOTS, available, build, placement_index, placements, random_plan
+from .maul import SLOTS, Plan, available, build, placement_index, placements, random_plan
 from .seats import DEAD, ESCAPED, PLAYING, ZC
+from .state import SECTIONS
 from .steps import tables
 from .zombie_turn import ZombieTurn
 
-SECTIONS = 4  # map sections in a Maul
 _EQUIPMENT_INDEX = {k: i for i, k in enumerate(EQUIPMENT)}
 
 
-class MaulOfAmerica(Attacks, ZombieTurn, Engine):
-    game_type = GAME
-    FIELDS = {
+@mypyc_attr(allow_interpreted_subclasses=True)  # a test rig subclasses it
+class MaulOfAmerica(ZombieTurn):
+    game_type: ClassVar[GameType] = GAME
+    FIELDS: ClassVar[dict[str, tuple[str, ...]]] = {
         "map draft": ("plan", "face"),
         "game": (
             "status", "pos", "wounds", "hands", "items", "searched", "zombies", "dead",
@@ -94,6 +97,7 @@ class MaulOfAmerica(Attacks, ZombieTurn, Engine):
         """The Maul follows from the drafted plan; rebuilt (memoised) after copies
         (``__init__`` attaches before ``setup`` has drafted anything)."""
         plan = getattr(self, "plan", [])
+        self._stops = ((), {})
         self.maul = build(tuple(map(tuple, plan))) if plan else None
         if len(plan) == SECTIONS:
             self.moves, self.food_court, self.search_squares = tables(self.maul)
@@ -101,28 +105,28 @@ class MaulOfAmerica(Attacks, ZombieTurn, Engine):
     # ----- set up ---------------------------------------------------------
     def setup(self) -> None:
         n = self.num_players
-        self.plan: list[list[int]] = []
+        self.plan = []
         self.face = -1
         self.status = [PLAYING] * n
         self.pos = [-1] * n
         self.wounds = [0] * n
         self.hands = [[0] * len(HAND_NAMES) for _ in range(n)]
-        self.items: list[list[list[int]]] = [[] for _ in range(n)]
+        self.items = [[] for _ in range(n)]
         self.searched = [-1] * n
-        self.zombies: list[int] = []
-        self.zdone: list[int] = []
+        self.zombies = []
+        self.zdone = []
         self.dead = 0
         self.waiting = 0
         self.search = shuffled(self.rng, search_deck())
         self.sdeck = shuffled(self.rng, shopper_deck())
         self.zdeck = shuffled(self.rng, zombie_deck())
-        self.search_discard: list[int] = []
-        self.sdiscard: list[int] = []
-        self.zdiscard: list[int] = []
+        self.search_discard = []
+        self.sdiscard = []
+        self.zdiscard = []
         self.active, self.round, self.roll, self.actions, self.spent = ZC, 0, 0, 0, 0
         self.on_food, self.aim, self.zc_bonus = 0, 0, 0
         self.exit, self.winner, self.shot = -1, -1, -1
-        self.trade: list = [-1, [], []]
+        self.trade = [-1, [], []]
         self.z_square, self.z_budget, self.z_hit = -1, 0, ZOMBIE_HIT
         self.z_all, self.z_next_actions, self.z_next_hit = 0, 0, 0
         drafts = []
@@ -133,19 +137,16 @@ class MaulOfAmerica(Attacks, ZombieTurn, Engine):
             drafts = [("draft", seat) for seat in (ZC, 1, ZC, 1)]
         self.push(
             *drafts,
-            *[("choose_food_court", s) for s in self.shoppers()],
-            *[("place_starting_zombie",) for _ in self.shoppers()],
+            *[("choose_food_court", s) for s in range(1, self.num_players)],
+            *[("place_starting_zombie",) for _ in range(1, self.num_players)],
             ("deal",),
             ("next_turn", ZC),
         )
 
-    def shoppers(self) -> range:
-        return range(1, self.num_players)
-
     def draft(self, seat: int) -> None:
         """ "The Zombie Controller chooses one of the eight different Maul sections"; then
         the Shoppers (the first Shopper seat decides for them), the ZC, the Shoppers."""
-        plan = tuple(map(tuple, self.plan))
+        plan = cast(Plan, tuple(map(tuple, self.plan)))
         faces = [f for f in available(plan) if not plan or placements(plan, f)]
         self.ask(seat, KIND.face, [A_FACE + f for f in faces], public=True)
 
@@ -156,7 +157,7 @@ class MaulOfAmerica(Attacks, ZombieTurn, Engine):
             self.attach()
             return
         self.face = face
-        options = placements(tuple(map(tuple, self.plan)), face)
+        options = placements(cast(Plan, tuple(map(tuple, self.plan))), face)
         legal = [A_PLACEMENT + placement_index(r, c, t) for r, c, t in options]
         self.ask(self.current_player, KIND.placement, legal, public=True)
 
@@ -168,8 +169,10 @@ class MaulOfAmerica(Attacks, ZombieTurn, Engine):
 
     def choose_food_court(self, seat: int) -> None:
         """Shoppers in turn order place their token on any free Food Court square."""
+        maul = self.maul
+        assert maul is not None  # drafted: typed, its calls are native
         taken = self.occupied()
-        free = [A_SQUARE + v for v in self.maul.food_court if v not in taken]
+        free = [A_SQUARE + v for v in maul.food_court if v not in taken]
         self.ask(seat, KIND.start, free, public=True)
 
     def on_start(self, action: int) -> None:
@@ -177,11 +180,13 @@ class MaulOfAmerica(Attacks, ZombieTurn, Engine):
 
     def place_starting_zombie(self) -> None:
         """One zombie per Shopper, at least 5 squares from every Shopper."""
-        taken, dist = self.occupied(), self.maul.dist
-        shoppers = [self.pos[s] for s in self.shoppers()]
+        maul = self.maul
+        assert maul is not None  # drafted: typed, its calls are native
+        taken, dist = self.occupied(), maul.dist
+        shoppers = [self.pos[s] for s in range(1, self.num_players)]
         legal = [
             A_SQUARE + v
-            for v in range(self.maul.size)
+            for v in range(maul.size)
             if v not in taken and all(dist[p][v] >= SETUP_DISTANCE for p in shoppers)
         ]
         if legal:
@@ -192,7 +197,7 @@ class MaulOfAmerica(Attacks, ZombieTurn, Engine):
 
     def deal(self) -> None:
         """Three Shopper cards to each Shopper and three Zombie cards to the ZC."""
-        for s in self.shoppers():
+        for s in range(1, self.num_players):
             for _ in range(HAND):
                 self.draw_shopper_card(s)
         for _ in range(HAND):
@@ -248,7 +253,9 @@ class MaulOfAmerica(Attacks, ZombieTurn, Engine):
         on them), and escaping, a move, so allowed on a shared square too."""
         v, left = self.pos[s], self.actions
         taken = set(self.zombies)  # the squares held by a piece other than the mover
-        taken.update(self.pos[p] for p in self.shoppers() if p != s)
+        for p in range(1, self.num_players):
+            if p != s:
+                taken.add(self.pos[p])
         legal = [
             A_STEP + d
             for d, (w, cost) in enumerate(self.moves[v])
@@ -280,17 +287,21 @@ class MaulOfAmerica(Attacks, ZombieTurn, Engine):
         afterwards, which may be the square it leaves (the mover itself occupies
         nothing), or to leave the Maul by the designated exit (the move off the
         board costs one)."""
-        if self.maul.reach(w, left, (), taken):
+        maul = self.maul
+        assert maul is not None  # drafted: typed, its calls are native
+        if maul.reach(w, left, (), taken):
             return True
         out = self.way_out(self.active)
-        return left >= 1 and (w in out or not self.maul.reach(w, left - 1).keys().isdisjoint(out))
+        return left >= 1 and (w in out or not maul.reach(w, left - 1).keys().isdisjoint(out))
 
     def way_out(self, s: int) -> tuple[int, ...]:
         """The squares by which Shopper ``s`` may leave the Maul now: the designated
         exit's (both of an arrow's, MOA-169) once he meets the criteria (MOA-170)."""
+        maul = self.maul
+        assert maul is not None  # drafted: typed, its calls are native
         if self.exit < 0 or not can_escape(self.items[s]):
             return ()
-        return self.maul.way_out[self.exit]
+        return maul.way_out[self.exit]
 
     def may_search(self, s: int) -> bool:
         v = self.pos[s]
@@ -302,8 +313,10 @@ class MaulOfAmerica(Attacks, ZombieTurn, Engine):
 
     def partners(self, s: int) -> list[int]:
         """Shoppers adjacent to ``s`` (an exchange needs both to agree)."""
-        near = self.maul.touches[self.pos[s]]
-        return [p for p in self.shoppers() if p != s and self.status[p] == PLAYING
+        maul = self.maul
+        assert maul is not None  # drafted: typed, its calls are native
+        near = maul.touches[self.pos[s]]
+        return [p for p in range(1, self.num_players) if p != s and self.status[p] == PLAYING
                 and self.pos[p] in near]  # fmt: skip
 
     def on_act(self, action: int) -> None:
@@ -348,10 +361,6 @@ class MaulOfAmerica(Attacks, ZombieTurn, Engine):
                 return
         self.push(("shopper_act",))
 
-    def spend(self, n: int) -> None:
-        self.actions -= n
-        self.spent += n
-
     def step(self, s: int, d: int) -> None:
         """One square; a window costs two.  Entering a zombie's square gives the ZC a
         free attack that hits on a 6 and no card can stop."""
@@ -389,11 +398,13 @@ class MaulOfAmerica(Attacks, ZombieTurn, Engine):
             self.announce(s)
 
     def spawn_zombies(self, count: int) -> None:
+        maul = self.maul
+        assert maul is not None  # drafted: typed, its calls are native
         if count == 0 or not self.room_for_zombies():
             return
         v = self.pos[self.active]
-        room, taken = self.maul.room, self.occupied()
-        free = [w for w, _ in self.maul.steps[v] if room[w] == room[v] and w not in taken]
+        room, taken = maul.room, self.occupied()
+        free = [w for w, _ in maul.steps[v] if room[w] == room[v] and w not in taken]
         if free:
             self.push(("spawn_zombies", count - 1))
             self.ask(ZC, KIND.spawn, [A_SQUARE + w for w in free], public=True)
@@ -411,7 +422,9 @@ class MaulOfAmerica(Attacks, ZombieTurn, Engine):
     def designate_exit(self) -> None:
         """One choice an exit, named by its first square: an arrow's two squares are
         one exit (MOA-169)."""
-        legal = [A_SQUARE + way[0] for way in self.maul.ways_out]
+        maul = self.maul
+        assert maul is not None  # drafted: typed, its calls are native
+        legal = [A_SQUARE + way[0] for way in maul.ways_out]
         self.ask(ZC, KIND.designate, legal, public=True)
 
     def on_designate(self, action: int) -> None:
@@ -465,11 +478,6 @@ class MaulOfAmerica(Attacks, ZombieTurn, Engine):
         i = max((i for i, it in enumerate(items) if it[0] == kind), key=lambda i: items[i][1])
         return items.pop(i)
 
-    def discard_item(self, s: int, kind: int, empty: bool = False) -> None:
-        items = self.items[s]
-        i = next(i for i, it in enumerate(items) if it[0] == kind and (not empty or it[1] == 0))
-        self.search_discard.append(items.pop(i)[0])
-
     # ----- wounds ------------------------------------------------------------
     def wound(self, s: int) -> None:
         """The 4th wound kills: the Shopper stays as a zombie of the ZC (one more
@@ -486,7 +494,7 @@ class MaulOfAmerica(Attacks, ZombieTurn, Engine):
         self.items[s] = []
         self.sdiscard += from_counts(self.hands[s])
         self.hands[s] = [0] * len(HAND_NAMES)
-        if all(self.status[p] == DEAD for p in self.shoppers()):
+        if all(self.status[p] == DEAD for p in range(1, self.num_players)):
             self.end_game()  # every Shopper is dead: the Zombie Controller wins
         elif s == self.active:
             self.push(("next_turn", s))
@@ -518,16 +526,18 @@ class MaulOfAmerica(Attacks, ZombieTurn, Engine):
         if self.zdeck:
             self.hands[ZC][draw(self.zdeck)] += 1
 
-    def add_zombie(self, square: int, done: int) -> None:
-        self.zombies.append(square)
-        self.zdone.append(done)
-
     def occupied(self) -> set[int]:
-        return set(self.zombies) | {self.pos[s] for s in self.shoppers() if self.pos[s] >= 0}
+        taken = set(self.zombies)
+        for s in range(1, self.num_players):
+            if self.pos[s] >= 0:
+                taken.add(self.pos[s])
+        return taken
 
     def crowd(self, v: int) -> int:
         """How many pieces stand on ``v``."""
-        return self.zombies.count(v) + sum(1 for s in self.shoppers() if self.pos[s] == v)
+        return self.zombies.count(v) + sum(
+            1 for s in range(1, self.num_players) if self.pos[s] == v
+        )
 
     # ----- results --------------------------------------------------------------
     def scores(self) -> list[int]:
@@ -544,7 +554,7 @@ class MaulOfAmerica(Attacks, ZombieTurn, Engine):
         Shoppers and the Shopper deck, Zombie cards between the ZC and the Zombie
         deck; the Search deck is shuffled."""
         see = self.visible(seat)
-        others = [s for s in self.shoppers() if not see.hand(s)]
+        others = [s for s in range(1, self.num_players) if not see.hand(s)]
         cards = self.sdeck + [c for s in others for c in from_counts(self.hands[s])]
         sizes = [(len(self.sdeck), None)] + [(sum(self.hands[s]), None) for s in others]
         self.sdeck, *hands = redeal(rng, cards, sizes)

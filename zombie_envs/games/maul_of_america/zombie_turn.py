@@ -3,8 +3,12 @@ each zombie's move and attack."""
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from ...core.dice import roll
+from ...core.game import mypyc_attr
 from .actions import A_ACT, A_ACTIVATE, A_BITE, A_CARD, A_ENTER, A_PASS, A_SQUARE, ACTIONS, END_TURN
+from .attacks import Attacks
 from .cards import (
     ALL_ACTIONS,
     NEXT_ACTIONS,
@@ -19,17 +23,18 @@ from .declaration import KIND
 from .seats import PLAYING, ZC
 
 
-class ZombieTurn:
-    """The Zombie Controller's turn; mixed into ``MaulOfAmerica``."""
+@mypyc_attr(allow_interpreted_subclasses=True)  # a test rig subclasses it
+class ZombieTurn(Attacks):
+    """The Zombie Controller's turn; a base of ``MaulOfAmerica``."""
 
-    #: the last zombie move worked out: (what it depends on, its stops)
-    _stops: tuple[tuple, dict[int, int]] = ((), {})
+    #: a part of the engine, which names the game
+    engine_part: ClassVar[bool] = True
 
     def zombie_turn(self) -> None:
         """One reinforcement per living Shopper (lost beyond the cap), then every
         zombie may act once."""
         self.active = ZC
-        living = sum(1 for s in self.shoppers() if self.status[s] == PLAYING)
+        living = sum(1 for s in range(1, self.num_players) if self.status[s] == PLAYING)
         self.waiting = max(0, min(living, self.cap() - len(self.zombies)))
         self.zdone = [0] * len(self.zombies)
         self.z_all = self.z_next_actions = self.z_next_hit = 0
@@ -46,15 +51,17 @@ class ZombieTurn:
         self.ask(ZC, KIND.command, self.command_options())
 
     def command_options(self) -> list[int]:
+        maul = self.maul
+        assert maul is not None  # drafted: typed, its calls are native
         legal = sorted(
             {A_ACTIVATE + v for v, done in zip(self.zombies, self.zdone, strict=True) if not done}
         )
         if self.waiting:
             budget = ZOMBIE_ACTIONS + self.z_all + self.z_next_actions - 1
-            shoppers = {self.pos[s] for s in self.shoppers()}
+            shoppers = {self.pos[s] for s in range(1, self.num_players)}
             legal += [
                 A_ENTER + e
-                for e in self.maul.exits
+                for e in maul.exits
                 if e not in shoppers and (e not in self.zombies or self.zombie_stops(e, budget))
             ]
         hand = self.hands[ZC]
@@ -102,10 +109,22 @@ class ZombieTurn:
         Shopper's square, through other zombies but not stopping on them.  The last
         answer is kept with what it depends on (the move is asked for its choices,
         then for the cost of the one taken), so callers read it, never change it."""
-        key = (v, budget, *self.pos, *self.status, *self.zombies)
-        if self._stops[0] != key:
-            shoppers = {self.pos[s] for s in self.shoppers() if self.status[s] == PLAYING}
-            moves = self.maul.reach(v, budget, shoppers, shoppers.union(self.zombies))
+        maul = self.maul
+        assert maul is not None  # drafted: typed, its calls are native
+        key = self._stops[0]  # compared in place: no key built but on a change
+        if not (
+            len(key) == 5
+            and key[0] == v
+            and key[1] == budget
+            and key[2] == self.pos
+            and key[3] == self.status
+            and key[4] == self.zombies
+        ):
+            shoppers = {
+                self.pos[s] for s in range(1, self.num_players) if self.status[s] == PLAYING
+            }
+            moves = maul.reach(v, budget, shoppers, shoppers.union(self.zombies))
+            key = (v, budget, self.pos[:], self.status[:], self.zombies[:])
             self._stops = (key, moves)
         return self._stops[1]
 
@@ -120,6 +139,8 @@ class ZombieTurn:
             self.ask(ZC, KIND.destination, sorted(legal), public=True)
 
     def on_destination(self, action: int) -> None:
+        maul = self.maul
+        assert maul is not None  # drafted: typed, its calls are native
         v, w = self.z_square, action - A_SQUARE
         if w != v:
             cost = self.zombie_stops(v, self.z_budget)[w]
@@ -129,8 +150,12 @@ class ZombieTurn:
             self.z_budget -= cost
             self.z_square = w
         if self.z_budget >= 1:  # an attack is the zombie's last action
-            near = self.maul.touches[w]
-            prey = [s for s in self.shoppers() if self.status[s] == PLAYING and self.pos[s] in near]
+            near = maul.touches[w]
+            prey = [
+                s
+                for s in range(1, self.num_players)
+                if self.status[s] == PLAYING and self.pos[s] in near
+            ]
             if prey:
                 legal = [A_BITE + (s - ZC) - 1 for s in prey] + [A_PASS]
                 self.ask(ZC, KIND.bite, legal, public=True)

@@ -3,17 +3,21 @@
 A turn is the rulebook's four steps: movement, attack, discard/draw, the horde.
 Each task method is one step or sub-step, named as the rulebook names it; each
 ``on_<kind>`` method applies a seat's decision.  The horde's steps are
-``horde.py``, mixed into the engine.  Board squares are node ids of
-``core.grid.Board``; a hand is a list of counts per card kind (attack values
-0-4, then the eleven heroes).  Seats in the ``choose`` block are relative to
-the deciding seat, so one policy can play every seat.
+``horde.py``, a base of the engine, and the state is declared in ``state.py``,
+below it.  Board squares are node ids of ``core.grid.Board``; a hand is a list
+of counts per card kind (attack values 0-4, then the eleven heroes).  Seats in
+the ``choose`` block are relative to the deciding seat, so one policy can play
+every seat.
 """
 
 from __future__ import annotations
 
+from typing import ClassVar, cast
+
 from ...core.deck import counts, draw, from_counts, redeal, reshuffle, reshuffled, shuffled
 from ...core.dice import pick, roll
-from ...core.game import Engine
+from ...core.game import mypyc_attr
+from ...core.game_type import GameType
 from .actions import (
     A_CARD,
     A_CHOOSE,
@@ -52,8 +56,8 @@ from .data import (
 )
 from .declaration import GAME, KIND
 from .horde import Horde
+from .observe import Visible
 
-HEROES = range(NUM_ATTACK, HAND_KINDS)
 ATTACKS = range(NUM_ATTACK)
 
 
@@ -65,9 +69,10 @@ def _in_hand(card: int) -> bool:
     return card < HAND_KINDS
 
 
-class WeAreDead(Horde, Engine):
-    game_type = GAME
-    FIELDS = {
+@mypyc_attr(allow_interpreted_subclasses=True)  # a test rig subclasses it
+class WeAreDead(Horde):
+    game_type: ClassVar[GameType] = GAME
+    FIELDS: ClassVar[dict[str, tuple[str, ...]]] = {
         "game": (
             "turn", "pos", "score", "damage", "infection", "hands", "deck", "discard",
             "reshuffles", "token", "pool", "fire", "wounded", "last_lost", "winner",
@@ -184,10 +189,6 @@ class WeAreDead(Horde, Engine):
             for seat in range(self.num_players):
                 self.infection[seat] += 1
 
-    def spend(self, seat: int, card: int) -> None:
-        self.hands[seat][card] -= 1
-        self.discard.append(card)
-
     def spend_infection(self, seat: int) -> None:
         self.infection[seat] -= 1
 
@@ -252,11 +253,6 @@ class WeAreDead(Horde, Engine):
     def hero_offer(self, seat: int) -> None:
         """Every opponent is asked, hero in hand or not, so asking reveals nothing."""
         self.ask(seat, KIND.place_hero, self.heroes_or_pass(seat))
-
-    def heroes_or_pass(self, seat: int) -> list[int]:
-        """A hero of the hand, or pass: a hero offer in an attack or against the horde."""
-        hand = self.hands[seat]
-        return [A_CARD + k for k in HEROES if hand[k]] + [A_PASS]
 
     def on_place_hero(self, action: int) -> None:
         if action != A_PASS:
@@ -505,7 +501,7 @@ class WeAreDead(Horde, Engine):
         a face-down card gets a hero, a hand only hand cards, the deck the rest, in
         a new order.  Unflipped shopper tokens, on the board and still to place,
         swap numbers among themselves."""
-        see = self.visible(seat)
+        see = cast(Visible, self.visible(seat))
         others = [s for s in range(self.num_players) if not see.hand(s)]
         down = [s for s in others if self.facedown[s] >= 0 and not see.facedown(s)]
         cards = self.deck + [self.facedown[s] for s in down]

@@ -3,15 +3,23 @@ shopper tokens, then the players may stop it with heroes before it feeds."""
 
 from __future__ import annotations
 
+from collections.abc import Collection, Sequence
 from itertools import compress
+from typing import ClassVar
 
+from ...core.game import mypyc_attr
 from .actions import A_CARD, A_PASS, A_SQUARE
 from .data import HORDE_REACH, HORDE_REDUCTION, NUM_ATTACK
 from .declaration import KIND
+from .state import DeadState
 
 
-class Horde:
-    """The horde's hunt, the heroes that stop it and its feast; mixed into ``WeAreDead``."""
+@mypyc_attr(allow_interpreted_subclasses=True)  # a test rig subclasses it
+class Horde(DeadState):
+    """The horde's hunt, the heroes that stop it and its feast; a base of ``WeAreDead``."""
+
+    #: a part of the engine, which names the game
+    engine_part: ClassVar[bool] = True
 
     def release_the_horde(self) -> None:
         """A horde card was drawn: every horde hunts, then the players may stop it."""
@@ -23,7 +31,9 @@ class Horde:
         they went for and those they reached."""
         return tuple(self.hordes), set(self.h_moved), set(self.h_claimed), frozenset(self.h_targets)
 
-    def prey(self, hordes, moved, claimed) -> dict[int, list[int]]:
+    def prey(
+        self, hordes: Sequence[int], moved: Collection[int], claimed: Collection[int]
+    ) -> dict[int, list[int]]:
         """The hunt's next step: the shopper tokens no horde went for that are at the
         shortest distance from a horde still to move, each with the hordes (one per
         square) that are that near, as {token: [horde, ...]}; empty when no horde or
@@ -36,7 +46,8 @@ class Horde:
         if not free:
             return {}
         dist = self.board.dist
-        near = {}  # one horde per square: {square: (horde, its distances, the least)}
+        # one horde per square: {square: (horde, its distances, the least)}
+        near: dict[int, tuple[int, Sequence[int], int]] = {}
         for i in waiting:
             if hordes[i] not in near:
                 row = dist[hordes[i]]
@@ -89,7 +100,7 @@ class Horde:
         for option, endings in options.items():
             if endings == every:
                 return [option]
-        firsts = {}
+        firsts: dict = {}
         for option, endings in options.items():
             firsts.setdefault(endings, option)
         return list(firsts.values())

@@ -14,11 +14,16 @@ board.  ``state_vector`` adds every secret, for centralised critics.
 from __future__ import annotations
 
 from collections import Counter
+from typing import TYPE_CHECKING
 
+from ...core.game import mypyc_attr
 from ...core.layout import Grid, Layout
 from ...core.visibility import GOD, Visibility
 from .data import BOARDS, CARD_NAMES, HAND_KINDS, HERO_NAMES, NUM_ATTACK, NUM_KINDS, board
 from .declaration import GAME, KIND
+
+if TYPE_CHECKING:  # typed for the compiled build: the engine's fields read natively
+    from .state import DeadState
 
 MAX_PLAYERS = GAME.max_players
 SQUARES = max(board(name).size for name in BOARDS)
@@ -36,6 +41,7 @@ PER_SEAT = (
 )  # fmt: skip
 
 
+@mypyc_attr(native_class=False)  # compiled, it subclasses the interpreted Visibility
 class Visible(Visibility):
     """We Are Dead's secrets, and who may see each."""
 
@@ -47,12 +53,13 @@ class Visible(Visibility):
 
     def facedown(self, s: int) -> bool:
         """Which hero a seat placed face down: that seat (that it placed one is public)."""
-        return self.g.facedown[s] >= 0 and self.owns(s)
+        g: DeadState = self.g  # typed: compiled, its fields read natively
+        return g.facedown[s] >= 0 and self.owns(s)
 
     def token(self, v: int) -> bool:
         """The number on the shopper token at square ``v``: everyone once it is
         flipped (attacked, or reached by a horde), nobody before."""
-        g = self.g
+        g: DeadState = self.g  # typed: compiled, its fields read natively
         return g.token[v] > 0 and (self.god or v == g.a_node or v in g.h_targets)
 
     def deck(self) -> bool:
@@ -162,7 +169,7 @@ def _pile(cards: list[int]) -> bytes:
     return rows
 
 
-def encode(g, seat: int, out: bytearray, god: bool) -> None:
+def encode(g: DeadState, seat: int, out: bytearray, god: bool) -> None:
     """Write seat's view (everything if ``god``) into a zeroed ``out``, one group
     of named blocks per function below, each asking ``see`` about secrets."""
     see = Visible(g, GOD if god else seat)
@@ -174,7 +181,7 @@ def encode(g, seat: int, out: bytearray, god: bool) -> None:
         _secrets(g, out, see)
 
 
-def _head(g, seat: int, out: bytearray, rel: list[int]) -> None:
+def _head(g: DeadState, seat: int, out: bytearray, rel: list[int]) -> None:
     """my_seat to hand: who I am, who decides what, the public counts and my hand."""
     n = g.num_players
     out[_MY_SEAT + seat] = 1
@@ -193,7 +200,7 @@ def _head(g, seat: int, out: bytearray, rel: list[int]) -> None:
     out[_HAND : _HAND + HAND_KINDS] = bytes(g.hands[seat])
 
 
-def _seats(g, seat: int, out: bytearray, rel: list[int], see: Visible) -> None:
+def _seats(g: DeadState, seat: int, out: bytearray, rel: list[int], see: Visible) -> None:
     """seats to lost_card: each seat's public row, the heroes and the cards played."""
     score, damage, infection, hands = g.score, g.damage, g.infection, g.hands
     fire, wounded, facedown, revealers = g.fire, g.wounded, g.facedown, g.revealers
@@ -215,7 +222,7 @@ def _seats(g, seat: int, out: bytearray, rel: list[int], see: Visible) -> None:
         out[_LOST_CARD + g.last_lost] = 1
 
 
-def _board(g, seat: int, out: bytearray, see: Visible) -> None:
+def _board(g: DeadState, seat: int, out: bytearray, see: Visible) -> None:
     """my_square to prey: the players, the shopper tokens and the hordes on the board."""
     pos = g.pos
     out[_MY_SQUARE + pos[seat]] = 1
@@ -234,7 +241,7 @@ def _board(g, seat: int, out: bytearray, see: Visible) -> None:
         out[_PREY + g.h_prey] = 1
 
 
-def _secrets(g, out: bytearray, see: Visible) -> None:
+def _secrets(g: DeadState, out: bytearray, see: Visible) -> None:
     """The state's extra blocks (absolute seats): all_hands to deck_cards."""
     for s in range(g.num_players):
         base = _ALL_HANDS + s * HAND_KINDS

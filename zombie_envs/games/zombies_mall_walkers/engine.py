@@ -13,8 +13,8 @@ roll and move that many zombies one square each (``zombie_phase`` /
 are ``fights.py`` (``fight_zombie`` / ``combat_roll`` / ``on_fight``; being killed
 is ``killed``: the pawn has no life until its next ``turn`` brings 3 life and 3
 bullets), playing event cards ``events.py`` (``card_window`` / ``on_play_card``),
-the Keys scenario's duels ``keys.py``, all mixed into the engine.  The mall's
-geometry is ``mall.py``; the cards ``cards.py``.
+the Keys scenario's duels ``keys.py``, all bases of the engine, on the state
+``state.py`` declares.  The mall's geometry is ``mall.py``; the cards ``cards.py``.
 
 State (stable names, read by the observation, render, bots and narration):
 
@@ -47,11 +47,14 @@ State (stable names, read by the observation, render, bots and narration):
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from itertools import compress
+from typing import ClassVar
 
 from ...core.deck import counts, draw, from_counts, redeal, reshuffle, reshuffled, shuffled
 from ...core.dice import roll
-from ...core.game import Engine
+from ...core.game import mypyc_attr
+from ...core.game_type import GameType
 from .actions import (
     A_DISCARD,
     A_DUCT,
@@ -73,8 +76,6 @@ from .cards import (
 )
 from .declaration import GAME, KIND
 from .events import EventCards
-from .fights import Fights
-from .keys import Keys
 from .mall import (
     ALL_TILES,
     CELLS,
@@ -89,9 +90,10 @@ from .mall import (
 )
 
 
-class MallWalkers(EventCards, Fights, Keys, Engine):
-    game_type = GAME
-    FIELDS = {
+@mypyc_attr(allow_interpreted_subclasses=True)  # a test rig subclasses it
+class MallWalkers(EventCards):
+    game_type: ClassVar[GameType] = GAME
+    FIELDS: ClassVar[dict[str, tuple[str, ...]]] = {
         "game": (
             "tiles", "stack", "lost_tiles", "pos", "life", "bullets", "trophies", "hands",
             "items", "rescued", "duct", "jammed", "unlucky", "played", "zombies",
@@ -101,10 +103,7 @@ class MallWalkers(EventCards, Fights, Keys, Engine):
         "turn": ("active", "drawn", "moves_left", "zombie_moves", "zmoved", "sprinkler", "dueled"),
         "fight or card": ("combat", "card", "duel"),
     }  # fmt: skip
-    SHARED_ITEMS = ("tiles",)  # a placed tile never changes
-    #: the zombie moves last worked out, which the next is worked out from; not
-    #: state (a loaded game works them out again)
-    zoptions: tuple[int, ...] | None = None
+    SHARED_ITEMS: ClassVar[tuple[str, ...]] = ("tiles",)  # a placed tile never changes
 
     def attach(self) -> None:
         """The mall follows from the placed tiles: rebuilt (memoised) after loads."""
@@ -116,6 +115,8 @@ class MallWalkers(EventCards, Fights, Keys, Engine):
         n = self.num_players
         self.tiles = [[FRONT_DOOR, 0, 0, 0, 1], [CROSSROADS, -1, 0, 0, 1]]
         self.attach()
+        mall = self.mall
+        assert mall is not None  # placed: typed, its calls are native
         stack = list(ALL_TILES)
         stack.remove(FRONT_DOOR)
         stack.remove(CROSSROADS)
@@ -124,7 +125,7 @@ class MallWalkers(EventCards, Fights, Keys, Engine):
             stack.remove(HELIPAD)
             stack.insert(0, HELIPAD)
         self.stack, self.drawn, self.lost_tiles = stack, -1, []
-        start = self.mall.start
+        start = mall.start
         self.pos = [start] * n
         self.life = [START_LIFE] * n
         self.bullets = [START_BULLETS] * n
@@ -138,14 +139,14 @@ class MallWalkers(EventCards, Fights, Keys, Engine):
         self.bullet_tokens = [0] * MAX_SQUARES
         self.rescue_tokens = [0] * MAX_SQUARES
         self.deck = shuffled(self.rng, event_deck())
-        self.discard: list[int] = []
+        self.discard = []
         self.active, self.first, self.round = 0, 0, 1
         self.moves_left = self.zombie_moves = 0
-        self.zmoved: list[int] = []
+        self.zmoved = []
         self.combat = [-1, 0, 0, -1]
         self.card = -1
         self.sprinkler = 0
-        self.barricades: list[list[int]] = []
+        self.barricades = []
         self.keeper, self.keys_at, self.keys_first = -1, -1, 0
         self.duel = [-1, 0, 0]
         self.dueled = 0
@@ -203,9 +204,11 @@ class MallWalkers(EventCards, Fights, Keys, Engine):
         while it cannot be placed (before the Escalator, Z3-065), and is discarded
         when it cannot be placed as the last tile; any other tile that fits nowhere
         is discarded (assumed, from the base game)."""
+        mall = self.mall
+        assert mall is not None  # placed: typed, its calls are native
         while self.stack:
             kind = draw(self.stack)
-            options = self.mall.placements(kind)
+            options = mall.placements(kind)
             if options:
                 self.drawn = kind
                 legal = [A_PLACE + placement_index(r, c, t) for r, c, t, _ in options]
@@ -220,7 +223,9 @@ class MallWalkers(EventCards, Fights, Keys, Engine):
     def on_place_tile(self, action: int) -> None:
         r, c, turns = PLACE_AT[action - A_PLACE]
         kind = self.drawn
-        floor = self.mall.fit(kind, (r, c), turns)
+        mall = self.mall
+        assert mall is not None  # placed: typed, its calls are native
+        floor = mall.fit(kind, (r, c), turns)
         self.tiles.append([kind, r, c, turns, floor])
         self.drawn = -1
         self.attach()
@@ -287,10 +292,12 @@ class MallWalkers(EventCards, Fights, Keys, Engine):
     def movement(self) -> None:
         """Step 4: roll and move; or, having ended the last move on a store's air
         duct, crawl to the duct of a store touching it instead (Z3-059 to Z3-063)."""
+        mall = self.mall
+        assert mall is not None  # placed: typed, its calls are native
         s = self.active
         here = self.pos[s]
-        store = self.mall.store[here]
-        links = self.mall.links[store] if store >= 0 and self.mall.duct[store] == here else ()
+        store = mall.store[here]
+        links = mall.links[store] if store >= 0 and mall.duct[store] == here else ()
         if self.duct[s] and links:
             legal = [A_ROLL] + [A_DUCT + k for k in links]
             self.ask(s, KIND.start_move, legal, public=True)
@@ -301,8 +308,10 @@ class MallWalkers(EventCards, Fights, Keys, Engine):
         if action == A_ROLL:
             self.push(("roll_move",))
             return
+        mall = self.mall
+        assert mall is not None  # placed: typed, its calls are native
         s = self.active
-        square = self.mall.duct[action - A_DUCT]
+        square = mall.duct[action - A_DUCT]
         self.pos[s] = square
         self.push(("enter", square), ("end_move",))
 
@@ -321,16 +330,20 @@ class MallWalkers(EventCards, Fights, Keys, Engine):
     def step_choice(self) -> None:
         if self.moves_left <= 0:
             return
+        mall = self.mall
+        assert mall is not None  # placed: typed, its calls are native
         s = self.active
-        nbr = self.mall.nbr[self.pos[s]]
+        nbr = mall.nbr[self.pos[s]]
         legal = [A_STEP + d for d in range(4) if nbr[d] >= 0] + [A_STOP]
         self.ask(s, KIND.move, legal, public=True)
 
     def on_move(self, action: int) -> None:
         if action == A_STOP:
             return
+        mall = self.mall
+        assert mall is not None  # placed: typed, its calls are native
         s = self.active
-        square = self.mall.nbr[self.pos[s]][action - A_STEP]
+        square = mall.nbr[self.pos[s]][action - A_STEP]
         self.moves_left -= 1
         self.pos[s] = square
         self.push(("enter", square), ("step_choice",))
@@ -362,18 +375,22 @@ class MallWalkers(EventCards, Fights, Keys, Engine):
 
     def end_move(self) -> None:
         """Ending the move on a store's air duct square opens the duct next turn."""
+        mall = self.mall
+        assert mall is not None  # placed: typed, its calls are native
         s = self.active
         here = self.pos[s]
-        store = self.mall.store[here]
-        self.duct[s] = int(store >= 0 and self.mall.duct[store] == here)
+        store = mall.store[here]
+        self.duct[s] = int(store >= 0 and mall.duct[store] == here)
         self.moves_left = 0
 
     # ----- winning ----------------------------------------------------------
     def check_win(self) -> None:
         """On the Helipad's centre with no zombie left there: the standard game is
         won; Search and Rescue needs the most rescued tokens, the Keys the keys."""
+        mall = self.mall
+        assert mall is not None  # placed: typed, its calls are native
         s = self.active
-        centre = self.mall.centre
+        centre = mall.centre
         if centre < 0 or self.pos[s] != centre or self.zombies[centre]:
             return
         if self.scenario == "search_and_rescue":
@@ -384,10 +401,6 @@ class MallWalkers(EventCards, Fights, Keys, Engine):
         elif self.scenario == "keys" and self.keeper != s:
             return
         self.win(s)
-
-    def win(self, s: int) -> None:
-        self.winner = s
-        self.end_game()
 
     # ----- zombies ----------------------------------------------------------
     def zombie_phase(self) -> None:
@@ -400,7 +413,9 @@ class MallWalkers(EventCards, Fights, Keys, Engine):
         self.push(("zombie_choice",))
 
     def zombie_options(self) -> list[int]:
-        zombies, exits = self.zombies, self.mall.exits
+        mall = self.mall
+        assert mall is not None  # placed: typed, its calls are native
+        zombies, exits = self.zombies, mall.exits
         barred = self.barred_doorway()
         moved = self.zmoved
         legal = []
@@ -419,9 +434,12 @@ class MallWalkers(EventCards, Fights, Keys, Engine):
         every zombie's steps again, which a zombie phase would ask up to six
         times."""
         mall, zombies = self.mall, self.zombies
+        assert mall is not None  # placed: typed, its calls are native
+        zoptions = self.zoptions
+        assert zoptions is not None  # the options this move was chosen from
         gone = {A_ZOMBIE + step for step, _, _ in mall.exits[sq]}
         gone.update(A_ZOMBIE + step for step, _, _ in mall.entries[to])
-        legal = [a for a in self.zoptions if a not in gone]
+        legal = [a for a in zoptions if a not in gone]
         barred = self.barred_doorway()
         for step, near, door in mall.entries[sq]:
             if zombies[near] and near not in self.zmoved and not (door and barred(near, sq)):
@@ -429,11 +447,13 @@ class MallWalkers(EventCards, Fights, Keys, Engine):
         legal.sort()
         return legal
 
-    def barred_doorway(self):
+    def barred_doorway(self) -> Callable[[int, int], bool]:
         """Whether a doorway between two squares is closed to zombies: one side of it
         is in a barricaded store (a test made once per question, for many steps)."""
         closed = {tile for tile, _ in self.barricades}
-        store = self.mall.store
+        mall = self.mall
+        assert mall is not None  # placed: typed, its calls are native
+        store = mall.store
         return lambda a, b: bool(closed) and (store[a] in closed or store[b] in closed)
 
     def zombie_choice(self, sq: int = -1, to: int = -1) -> None:
@@ -447,8 +467,10 @@ class MallWalkers(EventCards, Fights, Keys, Engine):
             self.ask(self.active, KIND.move_zombies, legal, public=True)
 
     def on_move_zombies(self, action: int) -> None:
+        mall = self.mall
+        assert mall is not None  # placed: typed, its calls are native
         sq, d = divmod(action - A_ZOMBIE, 4)
-        to = self.mall.nbr[sq][d]
+        to = mall.nbr[sq][d]
         self.zombies[sq], self.zombies[to] = 0, 1
         self.zmoved.append(to)
         self.zombie_moves -= 1

@@ -4,16 +4,24 @@ from the discards, and what each effect does."""
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from ...core.deck import from_counts
 from ...core.dice import roll
+from ...core.game import mypyc_attr
 from .actions import A_CARD, A_PASS, A_PICK, A_TARGET
 from .cards import BULLETS, EFFECT, IN_PLAY, KINDS, LIFE, LIFE_CAP, OUTSIDE_WORDS, TYPE, WHERE
 from .declaration import KIND
+from .fights import Fights
 from .mall import CELLS
 
 
-class EventCards:
-    """Event cards played from the hand outside fights; mixed into ``MallWalkers``."""
+@mypyc_attr(allow_interpreted_subclasses=True)  # a test rig subclasses the engine
+class EventCards(Fights):
+    """Event cards played from the hand outside fights; a base of ``MallWalkers``."""
+
+    #: a part of the engine, which names the game
+    engine_part: ClassVar[bool] = True
 
     def where_ok(self, k: int, square: int) -> bool:
         """The card's location word holds on ``square`` (Z3-045 to Z3-048)."""
@@ -22,7 +30,9 @@ class EventCards:
             return True
         if word in OUTSIDE_WORDS:
             return False  # the mall is not in town, has no roads and is no building
-        return self.mall.where(square) == word
+        mall = self.mall
+        assert mall is not None  # placed: typed, its calls are native
+        return mall.where(square) == word
 
     def targets(self, k: int) -> list[int]:
         s = self.active
@@ -60,12 +70,16 @@ class EventCards:
         if effect == "garbage":
             return bool(self.discard)
         if effect == "clear_store":
-            store = self.mall.store[here]
+            mall = self.mall
+            assert mall is not None  # placed: typed, its calls are native
+            store = mall.store[here]
             return any(self.zombies[i] for i in self.store_squares(store))
         return True
 
     def store_squares(self, k: int) -> list[int]:
-        store = self.mall.store
+        mall = self.mall
+        assert mall is not None  # placed: typed, its calls are native
+        store = mall.store
         return [i for i in range(CELLS * k, CELLS * k + CELLS) if store[i] == k]
 
     def card_window(self) -> None:
@@ -103,15 +117,17 @@ class EventCards:
             self.ask(s, KIND.pick, legal, public=True)
             return
         self.discard.append(k)
+        mall = self.mall
+        assert mall is not None  # placed: typed, its calls are native
         here = self.pos[s]
         if LIFE[k]:
             self.life[s] = min(LIFE_CAP, self.life[s] + LIFE[k])
         self.bullets[s] += BULLETS[k]
         if effect == "clear_store":
-            for i in self.store_squares(self.mall.store[here]):
+            for i in self.store_squares(mall.store[here]):
                 self.zombies[i] = 0
         elif effect == "barricade":
-            self.barricades.append([self.mall.store[here], s])
+            self.barricades.append([mall.store[here], s])
         elif effect == "panic":
             for p in range(self.num_players):
                 if p != s and self.bullets[p] and self.where_ok(k, self.pos[p]):

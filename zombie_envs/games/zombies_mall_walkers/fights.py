@@ -3,16 +3,24 @@ weapons and combat cards, and a player with no life left is killed."""
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from ...core.dice import roll
+from ...core.game import mypyc_attr
 from .actions import A_BULLETS, A_USE, A_WOUND
 from .cards import BONUS, EFFECT, FIGHTING, HIT, IN_PLAY, KILL, KINDS, TROPHIES_TO_WIN, WEAPON
 from .declaration import KIND
+from .keys import Keys
 
 SURVIVE = EFFECT.index("survive")
 
 
-class Fights:
-    """A fight with a zombie and its outcomes; mixed into ``MallWalkers``."""
+@mypyc_attr(allow_interpreted_subclasses=True)  # a test rig subclasses the engine
+class Fights(Keys):
+    """A fight with a zombie and its outcomes; a base of ``MallWalkers``."""
+
+    #: a part of the engine, which names the game
+    engine_part: ClassVar[bool] = True
 
     def fight_zombie(self, square: int) -> None:
         self.combat = [square, 0, 0, -1]
@@ -100,6 +108,8 @@ class Fights:
         rounded up) and no weapons in play (its items stay); it has no life until its
         next turn brings 3 life and 3 bullets (``turn``); dropped keys stay where the
         keeper fell; rescued tokens are lost.  The turn ends (assumed)."""
+        mall = self.mall
+        assert mall is not None  # placed: typed, its calls are native
         here = self.pos[s]
         if self.keeper == s:
             self.keeper, self.keys_at = -1, here
@@ -110,7 +120,7 @@ class Fights:
             if WEAPON[k]:
                 self.discard += [k] * items[k]
                 items[k] = 0
-        self.pos[s] = self.mall.start
+        self.pos[s] = mall.start
         self.duct[s] = 0
         self.combat = [-1, 0, 0, -1]
         self.duel = [-1, 0, 0]

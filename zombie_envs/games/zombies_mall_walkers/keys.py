@@ -3,13 +3,21 @@ them when a player and the keeper share a square."""
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from ...core.dice import roll
+from ...core.game import mypyc_attr
 from .actions import A_CHALLENGE, A_DUEL, DUEL_BULLET, DUEL_GIVE_UP, DUEL_LIFE
 from .declaration import KIND
+from .state import MallState
 
 
-class Keys:
-    """The keys' first keeper and the duels for them; mixed into ``MallWalkers``."""
+@mypyc_attr(allow_interpreted_subclasses=True)  # a test rig subclasses the engine
+class Keys(MallState):
+    """The keys' first keeper and the duels for them; a base of ``MallWalkers``."""
+
+    #: a part of the engine, which names the game
+    engine_part: ClassVar[bool] = True
 
     def roll_for_keys(self) -> None:
         """Everyone rolls a die once more; the highest gets the keys and goes first

@@ -34,6 +34,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from ...core.game import mypyc_attr
 from ...core.layout import Grid, Layout, capped
 from ...core.tiles import beside, opposite
 from ...core.visibility import GOD, Visibility
@@ -50,6 +51,7 @@ from .mall import (
     turned,
 )
 from .mall import NAMES as TILE_NAMES
+from .state import MallState
 
 MAX_PLAYERS = GAME.max_players
 TILE_KINDS = len(TILES)
@@ -90,6 +92,7 @@ DYNAMIC = (
 )  # fmt: skip
 
 
+@mypyc_attr(native_class=False)  # a subclass of core.visibility's Python class
 class Visible(Visibility):
     """Mall Walkers' secrets, and who may see each."""
 
@@ -299,7 +302,7 @@ def _placements(mall, kind: int) -> bytes:
     return bytes(out)
 
 
-def encode(g, seat: int, out: bytearray, god: bool) -> None:
+def encode(g: MallState, seat: int, out: bytearray, god: bool) -> None:
     """Write seat's view (everything if ``god``) into a zeroed ``out``, one group
     of named blocks per function below, each asking ``see`` about secrets."""
     see = Visible(g, GOD if god else seat)
@@ -313,7 +316,7 @@ def encode(g, seat: int, out: bytearray, god: bool) -> None:
         _secrets(g, out, see)
 
 
-def _head(g, seat: int, out: bytearray, rel: list[int], see: Visible) -> None:
+def _head(g: MallState, seat: int, out: bytearray, rel: list[int], see: Visible) -> None:
     """my_seat to hand: who I am, who decides what, the options, the counts and my hand."""
     o, n = _O, g.num_players
     out[o["my_seat"] + seat] = 1
@@ -341,13 +344,16 @@ def _head(g, seat: int, out: bytearray, rel: list[int], see: Visible) -> None:
         out[o["hand"] : o["hand"] + KINDS] = bytes(g.hands[seat])
 
 
-def _seats(g, out: bytearray, rel: list[int]) -> None:
+def _seats(g: MallState, out: bytearray, rel: list[int]) -> None:
     """seats and items: each seat's public row and what it carries."""
     o, mall = _O, g.mall
+    assert mall is not None  # placed: typed, its tables read natively
     barricading = set({tile: s for tile, s in g.barricades}.values())  # a tile's last seat
     for s in range(g.num_players):
         p = g.pos[s]
-        r, c = mall.rc[p]
+        rc = mall.rc[p]
+        assert rc is not None  # a pawn stands on a square
+        r, c = rc
         row = (
             g.life[s], g.bullets[s], g.trophies[s], sum(g.hands[s]), g.rescued[s],
             int(g.keeper == s), g.duct[s], g.jammed[s], g.unlucky[s], g.played[s],
@@ -360,7 +366,7 @@ def _seats(g, out: bytearray, rel: list[int]) -> None:
         out[base : base + KINDS] = bytes(g.items[s])
 
 
-def _table(g, out: bytearray, rel: list[int]) -> None:
+def _table(g: MallState, out: bytearray, rel: list[int]) -> None:
     """duel_challenger to lost: the duel, the fight, the cards and the tiles off the mall."""
     o = _O
     challenger, weapon = g.duel[0], g.combat[3]
@@ -381,7 +387,7 @@ def _table(g, out: bytearray, rel: list[int]) -> None:
         out[o["lost"] + k] += 1
 
 
-def _mall(g, out: bytearray) -> None:
+def _mall(g: MallState, out: bytearray) -> None:
     """tiles, tile_kind and the fixed square planes, with the barricaded tiles marked."""
     o = _O
     table, kinds, planes = _static(g.mall)
@@ -392,7 +398,7 @@ def _mall(g, out: bytearray) -> None:
     out[o["square"] : o["square"] + len(planes)] = planes
 
 
-def _pieces(g, seat: int, out: bytearray) -> None:
+def _pieces(g: MallState, seat: int, out: bytearray) -> None:
     """zombies to others: what lies on each square, and who stands where."""
     o, m = _O, MAX_SQUARES
     out[o["zombies"] : o["zombies"] + m] = bytes(g.zombies)
@@ -412,7 +418,7 @@ def _pieces(g, seat: int, out: bytearray) -> None:
             out[o["others"] + g.pos[s]] += 1
 
 
-def _secrets(g, out: bytearray, see: Visible) -> None:
+def _secrets(g: MallState, out: bytearray, see: Visible) -> None:
     """all_hands, deck_cards, deck_top and stack_order: the central state's hidden blocks."""
     o = _O
     for s in range(g.num_players):
