@@ -43,7 +43,9 @@ def ext_modules() -> list:
     here = os.path.dirname(os.path.abspath(__file__))
     modules = runpy.run_path(os.path.join(here, "zombie_envs", "compiled.py"))["MODULES"]
     try:
-        return mypycify(list(modules), opt_level="3")
+        # (one shared library inside the package, so a checkout built in place imports
+        # it from any working directory)
+        return mypycify(list(modules), opt_level="3", group_name="zombie_envs.native")
     except (Exception, SystemExit) as error:  # mypyc refused the source: never a failed install
         say(f"mypyc could not compile ({error}): installing the pure-Python build")
         return []

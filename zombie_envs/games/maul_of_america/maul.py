@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
+from importlib.resources import files
 from pathlib import Path
 
 from ...core.compass import SIDE_WORDS
@@ -28,7 +29,8 @@ SECTIONS = 4
 LEGEND = {".": "floor", "?": "search square", "F": "Food Court", "E": "Maul exit", "#": None}
 #: squares 3 and 4 of a side carry its arrow
 ARROW_SQUARES = (FACE_SIZE // 2 - 1, FACE_SIZE // 2)
-FACES_FILE = Path(__file__).with_name("data") / "faces.txt"
+# (found through its package: a compiled module knows no file of its own while it loads)
+FACES_FILE = Path(str(files("zombie_envs.games.maul_of_america.data").joinpath("faces.txt")))
 
 
 @dataclass(frozen=True)

@@ -31,6 +31,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache, lru_cache
+from importlib.resources import files
 from pathlib import Path
 from typing import ClassVar
 
@@ -52,7 +53,8 @@ HALL_CHARS = ".S"
 ROOM_CHARS = "o@*"
 KINDS = ("front_door", "hall", "escalator", "helipad", "store")
 SIDE_NAMES = ("N", "E", "S", "W")
-TILES_FILE = Path(__file__).with_name("data") / "tiles.txt"
+# (found through its package: a compiled module knows no file of its own while it loads)
+TILES_FILE = Path(str(files("zombie_envs.games.zombies_mall_walkers.data").joinpath("tiles.txt")))
 
 
 @dataclass(frozen=True)
