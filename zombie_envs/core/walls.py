@@ -302,24 +302,8 @@ class WallGrid:
                 i, j = 2 * r + 1 + dr, 2 * c + 1 + dc
                 if (i, j) in edges:
                     continue
-                ch = rows[i][j]
-                kind = EDGE_KINDS.get(ch)
-                if kind is None:
-                    raise ValueError(
-                        f"{self._at(i, j)}: unknown edge character {ch!r}; edges are "
-                        f"' ' open, '|' or '-' wall, 'd' doorway, 'w' window, 'A' arrow"
-                    )
-                both = (r + dr, c + dc) in ids  # a square across the edge
-                if both and kind == ARROW:
-                    raise ValueError(
-                        f"{self._at(i, j)}: an arrow between two squares; arrows open "
-                        f"the map's border to the outside"
-                    )
-                if not both and kind == OPEN:
-                    raise ValueError(
-                        f"{self._at(i, j)}: an open edge to the outside of square "
-                        f"r{r}c{c}; draw a wall, doorway, window or arrow"
-                    )
+                self._check_edge(rows, r, c, i, j, (r + dr, c + dc) in ids)
+                kind = EDGE_KINDS[rows[i][j]]
                 edges[i, j] = kind
         return edges
 
