@@ -32,7 +32,8 @@ import statistics
 from subjects import PEER, Leduc, Ours, leduc_or_none, ratio, table_head, timed
 
 import zombie_envs
-from zombie_envs.core.game import _BLANK, _dup, _state_dict
+from zombie_envs.core.copying import dup as _dup
+from zombie_envs.core.game import _BLANK, _state_dict
 
 
 def measure(ours: Ours, peer: Leduc | None, seconds: float, slices: int) -> dict:

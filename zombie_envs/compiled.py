@@ -20,6 +20,9 @@ import importlib
 #: the modules the compiled build compiles, as paths from the repository root
 MODULES = (
     "zombie_envs/core/maptext.py",
+    "zombie_envs/core/geometry.py",
+    "zombie_envs/core/joining.py",
+    "zombie_envs/core/copying.py",
     "zombie_envs/core/walls.py",
     "zombie_envs/core/dice.py",
     "zombie_envs/core/deck.py",

@@ -310,7 +310,7 @@ def test_clone_is_independent(cfg):
 def shared_lists(a, b) -> list[str]:
     """Where two engines hold one list object that a clone must copy: each list
     field, and the items of one whose first item is a list (the rule of
-    ``core.game._dup``), rows of ``SHARED_ITEMS`` apart."""
+    ``core.copying.dup``), rows of ``SHARED_ITEMS`` apart."""
     found = []
 
     def walk(x, y, path, rows):

@@ -19,6 +19,7 @@ from typing import Any, ClassVar, Final, cast
 
 import numpy as np
 
+from .copying import copied, copy_random, dup, list_fields, to_json
 from .dice import roll_dice
 from .game_type import HANDLER, GameType
 from .layout import Layout
@@ -71,33 +72,6 @@ def _as_int(action) -> int | None:
     return None
 
 
-def _dup(value):
-    """Copy a state field: nested lists are copied, immutable values shared.  A
-    list is nested when its first item is a list, and its items are alike (a
-    table's rows all as deep); the other items of a list whose first is not a
-    list are shared, so states never change them in place."""
-    if type(value) is not list:
-        return value
-    if not value or type(value[0]) is not list:
-        return value[:]
-    first = value[0]
-    if first and type(first[0]) is not list:  # a table of flat rows: one call in C
-        return list(map(list.copy, value))
-    return [_dup(v) for v in value]
-
-
-def _list_fields(state: dict, shared_items=()) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """The attributes of ``state`` (an engine's ``__dict__``) that ``clone``
-    copies: first those copied flat (items but no lists among them, or items
-    the engine never changes in place: ``shared_items``), then the other lists
-    (tables, and lists still empty).  Noted when an engine is made or loaded: a
-    field keeps its kind all game, so the note holds for every later state and
-    copy (an attribute set later is shared)."""
-    lists = [(k, v) for k, v in state.items() if type(v) is list]
-    flat = tuple(k for k, v in lists if k in shared_items or (v and list not in map(type, v)))
-    return flat, tuple(k for k, _ in lists if k not in flat)
-
-
 def _flat_fields(engine: str, groups: dict[str, tuple[str, ...]]) -> tuple[str, ...]:
     """The names of ``FIELDS``' groups in one tuple; a name in two groups is refused."""
     names = tuple(name for group in groups.values() for name in group)
@@ -105,34 +79,6 @@ def _flat_fields(engine: str, groups: dict[str, tuple[str, ...]]) -> tuple[str, 
     if doubled:
         raise TypeError(f"{engine}: state fields {doubled} listed twice in FIELDS")
     return names
-
-
-def _copied(state: dict[str, Any], lists: tuple[tuple[str, ...], tuple[str, ...]]) -> dict:
-    """A copy of an engine's ``__dict__``, its lists copied (``_list_fields``)."""
-    d = state.copy()
-    flat, rest = lists
-    try:
-        for name in flat:
-            d[name] = state[name][:]
-    except TypeError:  # a hand-set state holds something else where a list was
-        rest = flat + rest
-    for name in rest:
-        d[name] = _dup(state[name])
-    return d
-
-
-def _copy_random(rng: random.Random) -> random.Random:
-    """A generator that draws what ``rng`` would (``__new__``: ``Random()`` would
-    first seed itself from the OS, only to be overwritten)."""
-    new = random.Random.__new__(random.Random)
-    new.setstate(rng.getstate())
-    return new
-
-
-def _to_json(value):
-    if isinstance(value, (list, tuple)):
-        return [_to_json(v) for v in value]
-    return value
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -223,7 +169,7 @@ class Engine(ABC):
         self.truncated = False
         self.setup()
         self._run()
-        self._lists = _list_fields(_state_dict(self), self.SHARED_ITEMS)
+        self._lists = list_fields(_state_dict(self), self.SHARED_ITEMS)
 
     def __init_subclass__(cls, **kwargs):
         super().__init_subclass__(**kwargs)
@@ -488,7 +434,7 @@ class Engine(ABC):
         """The generator every chance draw comes from.  Exact copies share it
         until one of them draws: that one takes a copy first (see ``clone``)."""
         if self._rng_shared:
-            self._rng = _copy_random(self._rng)
+            self._rng = copy_random(self._rng)
             self._rng_shared = False
         return self._rng
 
@@ -506,9 +452,9 @@ class Engine(ABC):
         that is not a ``random.Random`` (a log, scripted dice) gives the copy a
         plain generator in its state.
 
-        Every attribute is carried over, lists copied (``_dup``) and the rest
+        Every attribute is carried over, lists copied (``core.copying.dup``) and the rest
         shared: derived ones (``attach``) follow from what is copied.  Which
-        attributes hold flat lists was noted once (``_list_fields``), so a copy
+        attributes hold flat lists was noted once (``list_fields``), so a copy
         looks neither at the others nor into those."""
         storage = _STORAGE.get(type(self))
         if storage is None:
@@ -518,21 +464,21 @@ class Engine(ABC):
             if storage == _MIXED:
                 state = _state_dict(self)
                 if state:
-                    new.__dict__ = _copied(state, self._lists)
+                    new.__dict__ = copied(state, self._lists)
             if rng is not None:
                 new._rng, new._rng_shared = rng, False
             elif type(self._rng) is random.Random:
                 new._rng_shared = self._rng_shared = True
             else:
-                new._rng = _copy_random(self._rng)
+                new._rng = copy_random(self._rng)
             return new
-        d = _copied(_state_dict(self), self._lists)
+        d = copied(_state_dict(self), self._lists)
         if rng is not None:
             d["_rng"], d["_rng_shared"] = rng, False
         elif type(self._rng) is random.Random:
             d["_rng_shared"] = self._rng_shared = True
         else:
-            d["_rng"] = _copy_random(self._rng)
+            d["_rng"] = copy_random(self._rng)
         new = cast(Engine, object.__new__(type(self)))
         new.__dict__ = d
         return new
@@ -556,7 +502,7 @@ class Engine(ABC):
     def _copy(self) -> Engine:
         """With a compiled ``Engine``, a copy of what is kept in slots: the base's
         fields here; a compiled engine copies its own too, field by field (lists
-        copied as ``_dup`` copies them, what ``attach`` derived shared).  An
+        copied as ``dup`` copies them, what ``attach`` derived shared).  An
         interpreted subclass's fields are in ``__dict__``, which ``clone`` copies."""
         new = type(self)(_BLANK)
         self._copy_base(new)
@@ -575,10 +521,10 @@ class Engine(ABC):
             "num_players": self.num_players,
             "options": dict(self.options),
             "seed": self.seed,
-            "rng": _to_json(self._rng.getstate()),  # reading it leaves it shared
+            "rng": to_json(self._rng.getstate()),  # reading it leaves it shared
         }
         for name in self.state_fields:
-            d[name] = _to_json(getattr(self, name))
+            d[name] = to_json(getattr(self, name))
         return d
 
     @classmethod
@@ -598,10 +544,10 @@ class Engine(ABC):
         new.rng = random.Random.__new__(random.Random)
         new.rng.setstate((version, tuple(internal), gauss))
         for name in cls.state_fields:
-            setattr(new, name, _dup(d[name]))
+            setattr(new, name, dup(d[name]))
         new.tasks = [tuple(t) for t in d["tasks"]]
         new.attach()
-        new._lists = _list_fields(_state_dict(new), cls.SHARED_ITEMS)
+        new._lists = list_fields(_state_dict(new), cls.SHARED_ITEMS)
         return new
 
 

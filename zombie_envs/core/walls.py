@@ -40,10 +40,11 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from collections.abc import Collection, Iterable, Mapping, Sequence
-from functools import cache
 from itertools import islice
 from typing import Any, Final
 
+from .geometry import supercover
+from .joining import cut, joint_legend, paint
 from .maptext import UNREACHABLE, Block, DistanceRows, MapText, draw, where
 from .tiles import SIDES
 
@@ -64,30 +65,6 @@ _STEP_CHARS: Final[dict[str, int]] = {
 _WALL_CHARS: Final = frozenset(ch for ch, kind in EDGE_KINDS.items() if kind == WALL)
 
 Legend = Mapping[str, "str | None"]
-
-
-@cache
-def _supercover(dr: int, dc: int) -> tuple[tuple[int, int], ...]:
-    """The (row, col) offsets a segment from the centre of square (0, 0) to the
-    centre of (dr, dc) touches, in order; through a grid corner both squares
-    beside it, the horizontal neighbour first."""
-    rows, cols = abs(dr), abs(dc)
-    sr, sc = (dr > 0) - (dr < 0), (dc > 0) - (dc < 0)
-    r = c = crossed_r = crossed_c = 0
-    out = [(0, 0)]
-    while crossed_r < rows or crossed_c < cols:
-        # it crosses the next column line at t = (2 crossed_c + 1) / (2 cols) and the next
-        # row line at t = (2 crossed_r + 1) / (2 rows): compare them cross-multiplied
-        at_col, at_row = (1 + 2 * crossed_c) * rows, (1 + 2 * crossed_r) * cols
-        if at_col == at_row:
-            out += [(r, c + sc), (r + sr, c)]
-            r, c, crossed_r, crossed_c = r + sr, c + sc, crossed_r + 1, crossed_c + 1
-        elif at_col < at_row:
-            c, crossed_c = c + sc, crossed_c + 1
-        else:
-            r, crossed_r = r + sr, crossed_r + 1
-        out.append((r, c))
-    return tuple(out)
 
 
 def _open_corner(up: str, mid: str, low: str, x: int) -> bool:
@@ -535,7 +512,7 @@ class WallGrid:
         touches, in order from ``a`` (positions without a square left out)."""
         (ra, ca), (rb, cb) = self.rc[a], self.rc[b]
         ids = self.ids
-        found = (ids.get((ra + dr, ca + dc)) for dr, dc in _supercover(rb - ra, cb - ca))
+        found = (ids.get((ra + dr, ca + dc)) for dr, dc in supercover(rb - ra, cb - ca))
         return [i for i in found if i is not None]
 
     def sees(self, a: int, b: int) -> bool:
@@ -545,7 +522,7 @@ class WallGrid:
         if seen is None:
             (ra, ca), (rb, cb) = self.rc[a], self.rc[b]
             ids = self.ids
-            path = [ids.get((ra + dr, ca + dc), -1) for dr, dc in _supercover(rb - ra, cb - ca)]
+            path = [ids.get((ra + dr, ca + dc), -1) for dr, dc in supercover(rb - ra, cb - ca)]
             touches = self.touches
             seen = -1 not in path and all(
                 y in touches[x] for x, y in zip(path, path[1:], strict=False)
@@ -605,77 +582,13 @@ class WallGrid:
         placed = list(pieces)
         if not placed:
             raise ValueError(f"{title}: no piece to compose")
-        legend = _joint_legend(placed, fill, title)
+        legend = joint_legend(placed, fill, title)
         top = min(row for _, row, _ in placed)
         left = min(col for _, _, col in placed)
-        canvas, owner = _paint(placed, top, left, title)
-        lines, y_min, x_min = _cut(canvas, owner, legend, fill, title)
+        canvas, owner = paint(placed, top, left, title)
+        lines, y_min, x_min = cut(canvas, owner, legend, fill, title)
         origin = (top + y_min // 2, left + x_min // 2)
         return cls(lines, legend, title=title, origin=origin, **extra)
 
     def __repr__(self) -> str:
         return f"WallGrid({self.title!r}, {self.height}x{self.width}, {self.size} squares)"
-
-
-Placed = list[tuple[WallGrid, int, int]]
-
-
-def _joint_legend(placed: Placed, fill: str, title: str) -> dict[str, str | None]:
-    """The pieces' legends as one, ``fill`` meaning no square; they must agree."""
-    legend: dict[str, str | None] = {}
-    for grid, _, _ in placed:
-        for ch, value in grid.legend.items():
-            if legend.setdefault(ch, value) != value:
-                raise ValueError(
-                    f"{title}: piece {grid.title!r} reads {ch!r} as {value!r}, "
-                    f"another piece as {legend[ch]!r}"
-                )
-    if legend.setdefault(fill, None) is not None:
-        raise ValueError(f"{title}: fill {fill!r} is a square ({legend[fill]!r}) in the legend")
-    return legend
-
-
-def _paint(placed: Placed, top: int, left: int, title: str):
-    """The pieces' lines on one doubled canvas (None where no piece is), and the
-    piece owning each square position; shared edges open where both have an arrow."""
-    height = max(row + g.height for g, row, _ in placed) - top
-    width = max(col + g.width for g, _, col in placed) - left
-    canvas: list[list[str | None]] = [[None] * (2 * width + 1) for _ in range(2 * height + 1)]
-    owner: dict[tuple[int, int], str] = {}
-    for grid, row, col in placed:
-        y0, x0 = 2 * (row - top), 2 * (col - left)
-        for i, text in enumerate(grid.lines):
-            for j, ch in enumerate(text):
-                y, x = y0 + i, x0 + j
-                before = canvas[y][x]
-                if i % 2 and j % 2:
-                    if (y, x) in owner:
-                        raise ValueError(
-                            f"{title}: pieces {owner[y, x]!r} and {grid.title!r} overlap at "
-                            f"r{y // 2 + top}c{x // 2 + left}"
-                        )
-                    owner[y, x] = grid.title
-                elif (i + j) % 2 and before is not None:
-                    ch = " " if before == ch == "A" else "|"
-                canvas[y][x] = ch
-    return canvas, owner
-
-
-def _cut(canvas, owner, legend, fill: str, title: str) -> tuple[list[str], int, int]:
-    """The canvas cut to its squares' bounding box, gaps filled, and the box's
-    top-left doubled position."""
-    squares = [(y, x) for y, x in owner if legend[canvas[y][x]] is not None]
-    if not squares:
-        raise ValueError(f"{title}: the pieces have no square")
-    y_min, y_max = min(y for y, _ in squares) - 1, max(y for y, _ in squares) + 1
-    x_min, x_max = min(x for _, x in squares) - 1, max(x for _, x in squares) + 1
-    lines = []
-    for y in range(y_min, y_max + 1):
-        row = canvas[y][x_min : x_max + 1]
-        lines.append(
-            "".join(
-                ch if ch is not None else fill if y % 2 and (x_min + k) % 2 else " "
-                for k, ch in enumerate(row)
-            )
-        )
-    return lines, y_min, x_min

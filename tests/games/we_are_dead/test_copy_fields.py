@@ -1,14 +1,14 @@
 """``DeadState._copy``, the hand-written field-by-field copy a compiled engine's
 ``clone`` makes, covers every attribute the engine holds: run on the pure build,
 where every attribute is in ``__dict__``, it must give back each one, equal, and
-with the lists copied as ``core.game._dup`` copies them (the same lists shared,
+with the lists copied as ``core.copying.dup`` copies them (the same lists shared,
 the same ones fresh), so a field added later cannot be left out of it."""
 
 from __future__ import annotations
 
 import pytest
 
-from zombie_envs.core.game import _dup
+from zombie_envs.core.copying import dup as _dup
 from zombie_envs.games.we_are_dead.engine import WeAreDead
 from zombie_envs.testing import state_clones
 

@@ -1,7 +1,7 @@
 """``MallState._copy``, the hand-written field-by-field copy a compiled engine's
 ``clone`` makes, covers every attribute the engine holds: run on the pure build,
 where every attribute is in ``__dict__``, it must give back each one, equal, and
-with the lists copied as the pure build's ``clone`` copies them (``core.game._copied``:
+with the lists copied as the pure build's ``clone`` copies them (``core.copying.copied``:
 the same lists shared, the placed tiles' rows among them, the same ones fresh), so
 a field added later cannot be left out of it."""
 
@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from zombie_envs.core.game import _copied
+from zombie_envs.core.copying import copied as _copied
 from zombie_envs.games.zombies_mall_walkers.engine import MallWalkers
 from zombie_envs.testing import state_clones
 

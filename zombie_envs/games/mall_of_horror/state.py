@@ -87,7 +87,7 @@ class MallState(Engine):
     bottomed: list[int]
 
     def _copy(self) -> MallState:
-        """Every field, lists copied as ``core.game._dup`` copies them (a table's
+        """Every field, lists copied as ``core.copying.dup`` copies them (a table's
         rows too: the hands, the cards played, the gifts)."""
         new = type(self)(_BLANK)
         self._copy_base(new)

@@ -76,7 +76,7 @@ class MaulState(Engine):
     _stops: tuple[tuple, dict[int, int]]
 
     def _copy(self) -> MaulState:
-        """Every field, lists copied as ``core.game._dup`` copies them (a table's
+        """Every field, lists copied as ``core.copying.dup`` copies them (a table's
         rows and the equipment's items too; the trade offer's lists are shared,
         never changed in place), the Maul and its tables shared."""
         new = type(self)(_BLANK)

@@ -81,7 +81,7 @@ class DeadState(Engine):
     goal: int
 
     def _copy(self) -> DeadState:
-        """Every field, lists copied as ``core.game._dup`` copies them (the hands'
+        """Every field, lists copied as ``core.copying.dup`` copies them (the hands'
         rows too), the board shared."""
         new = type(self)(_BLANK)
         self._copy_base(new)

@@ -71,7 +71,7 @@ class MallState(Engine):
     zoptions: tuple[int, ...] | None = None
 
     def _copy(self) -> MallState:
-        """Every field, lists copied as ``core.game._dup`` copies them (a table's
+        """Every field, lists copied as ``core.copying.dup`` copies them (a table's
         rows too, but for the placed tiles, which never change), the mall shared."""
         new = type(self)(_BLANK)
         self._copy_base(new)
