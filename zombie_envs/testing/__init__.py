@@ -20,6 +20,7 @@ nothing in the library imports this package.
 """
 
 from .blindness import blindness_violations, reshuffle_deck, reshuffle_hands
+from .copies import check_copy
 from .decisions import posed, same_decisions
 from .random_games import (
     MAX_DECISIONS,
@@ -47,6 +48,7 @@ from .secrecy import (
 )
 
 __all__ = [
+    "check_copy",
     "MAX_DECISIONS",
     "Dice",
     "act",

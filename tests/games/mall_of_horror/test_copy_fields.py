@@ -1,25 +1,13 @@
 """``MallState._copy``, the hand-written field-by-field copy a compiled engine's
-``clone`` makes, covers every attribute the engine holds: run on the pure build,
-where every attribute is in ``__dict__``, it must give back each one, equal, and
-with the lists copied as ``core.copying.dup`` copies them (the same lists shared,
-the same ones fresh), so a field added later cannot be left out of it."""
+``clone`` makes, copies what the pure build's ``clone`` copies, over states of
+every option (``zombie_envs.testing.check_copy``)."""
 
 from __future__ import annotations
 
 import pytest
 
-from zombie_envs.core.copying import dup as _dup
 from zombie_envs.games.mall_of_horror.engine import MallOfHorror
-from zombie_envs.testing import state_clones
-
-
-def _sharing(value, copied, expected, where: str) -> None:
-    """``copied`` shares exactly the lists ``expected`` (``_dup(value)``) shares."""
-    if type(value) is not list:
-        return
-    assert (copied is value) == (expected is value), f"{where}: shared unlike _dup"
-    for i, (v, c, e) in enumerate(zip(value, copied, expected, strict=True)):
-        _sharing(v, c, e, f"{where}[{i}]")
+from zombie_envs.testing import check_copy, state_clones
 
 
 def _states():
@@ -31,18 +19,7 @@ def _states():
 
 
 def test_copy_carries_every_field():
-    checked = 0
-    for g in _states():
-        state = getattr(g, "__dict__", {})
-        if "tasks" not in state:  # the compiled build: nothing to compare against
-            pytest.skip("the engine is compiled: its fields are not in __dict__")
-        new = g._copy()
-        assert set(state) <= set(vars(new)), "fields _copy leaves out"
-        for name in set(vars(new)) - set(state):  # class defaults (``rolled``) set
-            assert getattr(new, name) == getattr(g, name), f"{name} differs in the copy"
-        for name, value in state.items():
-            assert getattr(new, name) == value, f"{name} differs in the copy"
-            _sharing(value, getattr(new, name), _dup(value), name)
-        assert new.to_dict() == g.to_dict()
-        checked += 1
+    checked = check_copy(_states())
+    if not checked:
+        pytest.skip("the engine is compiled: its fields are not in __dict__")
     assert checked > 20
