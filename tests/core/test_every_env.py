@@ -289,6 +289,8 @@ def mutate_every_field(g):
             if value and type(value[0]) is list and name not in g.SHARED_ITEMS:
                 value[0].append(-7)
             value.append(-7)
+        elif type(value) is bytearray:
+            value.append(7)
     g.rng.random()
 
 
@@ -307,6 +309,22 @@ def test_clone_is_independent(cfg):
     assert g.clone().to_dict() == g.to_dict() != c2.to_dict()
 
 
+@every_config
+def test_byte_fields_stay_byte_arrays_in_copies_and_loaded_games(cfg):
+    """``BYTE_FIELDS`` are saved as lists of ints and come back as byte arrays, so
+    a loaded game's copies stay cheap and independent."""
+    if not cfg.engine_cls.BYTE_FIELDS:
+        pytest.skip("the engine keeps no byte fields")
+    g = cfg.engine(seed=5)
+    random_play(g, random.Random(5), 30)
+    loaded = type(g).from_dict(json.loads(json.dumps(g.to_dict())))
+    for name in g.BYTE_FIELDS:
+        for copy in (g, g.clone(), loaded, loaded.clone()):
+            assert type(getattr(copy, name)) is bytearray, name
+        assert loaded.to_dict()[name] == list(getattr(g, name))
+    assert loaded.to_dict() == g.to_dict()
+
+
 def shared_lists(a, b) -> list[str]:
     """Where two engines hold one list object that a clone must copy: each list
     field, and the items of one whose first item is a list (the rule of
@@ -314,7 +332,7 @@ def shared_lists(a, b) -> list[str]:
     found = []
 
     def walk(x, y, path, rows):
-        if type(x) is not list:
+        if type(x) not in (list, bytearray):
             return
         if x is y:
             found.append(path)

@@ -9,12 +9,12 @@ from typing import Any
 
 
 def dup(value):
-    """Copy a state field: nested lists are copied, immutable values shared.  A
-    list is nested when its first item is a list, and its items are alike (a
-    table's rows all as deep); the other items of a list whose first is not a
-    list are shared, so states never change them in place."""
+    """Copy a state field: nested lists are copied, byte arrays (``BYTE_FIELDS``)
+    too, immutable values shared.  A list is nested when its first item is a list,
+    and its items are alike (a table's rows all as deep); the other items of a list
+    whose first is not a list are shared, so states never change them in place."""
     if type(value) is not list:
-        return value
+        return value[:] if type(value) is bytearray else value
     if not value or type(value[0]) is not list:
         return value[:]
     first = value[0]
@@ -25,13 +25,17 @@ def dup(value):
 
 def list_fields(state: dict, shared_items=()) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """The attributes of ``state`` (an engine's ``__dict__``) that ``clone``
-    copies: first those copied flat (items but no lists among them, or items
-    the engine never changes in place: ``shared_items``), then the other lists
-    (tables, and lists still empty).  Noted when an engine is made or loaded: a
+    copies: first those copied flat (byte arrays, lists of items but no lists
+    among them, or items the engine never changes in place: ``shared_items``),
+    then the other lists (tables, and lists still empty).  Noted when an engine is made or loaded: a
     field keeps its kind all game, so the note holds for every later state and
     copy (an attribute set later is shared)."""
-    lists = [(k, v) for k, v in state.items() if type(v) is list]
-    flat = tuple(k for k, v in lists if k in shared_items or (v and list not in map(type, v)))
+    lists = [(k, v) for k, v in state.items() if type(v) in (list, bytearray)]
+    flat = tuple(
+        k
+        for k, v in lists
+        if type(v) is bytearray or k in shared_items or (v and list not in map(type, v))
+    )
     return flat, tuple(k for k, _ in lists if k not in flat)
 
 
@@ -58,6 +62,6 @@ def copy_random(rng: random.Random) -> random.Random:
 
 
 def to_json(value):
-    if isinstance(value, (list, tuple)):
+    if isinstance(value, (list, tuple, bytearray)):
         return [to_json(v) for v in value]
     return value

@@ -121,6 +121,10 @@ class Engine(ABC):
     #: list fields whose items (rows) are only added or removed, never changed in
     #: place: copies share the rows, which saves copying them
     SHARED_ITEMS: ClassVar[tuple[str, ...]] = ()
+    #: fields held as a ``bytearray`` (small counts per square): a copy is one block
+    #: copy with no reference counts, which a long list of ints would pay per item;
+    #: saved as lists of ints like any other
+    BYTE_FIELDS: ClassVar[tuple[str, ...]] = ()
     _BASE_FIELDS: ClassVar[tuple[str, ...]] = (
         "tasks",
         "decision",
@@ -544,7 +548,7 @@ class Engine(ABC):
         new.rng = random.Random.__new__(random.Random)
         new.rng.setstate((version, tuple(internal), gauss))
         for name in cls.state_fields:
-            setattr(new, name, dup(d[name]))
+            setattr(new, name, bytearray(d[name]) if name in cls.BYTE_FIELDS else dup(d[name]))
         new.tasks = [tuple(t) for t in d["tasks"]]
         new.attach()
         new._lists = list_fields(_state_dict(new), cls.SHARED_ITEMS)

@@ -10,8 +10,9 @@ from ..core.copying import copied
 
 
 def _sharing(value, got, expected, where: str) -> None:
-    """``got`` shares exactly the lists ``expected`` (the pure clone's) shares."""
-    if type(value) is not list:
+    """``got`` shares exactly the lists and byte arrays ``expected`` (the pure
+    clone's) shares."""
+    if type(value) not in (list, bytearray):
         return
     assert (got is value) == (expected is value), f"{where}: shared unlike the pure clone"
     for i, (v, c, e) in enumerate(zip(value, got, expected, strict=True)):

@@ -185,10 +185,10 @@ def position(
     g.rescued = [0] * n
     g.duct, g.jammed, g.unlucky, g.played = [0] * n, [0] * n, [0] * n, [0] * n
     size = len(g.zombies)
-    g.zombies = [0] * size
+    g.zombies = bytearray(size)
     for z in zombies:
         g.zombies[sq(*z)] = 1
-    g.life_tokens, g.bullet_tokens, g.rescue_tokens = [0] * size, [0] * size, [0] * size
+    g.life_tokens, g.bullet_tokens, g.rescue_tokens = (bytearray(size) for _ in range(3))
     for field, tokens in (
         (g.life_tokens, life_tokens),
         (g.bullet_tokens, bullet_tokens),

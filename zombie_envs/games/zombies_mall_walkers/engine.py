@@ -28,8 +28,8 @@ State (stable names, read by the observation, render, bots and narration):
   ``rescued`` (Search and Rescue tokens), ``duct`` (1: ended its last move on an
   air duct square), ``jammed`` and ``unlucky`` (cards played on it), ``played``
   (1: has played its card of this round);
-- per square (``mall.MAX_SQUARES`` entries): ``zombies`` (0/1), ``life_tokens``,
-  ``bullet_tokens``, ``rescue_tokens``;
+- per square (``mall.MAX_SQUARES`` entries, byte arrays: ``BYTE_FIELDS``):
+  ``zombies`` (0/1), ``life_tokens``, ``bullet_tokens``, ``rescue_tokens``;
 - ``deck`` (event cards, top last; order hidden from all) and ``discard``
   (public); the stack and deck sizes are public;
 - the turn: ``active``, ``first`` (the seat that opens each round), ``round``,
@@ -104,6 +104,10 @@ class MallWalkers(EventCards):
         "fight or card": ("combat", "card", "duel"),
     }  # fmt: skip
     SHARED_ITEMS: ClassVar[tuple[str, ...]] = ("tiles",)  # a placed tile never changes
+    #: the four per-square counts: most of what a copy would copy item by item
+    BYTE_FIELDS: ClassVar[tuple[str, ...]] = (
+        "zombies", "life_tokens", "bullet_tokens", "rescue_tokens",
+    )  # fmt: skip
 
     def attach(self) -> None:
         """The mall follows from the placed tiles: rebuilt (memoised) after loads."""
@@ -134,10 +138,10 @@ class MallWalkers(EventCards):
         self.items = [[0] * KINDS for _ in range(n)]
         self.rescued = [0] * n
         self.duct, self.jammed, self.unlucky, self.played = [0] * n, [0] * n, [0] * n, [0] * n
-        self.zombies = [0] * MAX_SQUARES
-        self.life_tokens = [0] * MAX_SQUARES
-        self.bullet_tokens = [0] * MAX_SQUARES
-        self.rescue_tokens = [0] * MAX_SQUARES
+        self.zombies = bytearray(MAX_SQUARES)
+        self.life_tokens = bytearray(MAX_SQUARES)
+        self.bullet_tokens = bytearray(MAX_SQUARES)
+        self.rescue_tokens = bytearray(MAX_SQUARES)
         self.deck = shuffled(self.rng, event_deck())
         self.discard = []
         self.active, self.first, self.round = 0, 0, 1

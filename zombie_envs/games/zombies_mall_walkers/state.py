@@ -39,10 +39,10 @@ class MallState(Engine):
     jammed: list[int]
     unlucky: list[int]
     played: list[int]
-    zombies: list[int]
-    life_tokens: list[int]
-    bullet_tokens: list[int]
-    rescue_tokens: list[int]
+    zombies: bytearray
+    life_tokens: bytearray
+    bullet_tokens: bytearray
+    rescue_tokens: bytearray
     deck: list[int]
     discard: list[int]
     first: int
