@@ -50,6 +50,10 @@ MODULES = (
     "zombie_envs/games/zombies_mall_walkers/events.py",
     "zombie_envs/games/zombies_mall_walkers/observe.py",
     "zombie_envs/games/zombies_mall_walkers/engine.py",
+    "zombie_envs/core/agent.py",
+    "zombie_envs/games/mall_of_horror/bots.py",
+    "zombie_envs/games/maul_of_america/bots.py",
+    "zombie_envs/games/we_are_dead/bots.py",
 )
 
 

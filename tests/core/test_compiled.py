@@ -8,8 +8,12 @@ import random
 import runpy
 from pathlib import Path
 
+import zombie_envs
 from zombie_envs import compiled
+from zombie_envs.core.agent import Agent, DecisionAgent, RandomAgent
+from zombie_envs.core.game import Engine
 from zombie_envs.games.maul_of_america import maul
+from zombie_envs.registry import engine_class, heuristic_class
 
 ROOT = Path(__file__).resolve().parents[2]
 COMPILED_RUN = os.environ.get("ZOMBIE_ENVS_COMPILED") == "1"
@@ -37,3 +41,15 @@ def test_a_grid_keeps_what_it_works_out_when_first_asked():
     assert grid.dist is grid.dist
     row = grid.dist[0]
     assert grid.dist[0] is row and row[0] == 0
+
+
+def test_class_checks_answer_right_once_asked_before():
+    """Compiled classes made no subclass of ``abc.ABC``: they would share its
+    subclass caches, so once an engine was found an ``Engine``, a bot was one too
+    (and a heuristic bot a ``RandomAgent``, which search then dropped)."""
+    for _ in range(2):  # the second round answers from whatever the first kept
+        for env in zombie_envs.ENVS:
+            engine, bot = engine_class(env), heuristic_class(env)
+            assert issubclass(engine, Engine) and issubclass(bot, DecisionAgent)
+            assert not issubclass(bot, Engine) and not issubclass(engine, Agent)
+            assert not isinstance(bot(0), RandomAgent)

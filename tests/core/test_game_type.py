@@ -53,8 +53,16 @@ class Seen(Visibility):
 TINY = declare(Decision("agree", ("yes", "no"), "agrees"), Decision("object", ("no",), "objects"))
 
 
+#: what a class naming a game writes (``Engine`` leaves them abstract)
+WRITTEN = {
+    "setup": lambda self: None,
+    "scores": lambda self: [],
+    "redraw_hidden": lambda self, seat, rng: None,
+}
+
+
 def engine_with(game: GameType, **body) -> type:
-    return type("Tiny", (Engine,), {"game_type": game, **body})
+    return type("Tiny", (Engine,), {"game_type": game, **WRITTEN, **body})
 
 
 def handler(self, action):
@@ -96,6 +104,12 @@ def test_state_fields_are_the_task_stack_then_the_lifetime_groups_in_order():
 def test_an_engine_must_name_its_declaration():
     with pytest.raises(TypeError, match="Loose names no game_type"):
         type("Loose", (Engine,), {})
+
+
+def test_an_engine_must_write_what_the_base_leaves_abstract():
+    game = declare(Decision("vote", ("yes",), "votes"))
+    with pytest.raises(TypeError, match="Tiny leaves abstract scores, redraw_hidden"):
+        type("Tiny", (Engine,), {"game_type": game, "setup": WRITTEN["setup"], "on_vote": handler})
 
 
 def test_a_declared_kind_without_a_handler_fails_at_class_creation():

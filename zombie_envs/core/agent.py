@@ -8,13 +8,14 @@ the whole engine, so it must read only what its seat may see (see ``Agent``).
 from __future__ import annotations
 
 import random
-from abc import ABC, abstractmethod
 from typing import ClassVar
 
+from .game import mypyc_attr
 from .game_type import HANDLER, GameType
 
 
-class Agent(ABC):
+@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
+class Agent:
     """A player that chooses an action id for ``seat`` from ``game.legal``.
 
     ``act`` receives the full engine for speed, but an agent must be a pure
@@ -25,23 +26,26 @@ class Agent(ABC):
     engine's RNG.  Same seed, same visible information: same action.
     """
 
-    name = "agent"
+    name: ClassVar[str] = "agent"
 
     def __init__(self, seed: int | None = None):
+        if type(self).act is Agent.act:  # (not ``abc``: see ``core.game._WRITTEN_BY_THE_GAME``)
+            raise TypeError(f"{type(self).__name__} is abstract: an agent writes act(game, seat)")
         self.rng = random.Random(seed)
 
     def reset(self, seed: int | None = None) -> None:
         """Start a new game; reseeding makes the agent's play reproducible."""
         self.rng.seed(seed)
 
-    @abstractmethod
     def act(self, game, seat: int) -> int:
         """The action ``seat`` plays in ``game`` (one of ``game.legal``)."""
+        raise NotImplementedError
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}()"
 
 
+@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
 class DecisionAgent(Agent):
     """An agent with one ``on_<kind>(game, seat)`` method per decision kind of
     its game, checked against the game's declaration (``game_type``) when the class
@@ -51,13 +55,14 @@ class DecisionAgent(Agent):
 
     def __init_subclass__(cls, **kwargs):
         super().__init_subclass__(**kwargs)
-        if "game_type" in cls.__dict__:
+        if "game_type" in vars(cls):
             cls.game_type.check_handlers(cls)
 
     def act(self, game, seat: int) -> int:
         return getattr(self, HANDLER + game.decision)(game, seat)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
 class RandomAgent(Agent):
     """Uniform over the legal actions: the baseline every bot must beat."""
 

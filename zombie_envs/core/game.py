@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import random
 import sys
-from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from typing import Any, ClassVar, Final, cast
 
@@ -82,7 +81,7 @@ def _flat_fields(engine: str, groups: dict[str, tuple[str, ...]]) -> tuple[str, 
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
-class Engine(ABC):
+class Engine:
     """Base class of a game engine.
 
     Subclasses name their declaration as ``game_type`` (which names their
@@ -184,6 +183,9 @@ class Engine(ABC):
         game = vars(cls).get("game_type")
         if game is None:  # a subclass of a game's engine keeps its declaration
             return
+        left = [m for m in _WRITTEN_BY_THE_GAME if getattr(cls, m) is getattr(Engine, m)]
+        if left:
+            raise TypeError(f"{cls.__name__} leaves abstract {', '.join(left)}: a game writes them")
         cls.name, cls.version = game.name, game.version
         cls.min_players, cls.max_players = game.min_players, game.max_players
         cls.default_players = game.default_players
@@ -203,9 +205,9 @@ class Engine(ABC):
         are not state, so loaded states get them here again; copies share them."""
 
     # ----- the task stack -------------------------------------------------
-    @abstractmethod
     def setup(self) -> None:
         """Set the initial state and push the first tasks."""
+        raise NotImplementedError
 
     def push(self, *tasks: tuple) -> None:
         """Schedule tasks to run next, in the order given."""
@@ -367,9 +369,9 @@ class Engine(ABC):
             )
         encode(self, seat, out, god)
 
-    @abstractmethod
     def scores(self) -> Sequence[float]:
         """Each seat's points (final points at the end of the game)."""
+        raise NotImplementedError
 
     def winners(self) -> list[int]:
         """Seats with the best score (games override to add tie-breaks)."""
@@ -425,12 +427,12 @@ class Engine(ABC):
         options follow from something ``redraw_hidden`` may change; none by default."""
         return {}
 
-    @abstractmethod
     def redraw_hidden(self, seat: int, rng: random.Random) -> None:
         """Redraw in place, from ``rng``, every item hidden from ``seat`` (other
         hands, deck order, unrevealed choices and dice), keeping what it has seen
         and every public count; ``resample`` calls it on a copy, then poses the
         pending decision of another seat again (``reasks``)."""
+        raise NotImplementedError
 
     # ----- chance and copies ---------------------------------------------
     @property
@@ -554,6 +556,10 @@ class Engine(ABC):
         new._lists = list_fields(_state_dict(new), cls.SHARED_ITEMS)
         return new
 
+
+#: what a class naming a game must write, checked when it is made (not ``abc``: a
+#: compiled class would share the ``ABC`` base's subclass caches with every other)
+_WRITTEN_BY_THE_GAME = ("setup", "scores", "redraw_hidden")
 
 #: where an engine class's instances keep their state: all in ``__dict__`` (the pure
 #: build), all in a compiled class's slots, or in slots and ``__dict__`` (an

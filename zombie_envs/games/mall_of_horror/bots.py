@@ -10,6 +10,7 @@ zombies and feeding the weakest opponent its worst truck card.
 from __future__ import annotations
 
 from ...core.agent import DecisionAgent
+from ...core.game import mypyc_attr
 from .actions import (
     A_CHARACTER,
     A_GIVE,
@@ -74,6 +75,7 @@ def _tail(k: int) -> float:
     return _TAIL[k] if k < len(_TAIL) else 0.0
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # tests' cheating bots subclass it
 class HeuristicAgent(DecisionAgent):
     """Safety-first Mall of Horror bot.
 
@@ -159,7 +161,7 @@ class HeuristicAgent(DecisionAgent):
                 continue
             m = len(values) if victims >= total else min(len(values), victims * p_me)
             whole = int(m)
-            lost = sum(values[:whole])
+            lost: float = sum(values[:whole])
             if whole < len(values):
                 lost += (m - whole) * values[whole]
             out += p * lost
@@ -300,7 +302,7 @@ class HeuristicAgent(DecisionAgent):
         for s in range(g.num_players):
             if s != seat and g.dest[s] >= 0 and g.dest_public[s]:
                 phantom[g.dest[s]] += 1
-        best, best_key = None, None
+        best, best_key = g.legal[0], None  # the first key always wins
         for a in g.legal:
             D = a - A_LOCATION
             value = max(
@@ -366,7 +368,7 @@ class HeuristicAgent(DecisionAgent):
         last = not any(g.alive(s) for s in later)
         zero = [0] * NUM_LOCATIONS
         D = g.dest[seat]
-        best, best_key = None, None
+        best, best_key = g.legal[0], None  # the first key always wins
         for a in g.legal:
             if a >= A_SPRINT and a < A_SPRINT + NUM_LOCATIONS:
                 target = a - A_SPRINT

@@ -13,6 +13,7 @@ opponents who threaten it.
 from __future__ import annotations
 
 from ...core.agent import DecisionAgent
+from ...core.game import mypyc_attr
 from .actions import A_CARD, A_CHOOSE, A_INFECTION, A_PASS, A_SQUARE, A_YES
 from .data import (
     ATTACK_VALUES,
@@ -62,6 +63,7 @@ def keep_value(kind: int) -> float:
     return HERO_KEEP.get(kind, 0.5)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # tests' cheating bots subclass it
 class HeuristicAgent(DecisionAgent):
     """Tempo-first We Are Dead bot.
 
@@ -347,7 +349,7 @@ def _slay_value(left: int, cards: int, inf: int, clerk: bool) -> float:
 
 def _subsets(counts: list[int]):
     """Every sub-multiset of a hand of attack cards, as counts per value."""
-    out = [[]]
+    out: list[list[int]] = [[]]
     for c in counts:
         out = [prev + [k] for prev in out for k in range(c + 1)]
     return out
