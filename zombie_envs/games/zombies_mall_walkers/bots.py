@@ -212,10 +212,15 @@ class HeuristicAgent(CardPlay, DecisionAgent):
     _last_plan: tuple = (None, None, None, ())
 
     def __getstate__(self) -> dict:
-        """Pickled (for a tournament's workers) without the kept plan, which holds a mall."""
-        state = self.__dict__.copy()
+        """Pickled (for a tournament's workers) without the kept plan, which holds a mall;
+        the generator named, since a compiled ``Agent`` keeps it out of ``__dict__``."""
+        state = {**vars(self), "rng": self.rng}
         state.pop("_last_plan", None)
         return state
+
+    def __setstate__(self, state: dict) -> None:
+        for name, value in state.items():
+            setattr(self, name, value)
 
     def plan(self, g, seat: int) -> tuple[list[float], dict[int, float], list[float]]:
         goals = self.goals(g, seat)
