@@ -22,7 +22,7 @@ import shlex
 import sys
 import time
 
-from zombie_envs.agents import make_agent
+from zombie_envs.agents import Agent, make_agent
 from zombie_envs.helpers.arguments import add_option_argument
 from zombie_envs.match import head_to_head
 
@@ -36,19 +36,27 @@ class Timed:
         self.seconds, self.decisions = 0.0, 0
 
     def __call__(self, seed):
-        agent = make_agent(self.spec, self.env, seed, self.players, self.options)
-        act = agent.act
+        return TimedAgent(make_agent(self.spec, self.env, seed, self.players, self.options), self)
 
-        def timed(game, seat):
-            start = time.perf_counter()
-            try:
-                return act(game, seat)
-            finally:
-                self.seconds += time.perf_counter() - start
-                self.decisions += 1
 
-        agent.act = timed
-        return agent
+class TimedAgent(Agent):
+    """The candidate, its decisions timed (a wrapper: a compiled agent's ``act``
+    cannot be replaced on the instance)."""
+
+    def __init__(self, agent: Agent, clock: Timed):
+        self.agent, self.clock = agent, clock
+        self.name = agent.name
+
+    def reset(self, seed: int | None = None) -> None:
+        self.agent.reset(seed)
+
+    def act(self, game, seat: int) -> int:
+        start = time.perf_counter()
+        try:
+            return self.agent.act(game, seat)
+        finally:
+            self.clock.seconds += time.perf_counter() - start
+            self.clock.decisions += 1
 
 
 def main(argv: list[str] | None = None) -> int:
