@@ -19,10 +19,12 @@ import zombie_envs
 from tests.envs_under_test import API_CONFIGS, CONFIGS, DEFAULTS, MODULES, ids
 from zombie_envs.core.aec import replay
 from zombie_envs.core.chance import ChanceLog
+from zombie_envs.core.game import Engine
 from zombie_envs.core.narration import narrator_of
 from zombie_envs.core.record import record_check
 from zombie_envs.testing import (
     MAX_DECISIONS,
+    check_copy,
     expected_returns,
     legal_of,
     live_env,
@@ -30,6 +32,7 @@ from zombie_envs.testing import (
     play_out,
     random_play,
     snapshot,
+    state_clones,
 )
 
 every_config = pytest.mark.parametrize("cfg", CONFIGS, ids=ids(CONFIGS))
@@ -307,6 +310,20 @@ def test_clone_is_independent(cfg):
     assert c2.to_dict() == saved
     mutate_every_field(c2)
     assert g.clone().to_dict() == g.to_dict() != c2.to_dict()
+
+
+@every_config
+def test_a_written_copy_carries_every_field(cfg):
+    """A state class's hand-written ``_copy`` (what a compiled engine's ``clone``
+    makes) copies what the pure build's ``clone`` copies from ``__dict__``
+    (``zombie_envs.testing.check_copy``), over states of every player count and option."""
+    if cfg.engine_cls._copy is Engine._copy:
+        pytest.skip("the engine writes no _copy: its clone copies __dict__")
+    states = state_clones(cfg.engine_cls, cfg.num_players, 1, every=7, **cfg.options)
+    checked = check_copy(states)
+    if not checked:
+        pytest.skip("the engine is compiled: its fields are not in __dict__")
+    assert checked >= 5
 
 
 @every_config

@@ -27,9 +27,9 @@ def list_fields(state: dict, shared_items=()) -> tuple[tuple[str, ...], tuple[st
     """The attributes of ``state`` (an engine's ``__dict__``) that ``clone``
     copies: first those copied flat (byte arrays, lists of items but no lists
     among them, or items the engine never changes in place: ``shared_items``),
-    then the other lists (tables, and lists still empty).  Noted when an engine is made or loaded: a
-    field keeps its kind all game, so the note holds for every later state and
-    copy (an attribute set later is shared)."""
+    then the other lists (tables, and lists still empty).  Noted when an engine
+    is made or loaded: a field keeps its kind all game, so the note holds for
+    every later state and copy (an attribute set later is shared)."""
     lists = [(k, v) for k, v in state.items() if type(v) in (list, bytearray)]
     flat = tuple(
         k
