@@ -23,6 +23,7 @@ import importlib
 MODULES = (
     "zombie_envs/core/maptext.py",
     "zombie_envs/core/geometry.py",
+    "zombie_envs/core/tiles.py",
     "zombie_envs/core/joining.py",
     "zombie_envs/core/copying.py",
     "zombie_envs/core/walls.py",

@@ -74,6 +74,7 @@ def test_locate_every_index():
         seen.append(block.name)
     assert seen == ["flag"] + ["colour"] * 3 + ["many"] * 20
     assert lay.locate(2) == (lay["colour"], 1)
+    assert lay.block_of == seen  # the table engines read per action says the same
 
 
 @pytest.mark.parametrize("index", [-1, 24, 100])

@@ -93,6 +93,9 @@ class Layout:
     blocks: list[Block] = field(default_factory=list)
     _by_name: dict[str, Block] = field(default_factory=dict, repr=False)
     _starts: list[int] = field(default_factory=list, repr=False)  # for ``locate``
+    #: the block name of each flat index: an engine branching on the block of every
+    #: action reads it, where ``locate`` would search
+    block_of: list[str] = field(default_factory=list, repr=False)
     size: int = 0  # total length; kept as a plain attribute because hot paths read it
     #: where the per-square blocks lie on the board (``planes``); None: no board
     grid: Grid | None = None
@@ -111,6 +114,7 @@ class Layout:
         self.blocks.append(block)
         self._by_name[name] = block
         self._starts.append(block.start)
+        self.block_of += [name] * size
         self.size = block.stop
         return block
 

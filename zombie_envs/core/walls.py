@@ -38,14 +38,12 @@ reads the files maps come from; errors name that file, line and column.
 
 from __future__ import annotations
 
-from bisect import bisect_right
 from collections.abc import Collection, Iterable, Mapping, Sequence
-from itertools import islice
 from typing import Any, Final
 
 from .geometry import supercover
 from .joining import cut, joint_legend, paint
-from .maptext import UNREACHABLE, Block, DistanceRows, MapText, draw, where
+from .maptext import Block, DistanceRows, MapText, draw, where
 from .tiles import SIDES
 
 OPEN: Final = "open"
@@ -168,13 +166,18 @@ class WallGrid:
         self.touches: tuple[tuple[int, ...], ...] = touches
         self.room, self.rooms = self._rooms(open_sides)
         self.openings: tuple[tuple[int, int, str], ...] = openings
-        # kept answers, keyed by one number: (a, b) as a * size + b, (a, reach) as
-        # reach * size + a (no tuple to build per question)
-        self._sight: dict[int, bool] = {}
-        self._in_sight: dict[int, tuple[int, ...]] = {}
-        # square -> (budget, {square: cost} in order of cost, the costs): the widest
-        # free move worked out from it so far, which answers every smaller budget too
-        self._balls: dict[int, tuple[int, dict[int, int], list[int]]] = {}
+        # kept answers: whether a sees b at a * size + b (0: not asked yet, 1: no,
+        # 2: yes; bytes the compiled build reads natively, allocated when first asked),
+        # and the squares in sight within each reach, by square
+        self._sight = bytearray()
+        self._in_sight: dict[int, list[tuple[int, ...] | None]] = {}
+        # the steps as flat lists, and a search's scratch lists (``_search``)
+        self._step_code: list[int] = [2 * j + cost - 1 for row in steps for j, cost in row]
+        self._step_first: list[int] = [0]
+        for row in steps:
+            self._step_first.append(self._step_first[-1] + len(row))
+        self._best: list[int] = [-1] * self.size
+        self._barred: list[bool] = [False] * self.size
         # drawn or worked out when first asked (``lines``, ``dist``): kept here, not by
         # ``cached_property``, since the compiled build's WallGrid has no ``__dict__``
         self._lines: tuple[str, ...] | None = None
@@ -454,39 +457,33 @@ class WallGrid:
     ) -> dict[int, int]:
         """{square: cheapest cost} for every square a move of at most ``budget``
         actions from ``a`` may end on, passing through no square of ``no_pass``
-        and ending on none of ``no_stop``; ``a`` itself is left out.
-
-        The free move (nothing barred) from a square is worked out once for the
-        widest budget asked and kept; a barred square changes it only when the
-        free move passes through it (costs less than the budget), and only then
-        is the move searched again."""
-        ball = self._balls.get(a)
-        if ball is None or ball[0] < budget:
-            moves = self._search(a, budget, ())
-            ball = self._balls[a] = (budget, moves, list(moves.values()))
-        widest, moves, costs = ball
-        barred = False
+        and ending on none of ``no_stop``; ``a`` itself is left out; in order of
+        cost, then of the search."""
+        barred = self._barred
         for j in no_pass:
-            if moves.get(j, budget) < budget:
-                barred = True
-                break
-        if barred:
-            found = self._search(a, budget, no_pass)
-        elif widest == budget:
-            found = dict(moves)
-        else:  # the moves are in order of cost: the cheaper ones are a prefix
-            found = dict(islice(moves.items(), bisect_right(costs, budget)))
+            barred[j] = True
+        found = self._search(a, budget)
+        for j in no_pass:
+            barred[j] = False
         for j in no_stop:
-            found.pop(j, None)
+            if j in found:
+                del found[j]
         return found
 
-    def _search(self, a: int, budget: int, no_pass: Collection[int]) -> dict[int, int]:
+    def _search(self, a: int, budget: int) -> dict[int, int]:
         """{square: cost} of the cheapest moves from ``a`` within ``budget``, in
-        order of cost, going on from no square of ``no_pass``."""
-        steps = self.steps
-        best: list[int] = [UNREACHABLE] * self.size
+        order of cost, going on from no square ``_barred`` marks.
+
+        Written for the compiled build: the steps are read from one flat int list
+        (``_step_code``: ``2 * square + cost - 1``, square ``i``'s from
+        ``_step_first[i]``), and the best costs kept in one list per map (-1: not
+        reached, a small int the compiled build need not allocate), set back as
+        found."""
+        codes, first = self._step_code, self._step_first
+        best, barred = self._best, self._barred
         best[a] = 0
-        buckets: list[list[int]] = [[a]]
+        seen: list[int] = [a]
+        buckets: list[list[int]] = [seen[:]]
         for _ in range(budget):
             buckets.append([])
         out: dict[int, int] = {}
@@ -496,15 +493,21 @@ class WallGrid:
                     continue
                 if i != a:
                     out[i] = cost
-                    if i in no_pass:
+                    if barred[i]:
                         continue
-                for pair in steps[i]:
-                    new = cost + pair[1]
+                for k in range(first[i], first[i + 1]):
+                    code = codes[k]
+                    new = cost + 1 + (code & 1)
                     if new <= budget:
-                        j = pair[0]
-                        if new < best[j]:
+                        j = code >> 1
+                        old = best[j]
+                        if old < 0 or new < old:
+                            if old < 0:
+                                seen.append(j)
                             best[j] = new
                             buckets[new].append(j)
+        for j in seen:
+            best[j] = -1
         return out
 
     def line(self, a: int, b: int) -> list[int]:
@@ -518,23 +521,28 @@ class WallGrid:
     def sees(self, a: int, b: int) -> bool:
         """Whether a ranged attack from ``a`` may reach ``b`` (pieces aside)."""
         size = self.size
-        seen = self._sight.get(a * size + b)
-        if seen is None:
+        if not self._sight:
+            self._sight = bytearray(size * size)
+        seen = self._sight[a * size + b]
+        if not seen:
             (ra, ca), (rb, cb) = self.rc[a], self.rc[b]
             ids = self.ids
             path = [ids.get((ra + dr, ca + dc), -1) for dr, dc in supercover(rb - ra, cb - ca)]
             touches = self.touches
-            seen = -1 not in path and all(
+            clear = -1 not in path and all(
                 y in touches[x] for x, y in zip(path, path[1:], strict=False)
             )
+            seen = 2 if clear else 1
             self._sight[a * size + b] = self._sight[b * size + a] = seen
-        return seen
+        return seen == 2
 
     def in_sight(self, a: int, reach: int) -> tuple[int, ...]:
         """The squares but ``a`` within ``reach`` king moves that ``a`` sees, in
         ascending order; kept, since a ranged weapon asks it every action."""
-        key = reach * self.size + a
-        found = self._in_sight.get(key)
+        kept = self._in_sight.get(reach)
+        if kept is None:
+            kept = self._in_sight[reach] = [None] * self.size
+        found = kept[a]
         if found is None:
             r, c = self.rc[a]
             ids = self.ids
@@ -543,7 +551,7 @@ class WallGrid:
                 for dr in range(-reach, reach + 1)
                 for dc in range(-reach, reach + 1)
             )
-            found = self._in_sight[key] = tuple(
+            found = kept[a] = tuple(
                 sorted(b for b in near if b is not None and b != a and self.sees(a, b))
             )
         return found

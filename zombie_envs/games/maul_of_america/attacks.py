@@ -10,8 +10,7 @@ from ...core.game import mypyc_attr
 from .actions import A_DROP_AMMO, A_DROP_WEAPON, A_SQUARE
 from .cards import AMMO, AMMO_CARD, AREA, HIT, MELEE_HIT, RANGE, WEAPONS
 from .declaration import KIND
-from .seats import PLAYING
-from .state import MaulState
+from .state import MaulState, count, holds
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # a test rig subclasses it
@@ -35,20 +34,18 @@ class Attacks(MaulState):
         an aim whose area holds a zombie and no Shopper (MOA-076, MOA-077)."""
         maul = self.maul
         assert maul is not None  # drafted: typed, its calls are native
-        v = self.pos[s]
+        v, zombies = self.pos[s], self.zombies
         if weapon < 0 or RANGE[weapon] == 0:
-            return [w for w in maul.touches[v] if w in self.zombies]
+            return [w for w in maul.touches[v] if holds(zombies, w)]
         out = []
         for w in maul.in_sight(v, RANGE[weapon]):
             if AREA[weapon]:
                 area = self.area(v, w, weapon)
-                if any(a in self.zombies for a in area) and not any(
-                    self.pos[p] in area
-                    for p in range(1, self.num_players)
-                    if self.status[p] == PLAYING
+                if any(holds(zombies, a) for a in area) and not any(
+                    holds(area, p) for p in self.playing_squares()
                 ):
                     out.append(w)
-            elif w in self.zombies:
+            elif holds(zombies, w):
                 out.append(w)
         return out
 
@@ -67,7 +64,7 @@ class Attacks(MaulState):
         hit = MELEE_HIT if weapon < 0 else HIT[weapon]
         squares = [w] if weapon < 0 or not AREA[weapon] else self.area(self.pos[s], w, weapon)
         for a in squares:
-            for _ in range(self.zombies.count(a)):
+            for _ in range(count(self.zombies, a)):
                 if roll(self.rng, 6) + 1 + self.aim >= hit:
                     self.kill_zombie(a)
                 if weapon < 0 or not AREA[weapon]:

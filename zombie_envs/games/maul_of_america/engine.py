@@ -69,7 +69,7 @@ from .cards import (
 from .declaration import GAME, KIND
 from .maul import SLOTS, Plan, available, build, placement_index, placements, random_plan
 from .seats import DEAD, ESCAPED, PLAYING, ZC
-from .state import SECTIONS
+from .state import SECTIONS, count, holds
 from .steps import tables
 from .zombie_turn import ZombieTurn
 
@@ -252,14 +252,11 @@ class MaulOfAmerica(ZombieTurn):
         """The steps his actions pay for (past other pieces only where he need not stop
         on them), and escaping, a move, so allowed on a shared square too."""
         v, left = self.pos[s], self.actions
-        taken = set(self.zombies)  # the squares held by a piece other than the mover
-        for p in range(1, self.num_players):
-            if p != s:
-                taken.add(self.pos[p])
+        taken = self.zombies + [self.pos[p] for p in range(1, self.num_players) if p != s]
         legal = [
             A_STEP + d
             for d, (w, cost) in enumerate(self.moves[v])
-            if 0 < cost <= left and (w not in taken or self.may_enter(w, left - cost, taken))
+            if 0 < cost <= left and (not holds(taken, w) or self.may_enter(w, left - cost, taken))
         ]
         if left >= 1 and v in self.way_out(s):
             legal.append(A_ACT + ESCAPE)
@@ -281,7 +278,7 @@ class MaulOfAmerica(ZombieTurn):
         legal.append(A_ACT + END_TURN)
         return legal
 
-    def may_enter(self, w: int, left: int, taken: set[int]) -> bool:
+    def may_enter(self, w: int, left: int, taken: list[int]) -> bool:
         """A Shopper may pass through an occupied square ``w`` but not end there: it
         needs the actions to reach a square no other piece holds (``taken``)
         afterwards, which may be the square it leaves (the mover itself occupies
@@ -321,7 +318,7 @@ class MaulOfAmerica(ZombieTurn):
 
     def on_act(self, action: int) -> None:
         s = self.active
-        block = ACTIONS.locate(action)[0].name
+        block = ACTIONS.block_of[action]
         if block == "step":
             self.step(s, action - A_STEP)
             return
@@ -367,7 +364,7 @@ class MaulOfAmerica(ZombieTurn):
         w, cost = self.moves[self.pos[s]][d]
         self.spend(cost)
         self.pos[s] = w
-        if w in self.zombies and roll(self.rng, 6) + 1 >= FREE_ATTACK_HIT:
+        if holds(self.zombies, w) and roll(self.rng, 6) + 1 >= FREE_ATTACK_HIT:
             self.wound(s)
             if self.status[s] != PLAYING:
                 return
@@ -455,7 +452,7 @@ class MaulOfAmerica(ZombieTurn):
         elif action == A_PROPOSE:
             self.ask(partner, KIND.accept, [A_YES, A_NO], public=True)
         else:  # a new offer, never a change in place: copies of the state share its lists
-            if ACTIONS.locate(action)[0].name == "give":
+            if ACTIONS.block_of[action] == "give":
                 self.trade = [partner, give + [EQUIPMENT[action - A_GIVE]], take]
             else:
                 self.trade = [partner, give, take + [EQUIPMENT[action - A_TAKE]]]
@@ -535,9 +532,8 @@ class MaulOfAmerica(ZombieTurn):
 
     def crowd(self, v: int) -> int:
         """How many pieces stand on ``v``."""
-        return self.zombies.count(v) + sum(
-            1 for s in range(1, self.num_players) if self.pos[s] == v
-        )
+        pos = self.pos
+        return count(self.zombies, v) + sum(1 for s in range(1, self.num_players) if pos[s] == v)
 
     # ----- results --------------------------------------------------------------
     def scores(self) -> list[int]:

@@ -13,9 +13,25 @@ from typing import Any, ClassVar
 
 from ...core.game import _BLANK, Engine, mypyc_attr
 from .maul import Maul
+from .seats import PLAYING
 from .steps import StepTable
 
 SECTIONS = 4  # map sections in a Maul
+
+
+def holds(squares: list[int], v: int) -> bool:
+    """Whether ``v`` is among ``squares``: a loop the compiled build runs on native
+    ints, where ``in`` would compare boxed objects."""
+    return any(w == v for w in squares)
+
+
+def count(squares: list[int], v: int) -> int:
+    """How often ``v`` is among ``squares`` (``holds``' loop)."""
+    n = 0
+    for w in squares:
+        if w == v:
+            n += 1
+    return n
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # a test rig subclasses it
@@ -129,6 +145,16 @@ class MaulState(Engine):
         """The Shoppers' seats (the rules loop over ``range(1, self.num_players)``
         itself, which the compiled build runs as a native loop)."""
         return range(1, self.num_players)
+
+    def shopper_on(self, v: int) -> bool:
+        """Whether a Shopper's token stands on ``v`` (a dead one's is off the board)."""
+        pos = self.pos
+        return any(pos[s] == v for s in range(1, self.num_players))
+
+    def playing_squares(self) -> list[int]:
+        """The squares of the Shoppers still in the Maul."""
+        pos, status = self.pos, self.status
+        return [pos[s] for s in range(1, self.num_players) if status[s] == PLAYING]
 
     def spend(self, n: int) -> None:
         self.actions -= n

@@ -21,6 +21,7 @@ from .cards import (
 )
 from .declaration import KIND
 from .seats import PLAYING, ZC
+from .state import count, holds
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # a test rig subclasses it
@@ -53,24 +54,23 @@ class ZombieTurn(Attacks):
     def command_options(self) -> list[int]:
         maul = self.maul
         assert maul is not None  # drafted: typed, its calls are native
-        legal = sorted(
-            {A_ACTIVATE + v for v, done in zip(self.zombies, self.zdone, strict=True) if not done}
-        )
+        zombies, zdone = self.zombies, self.zdone
+        ready = sorted([zombies[i] for i in range(len(zombies)) if not zdone[i]])
+        legal = [A_ACTIVATE + v for k, v in enumerate(ready) if k == 0 or ready[k - 1] != v]
         if self.waiting:
             budget = ZOMBIE_ACTIONS + self.z_all + self.z_next_actions - 1
-            shoppers = {self.pos[s] for s in range(1, self.num_players)}
-            legal += [
-                A_ENTER + e
-                for e in maul.exits
-                if e not in shoppers and (e not in self.zombies or self.zombie_stops(e, budget))
-            ]
+            for e in maul.exits:
+                if not self.shopper_on(e) and (
+                    not holds(zombies, e) or self.zombie_stops(e, budget)
+                ):
+                    legal.append(A_ENTER + e)
         hand = self.hands[ZC]
         legal += [A_CARD + k for k in ZOMBIE_CARDS if hand[k]]
         legal.append(A_ACT + END_TURN)
         return legal
 
     def on_command(self, action: int) -> None:
-        block = ACTIONS.locate(action)[0].name
+        block = ACTIONS.block_of[action]
         if block == "card":
             self.play_zombie_card(action - A_CARD)
             self.push(("command",))
@@ -120,10 +120,8 @@ class ZombieTurn(Attacks):
             and key[3] == self.status
             and key[4] == self.zombies
         ):
-            shoppers = {
-                self.pos[s] for s in range(1, self.num_players) if self.status[s] == PLAYING
-            }
-            moves = maul.reach(v, budget, shoppers, shoppers.union(self.zombies))
+            shoppers = self.playing_squares()
+            moves = maul.reach(v, budget, shoppers, shoppers + self.zombies)
             key = (v, budget, self.pos[:], self.status[:], self.zombies[:])
             self._stops = (key, moves)
         return self._stops[1]
@@ -133,7 +131,7 @@ class ZombieTurn(Attacks):
         (or staying put, unless it shares the square)."""
         v = self.z_square
         legal = [A_SQUARE + w for w in self.zombie_stops(v, self.z_budget)]
-        if self.zombies.count(v) == 1:
+        if count(self.zombies, v) == 1:
             legal.append(A_SQUARE + v)
         if legal:
             self.ask(ZC, KIND.destination, sorted(legal), public=True)
