@@ -171,13 +171,13 @@ class WallGrid:
         # and the squares in sight within each reach, by square
         self._sight = bytearray()
         self._in_sight: dict[int, list[tuple[int, ...] | None]] = {}
-        # the steps as flat lists, and a search's scratch lists (``_search``)
-        self._step_code: list[int] = [2 * j + cost - 1 for row in steps for j, cost in row]
-        self._step_first: list[int] = [0]
-        for row in steps:
-            self._step_first.append(self._step_first[-1] + len(row))
+        # the steps as ints, and a search's scratch lists (``_search``)
+        self._step_codes: tuple[tuple[int, ...], ...] = tuple(
+            tuple(2 * j + cost - 1 for j, cost in row) for row in steps
+        )
         self._best: list[int] = [-1] * self.size
         self._barred: list[bool] = [False] * self.size
+        self._kept: list[bool] = [True] * self.size
         # drawn or worked out when first asked (``lines``, ``dist``): kept here, not by
         # ``cached_property``, since the compiled build's WallGrid has no ``__dict__``
         self._lines: tuple[str, ...] | None = None
@@ -459,44 +459,54 @@ class WallGrid:
         actions from ``a`` may end on, passing through no square of ``no_pass``
         and ending on none of ``no_stop``; ``a`` itself is left out; in order of
         cost, then of the search."""
-        barred = self._barred
+        squares, costs = self.moves(a, budget, no_pass, no_stop)
+        return dict(zip(squares, costs, strict=True))
+
+    def moves(
+        self, a: int, budget: int, no_pass: Collection[int] = (), no_stop: Collection[int] = ()
+    ) -> tuple[list[int], list[int]]:
+        """``reach`` as two lists in step, the squares and their costs: what the
+        rules ask every move, with no dict built."""
+        barred, kept = self._barred, self._kept
         for j in no_pass:
             barred[j] = True
+        for j in no_stop:
+            kept[j] = False
         found = self._search(a, budget)
         for j in no_pass:
             barred[j] = False
         for j in no_stop:
-            if j in found:
-                del found[j]
+            kept[j] = True
         return found
 
-    def _search(self, a: int, budget: int) -> dict[int, int]:
-        """{square: cost} of the cheapest moves from ``a`` within ``budget``, in
-        order of cost, going on from no square ``_barred`` marks.
+    def _search(self, a: int, budget: int) -> tuple[list[int], list[int]]:
+        """The squares and costs of the cheapest moves from ``a`` within ``budget``,
+        in order of cost, going on from no square ``_barred`` marks and ending on
+        none ``_kept`` leaves out.
 
-        Written for the compiled build: the steps are read from one flat int list
-        (``_step_code``: ``2 * square + cost - 1``, square ``i``'s from
-        ``_step_first[i]``), and the best costs kept in one list per map (-1: not
-        reached, a small int the compiled build need not allocate), set back as
-        found."""
-        codes, first = self._step_code, self._step_first
-        best, barred = self._best, self._barred
+        Written for the compiled build: the steps are read as ints
+        (``_step_codes[i]``: ``2 * square + cost - 1`` for each step from ``i``),
+        and the best costs kept in one list per map (-1: not reached, a small int
+        the compiled build need not allocate), set back as found."""
+        codes, best, barred, kept = self._step_codes, self._best, self._barred, self._kept
         best[a] = 0
         seen: list[int] = [a]
         buckets: list[list[int]] = [seen[:]]
         for _ in range(budget):
             buckets.append([])
-        out: dict[int, int] = {}
+        squares: list[int] = []
+        costs: list[int] = []
         for cost in range(budget + 1):
             for i in buckets[cost]:
                 if best[i] != cost:
                     continue
                 if i != a:
-                    out[i] = cost
+                    if kept[i]:
+                        squares.append(i)
+                        costs.append(cost)
                     if barred[i]:
                         continue
-                for k in range(first[i], first[i + 1]):
-                    code = codes[k]
+                for code in codes[i]:
                     new = cost + 1 + (code & 1)
                     if new <= budget:
                         j = code >> 1
@@ -508,7 +518,7 @@ class WallGrid:
                             buckets[new].append(j)
         for j in seen:
             best[j] = -1
-        return out
+        return squares, costs
 
     def line(self, a: int, b: int) -> list[int]:
         """The squares the segment from the centre of ``a`` to the centre of ``b``

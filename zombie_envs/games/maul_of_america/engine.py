@@ -97,7 +97,7 @@ class MaulOfAmerica(ZombieTurn):
         """The Maul follows from the drafted plan; rebuilt (memoised) after copies
         (``__init__`` attaches before ``setup`` has drafted anything)."""
         plan = getattr(self, "plan", [])
-        self._stops = ((), {})
+        self._stops = ((), ([], []))
         self.maul = build(tuple(map(tuple, plan))) if plan else None
         if len(plan) == SECTIONS:
             self.moves, self.food_court, self.search_squares = tables(self.maul)
@@ -286,10 +286,10 @@ class MaulOfAmerica(ZombieTurn):
         board costs one)."""
         maul = self.maul
         assert maul is not None  # drafted: typed, its calls are native
-        if maul.reach(w, left, (), taken):
+        if maul.moves(w, left, (), taken)[0]:
             return True
         out = self.way_out(self.active)
-        return left >= 1 and (w in out or not maul.reach(w, left - 1).keys().isdisjoint(out))
+        return left >= 1 and (w in out or any(v in out for v in maul.moves(w, left - 1)[0]))
 
     def way_out(self, s: int) -> tuple[int, ...]:
         """The squares by which Shopper ``s`` may leave the Maul now: the designated

@@ -89,7 +89,7 @@ class MaulState(Engine):
     search_squares: frozenset[int]
     #: the last zombie move worked out: (what it depends on, its stops); set by
     #: ``attach`` (a compiled class takes no dict as a default)
-    _stops: tuple[tuple, dict[int, int]]
+    _stops: tuple[tuple, tuple[list[int], list[int]]]
 
     def _copy(self) -> MaulState:
         """Every field, lists copied as ``core.copying.dup`` copies them (a table's

@@ -61,7 +61,7 @@ class ZombieTurn(Attacks):
             budget = ZOMBIE_ACTIONS + self.z_all + self.z_next_actions - 1
             for e in maul.exits:
                 if not self.shopper_on(e) and (
-                    not holds(zombies, e) or self.zombie_stops(e, budget)
+                    not holds(zombies, e) or self.zombie_moves(e, budget)[0]
                 ):
                     legal.append(A_ENTER + e)
         hand = self.hands[ZC]
@@ -106,9 +106,15 @@ class ZombieTurn(Attacks):
 
     def zombie_stops(self, v: int, budget: int) -> dict[int, int]:
         """Where a zombie on ``v`` may end its move, at what cost: never into a
-        Shopper's square, through other zombies but not stopping on them.  The last
-        answer is kept with what it depends on (the move is asked for its choices,
-        then for the cost of the one taken), so callers read it, never change it."""
+        Shopper's square, through other zombies but not stopping on them."""
+        squares, costs = self.zombie_moves(v, budget)
+        return dict(zip(squares, costs, strict=True))
+
+    def zombie_moves(self, v: int, budget: int) -> tuple[list[int], list[int]]:
+        """``zombie_stops`` as the squares and their costs in two lists (``WallGrid.
+        moves``), as the rules read it.  The last answer is kept with what it depends
+        on (the move is asked for its choices, then for the cost of the one taken),
+        so callers read it, never change it."""
         maul = self.maul
         assert maul is not None  # drafted: typed, its calls are native
         key = self._stops[0]  # compared in place: no key built but on a change
@@ -121,7 +127,7 @@ class ZombieTurn(Attacks):
             and key[4] == self.zombies
         ):
             shoppers = self.playing_squares()
-            moves = maul.reach(v, budget, shoppers, shoppers + self.zombies)
+            moves = maul.moves(v, budget, shoppers, shoppers + self.zombies)
             key = (v, budget, self.pos[:], self.status[:], self.zombies[:])
             self._stops = (key, moves)
         return self._stops[1]
@@ -130,7 +136,7 @@ class ZombieTurn(Attacks):
         """The zombie's whole move as one decision: any square within its actions
         (or staying put, unless it shares the square)."""
         v = self.z_square
-        legal = [A_SQUARE + w for w in self.zombie_stops(v, self.z_budget)]
+        legal = [A_SQUARE + w for w in self.zombie_moves(v, self.z_budget)[0]]
         if count(self.zombies, v) == 1:
             legal.append(A_SQUARE + v)
         if legal:
@@ -141,7 +147,8 @@ class ZombieTurn(Attacks):
         assert maul is not None  # drafted: typed, its calls are native
         v, w = self.z_square, action - A_SQUARE
         if w != v:
-            cost = self.zombie_stops(v, self.z_budget)[w]
+            squares, costs = self.zombie_moves(v, self.z_budget)
+            cost = costs[squares.index(w)]
             # the moving zombie is marked done: a zombie sharing its square may not be
             moving = next(i for i, u in enumerate(self.zombies) if u == v and self.zdone[i])
             self.zombies[moving] = w
