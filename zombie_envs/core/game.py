@@ -210,8 +210,11 @@ class Engine:
         raise NotImplementedError
 
     def push(self, *tasks: tuple) -> None:
-        """Schedule tasks to run next, in the order given."""
-        self.tasks.extend(reversed(tasks))
+        """Schedule tasks to run next, in the order given (a native loop in the
+        compiled build)."""
+        stack = self.tasks
+        for k in range(len(tasks) - 1, -1, -1):
+            stack.append(tasks[k])
 
     def ask(self, seat: int, kind: str, legal: list[int], public: bool = False) -> None:
         """Pose a decision to ``seat``.

@@ -183,11 +183,11 @@ class MaulOfAmerica(ZombieTurn):
         maul = self.maul
         assert maul is not None  # drafted: typed, its calls are native
         taken, dist = self.occupied(), maul.dist
-        shoppers = [self.pos[s] for s in range(1, self.num_players)]
+        rows = [dist[self.pos[s]] for s in range(1, self.num_players)]  # each asked once
         legal = [
             A_SQUARE + v
             for v in range(maul.size)
-            if v not in taken and all(dist[p][v] >= SETUP_DISTANCE for p in shoppers)
+            if v not in taken and all(row[v] >= SETUP_DISTANCE for row in rows)
         ]
         if legal:
             self.ask(ZC, KIND.place_zombie, legal, public=True)

@@ -85,8 +85,8 @@ class ZombieTurn(Attacks):
                 self.waiting -= 1
                 self.add_zombie(square, done=1)
             else:
-                i = next(i for i, (v, d) in enumerate(zip(self.zombies, self.zdone, strict=True))
-                         if v == square and not d)  # fmt: skip
+                zombies, zdone = self.zombies, self.zdone
+                i = next(i for i in range(len(zombies)) if zombies[i] == square and not zdone[i])
                 self.zdone[i] = 1
             self.z_square = square
             self.z_budget = ZOMBIE_ACTIONS + self.z_all + self.z_next_actions - entering
