@@ -57,6 +57,9 @@ MODULES = (
     "zombie_envs/games/mall_of_horror/bots.py",
     "zombie_envs/games/maul_of_america/bots.py",
     "zombie_envs/games/we_are_dead/bots.py",
+    "zombie_envs/games/zombies_mall_walkers/routes.py",
+    "zombie_envs/games/zombies_mall_walkers/card_play.py",
+    "zombie_envs/games/zombies_mall_walkers/bots.py",
 )
 
 

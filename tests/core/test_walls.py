@@ -138,15 +138,22 @@ def test_reach_passes_and_stops_only_where_allowed():
     assert g.reach(0, 3, no_pass=range(6), no_stop={4, 5}) == {1: 1, 3: 1}
 
 
-def test_reach_kept_for_one_budget_does_not_answer_another():
+def test_a_search_leaves_no_square_barred_or_left_out_behind():
     g = DOOR_AND_WINDOW
     wide = g.reach(0, 3)
     assert g.reach(0, 1) == {1: 1, 3: 1}  # not the wider move asked just before
+    assert g.reach(0, 3, no_pass={1}, no_stop={4}) == {1: 1, 3: 1, 5: 3}
+    assert g.reach(0, 3) == wide  # square 1 passed again, square 4 ended on again
+    g.reach(0, 3).clear()  # a caller's own dict
     assert g.reach(0, 3) == wide
-    assert g.reach(0, 3, no_pass={1}) == {1: 1, 3: 1, 4: 2, 5: 3}  # not the kept free move
-    assert g.reach(0, 3) == wide
-    g.reach(0, 3).clear()  # a caller's copy: what is kept stays whole
-    assert g.reach(0, 3) == wide
+
+
+def test_moves_are_reach_as_two_lists_in_step_in_order_of_cost():
+    g = DOOR_AND_WINDOW
+    squares, costs = g.moves(0, 3, no_stop={4})
+    assert dict(zip(squares, costs, strict=True)) == g.reach(0, 3, no_stop={4})
+    assert list(g.reach(0, 3, no_stop={4})) == squares
+    assert costs == sorted(costs)
 
 
 def test_a_line_touches_both_squares_beside_a_corner_it_passes_through():

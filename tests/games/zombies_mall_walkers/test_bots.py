@@ -318,7 +318,8 @@ def test_a_plan_is_worked_out_again_only_when_what_it_is_made_from_changes():
     assert kept  # the steps of a move share one
     sent = copy.deepcopy(agents[0])  # through __getstate__, as pickling for a worker goes
     assert (
-        sent._last_plan == HeuristicAgent._last_plan and sent.rng.random() == agents[0].rng.random()
+        sent._last_plan == HeuristicAgent()._last_plan
+        and sent.rng.random() == agents[0].rng.random()
     )
 
 

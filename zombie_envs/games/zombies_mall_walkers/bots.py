@@ -25,8 +25,10 @@ stack, the deck and the hands) and its own hand.
 from __future__ import annotations
 
 from functools import cache
+from typing import ClassVar
 
-from ...core.agent import DecisionAgent
+from ...core.game import mypyc_attr
+from ...core.game_type import GameType
 from . import routes
 from .actions import (
     A_BULLETS,
@@ -78,11 +80,18 @@ def death_chance(life: int, bullets: int, bonus: int) -> float:
     return p / 6
 
 
-class HeuristicAgent(CardPlay, DecisionAgent):
+@mypyc_attr(allow_interpreted_subclasses=True)  # tests' cheating bots subclass it
+class HeuristicAgent(CardPlay):
     """Mall Walkers by simple rules (see the module docstring)."""
 
-    name = "heuristic"
-    game_type = GAME
+    name: ClassVar[str] = "heuristic"
+    game_type: ClassVar[GameType] = GAME
+
+    def __init__(self, seed: int | None = None) -> None:
+        super().__init__(seed)
+        #: the last field worked out and what it was worked out from (the mall, the
+        #: goals, the entry costs): the steps of one move ask for the same field again
+        self._last_plan: tuple = (None, None, None, ())
 
     # ----- what the seat knows of itself ---------------------------------------
     @staticmethod
@@ -207,18 +216,15 @@ class HeuristicAgent(CardPlay, DecisionAgent):
                 goals[v] = 0.0
         return goals or {g.pos[seat]: 0.0}
 
-    #: the last field worked out and what it was worked out from (the mall, the goals,
-    #: the entry costs): the steps of one move ask for the same field again
-    _last_plan: tuple = (None, None, None, ())
-
     def __getstate__(self) -> dict:
         """Pickled (for a tournament's workers) without the kept plan, which holds a mall;
         the generator named, since a compiled ``Agent`` keeps it out of ``__dict__``."""
-        state = {**vars(self), "rng": self.rng}
+        state = {**getattr(self, "__dict__", {}), "rng": self.rng}
         state.pop("_last_plan", None)
         return state
 
     def __setstate__(self, state: dict) -> None:
+        self._last_plan = (None, None, None, ())
         for name, value in state.items():
             setattr(self, name, value)
 
@@ -246,26 +252,6 @@ class HeuristicAgent(CardPlay, DecisionAgent):
             v = best
         return out
 
-    # ----- other seats ----------------------------------------------------------------
-    def threat(self, g, seat: int, p: int) -> float:
-        """How much opponent ``p`` is worth hindering."""
-        mall, scenario = g.mall, g.options["scenario"]
-        w = 0.5 + g.trophies[p] / 10
-        if scenario == "keys":
-            if g.keeper == p:
-                w += 4.0
-            elif g.keeper == seat:
-                w += 2.0 / (1 + routes.halls(mall, g.pos[seat])[g.pos[p]] / 3)
-        elif scenario == "search_and_rescue":
-            w += g.rescued[p] / 2
-        if mall.centre >= 0:
-            w += 3.0 / (1 + routes.walk(mall, mall.centre)[g.pos[p]] / 3)
-        return w
-
-    def top_threat(self, g, seat: int, among=None) -> int:
-        seats = [p for p in range(g.num_players) if p != seat] if among is None else among
-        return max(seats, key=lambda p: (self.threat(g, seat, p), -((p - seat) % g.num_players)))
-
     # ----- tiles ---------------------------------------------------------------------------
     def on_place_tile(self, g, seat: int) -> int:
         kind_ = g.drawn
@@ -286,7 +272,7 @@ class HeuristicAgent(CardPlay, DecisionAgent):
         if kind_ in (HELIPAD, ESCALATOR):
             tiles = mall.tiles
 
-            def key(a):
+            def race_key(a):
                 r, c, t = placement_at(a - A_PLACE)
                 floor = mall.fit(kind_, (r, c), t)
                 new = build(tiles + ((kind_, r, c, t, floor),))
@@ -303,7 +289,7 @@ class HeuristicAgent(CardPlay, DecisionAgent):
                     score += 50  # a top the Helipad cannot join
                 return (score, a)
 
-            return min(g.legal, key=key)
+            return min(g.legal, key=race_key)
         tile = TILES[kind_]
         value = tile.life + tile.bullets - 0.5 * tile.zombies
         if scenario == "search_and_rescue" and tile.store_spaces == 3:
@@ -394,7 +380,7 @@ class HeuristicAgent(CardPlay, DecisionAgent):
         here = g.pos[seat]
         stay = goals.get(here, FAR)
         if here in (g.keys_at, mall.centre):
-            stay = FAR  # keys and the centre count on landing: step off to land again
+            stay = float(FAR)  # keys and the centre count on landing: step off to land again
         nbr = mall.nbr[here]
         best, best_cost = A_STOP, stay
         for a in g.legal:

@@ -4,6 +4,9 @@ played when worth more than keeping, thrown away when worth little."""
 
 from __future__ import annotations
 
+from ...core.agent import DecisionAgent
+from ...core.game import mypyc_attr
+from . import routes
 from .actions import A_CARD, A_DISCARD, A_KEEP, A_PASS, A_PICK, A_TARGET
 from .cards import EFFECT, IN_PLAY, KINDS, LIFE_CAP, NAMES, TYPE, kind
 
@@ -36,9 +39,29 @@ FRIES = kind("You Want Fries with That?")
 SALE = kind("Clearance Sale")
 
 
-class CardPlay:
-    """The event-card decisions of ``HeuristicAgent``, which brings ``threat`` and
-    ``top_threat``."""
+@mypyc_attr(allow_interpreted_subclasses=True)  # the heuristic and tests' bots build on it
+class CardPlay(DecisionAgent):
+    """The event-card decisions of the heuristic player (``bots.HeuristicAgent``
+    builds on it), and how much each rival is worth hindering, which they weigh."""
+
+    def threat(self, g, seat: int, p: int) -> float:
+        """How much opponent ``p`` is worth hindering."""
+        mall, scenario = g.mall, g.options["scenario"]
+        w = 0.5 + g.trophies[p] / 10
+        if scenario == "keys":
+            if g.keeper == p:
+                w += 4.0
+            elif g.keeper == seat:
+                w += 2.0 / (1 + routes.halls(mall, g.pos[seat])[g.pos[p]] / 3)
+        elif scenario == "search_and_rescue":
+            w += g.rescued[p] / 2
+        if mall.centre >= 0:
+            w += 3.0 / (1 + routes.walk(mall, mall.centre)[g.pos[p]] / 3)
+        return w
+
+    def top_threat(self, g, seat: int, among=None) -> int:
+        seats = [p for p in range(g.num_players) if p != seat] if among is None else among
+        return max(seats, key=lambda p: (self.threat(g, seat, p), -((p - seat) % g.num_players)))
 
     def card_value(self, g, seat: int, k: int) -> float:
         """What playing card ``k`` now is worth (0: keep it)."""
