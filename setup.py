@@ -6,7 +6,7 @@ packages ``zombie_envs.checkpoints`` and ``zombie_envs.configs``, so the shipped
 agents and configs work without the repository.
 
 The modules named in ``zombie_envs/compiled.py`` (the engines, their encoders,
-three games' heuristic bots and what they stand on) are compiled by mypyc into C
+the heuristic bots and what they stand on) are compiled by mypyc into C
 extensions beside their pure-Python sources whenever mypy (a build requirement)
 and a C compiler are there; without either, or where the compiler fails, the
 package installs as pure Python, behaving the same, and says so once.

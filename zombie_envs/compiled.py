@@ -6,10 +6,9 @@ builds wherever a C compiler is (``setup.py``; ``ZOMBIE_ENVS_COMPILE=0`` asks
 for the pure build); with it every game behaves the same, byte for byte, only
 faster.  The modules are the four engines (their state declared on typed
 classes that copy field by field), their observation encoders, the map toolkit
-and the boards, the core they stand on, and the heuristic bots of three games
-with the agent base they share (Mall Walkers' bot stays interpreted: it is built
-of two classes side by side and drops a kept plan from ``__dict__`` when pickled);
-the pure-Python sources beside them are the reference build.
+and the boards, the core they stand on, and the four heuristic bots with the
+agent base they share; the pure-Python sources beside them are the reference
+build.
 ``loaded_compiled()`` says which build an interpreter loaded.
 
 ``setup.py`` reads ``MODULES`` from this file without importing the package.

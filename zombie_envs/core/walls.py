@@ -171,10 +171,7 @@ class WallGrid:
         # and the squares in sight within each reach, by square
         self._sight = bytearray()
         self._in_sight: dict[int, list[tuple[int, ...] | None]] = {}
-        # the steps as ints, and a search's scratch lists (``_search``)
-        self._step_codes: tuple[tuple[int, ...], ...] = tuple(
-            tuple(2 * j + cost - 1 for j, cost in row) for row in steps
-        )
+        # a search's scratch lists (``_search``)
         self._best: list[int] = [-1] * self.size
         self._barred: list[bool] = [False] * self.size
         self._kept: list[bool] = [True] * self.size
@@ -484,11 +481,11 @@ class WallGrid:
         in order of cost, going on from no square ``_barred`` marks and ending on
         none ``_kept`` leaves out.
 
-        Written for the compiled build: the steps are read as ints
-        (``_step_codes[i]``: ``2 * square + cost - 1`` for each step from ``i``),
-        and the best costs kept in one list per map (-1: not reached, a small int
-        the compiled build need not allocate), set back as found."""
-        codes, best, barred, kept = self._step_codes, self._best, self._barred, self._kept
+        Written for the compiled build, which runs it as native loops: the best
+        costs are kept in one list per map (-1: not reached, a small int the
+        compiled build need not allocate), set back as found, and the steps read
+        as typed (square, cost) pairs."""
+        steps, best, barred, kept = self.steps, self._best, self._barred, self._kept
         best[a] = 0
         seen: list[int] = [a]
         buckets: list[list[int]] = [seen[:]]
@@ -506,10 +503,9 @@ class WallGrid:
                         costs.append(cost)
                     if barred[i]:
                         continue
-                for code in codes[i]:
-                    new = cost + 1 + (code & 1)
+                for j, step in steps[i]:
+                    new = cost + step
                     if new <= budget:
-                        j = code >> 1
                         old = best[j]
                         if old < 0 or new < old:
                             if old < 0:
