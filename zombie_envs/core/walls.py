@@ -157,6 +157,7 @@ class WallGrid:
         for i, (r, c) in enumerate(cells):
             grid[(r + 1) * width + c + 1] = i
         self._check_edges(rows, grid)
+        self._grid = grid  # read by sight: a list index where ``ids`` hashes a tuple
         # edge kind by doubled position: built when first asked (``side``, ``edge``,
         # ``lines``), since the games step on a map and rarely ask about its edges
         self._edge_kinds: dict[tuple[int, int], str] | None = None
@@ -532,34 +533,40 @@ class WallGrid:
         seen = self._sight[a * size + b]
         if not seen:
             (ra, ca), (rb, cb) = self.rc[a], self.rc[b]
-            ids = self.ids
-            path = [ids.get((ra + dr, ca + dc), -1) for dr, dc in supercover(rb - ra, cb - ca)]
-            touches = self.touches
-            clear = -1 not in path and all(
-                y in touches[x] for x, y in zip(path, path[1:], strict=False)
-            )
+            grid, width, touches = self._grid, self.width + 2, self.touches
+            # every square the segment touches is one, each melee-adjacent to the last
+            # (the segment stays in the box of a and b: no position off the grid)
+            path = supercover(rb - ra, cb - ca)  # from (0, 0): from a itself
+            clear, last = True, a
+            for k in range(1, len(path)):
+                dr, dc = path[k]
+                x = grid[(ra + dr + 1) * width + ca + dc + 1]
+                if x < 0 or x not in touches[last]:
+                    clear = False
+                    break
+                last = x
             seen = 2 if clear else 1
             self._sight[a * size + b] = self._sight[b * size + a] = seen
         return seen == 2
 
     def in_sight(self, a: int, reach: int) -> tuple[int, ...]:
         """The squares but ``a`` within ``reach`` king moves that ``a`` sees, in
-        ascending order; kept, since a ranged weapon asks it every action."""
+        ascending order (row by row); kept, since a ranged weapon asks it every
+        action."""
         kept = self._in_sight.get(reach)
         if kept is None:
             kept = self._in_sight[reach] = [None] * self.size
         found = kept[a]
         if found is None:
             r, c = self.rc[a]
-            ids = self.ids
-            near = (
-                ids.get((r + dr, c + dc))
-                for dr in range(-reach, reach + 1)
-                for dc in range(-reach, reach + 1)
-            )
-            found = kept[a] = tuple(
-                sorted(b for b in near if b is not None and b != a and self.sees(a, b))
-            )
+            grid, width = self._grid, self.width + 2
+            near = []
+            for y in range(max(0, r - reach), min(self.height, r + reach + 1)):
+                for x in range(max(0, c - reach), min(self.width, c + reach + 1)):
+                    b = grid[(y + 1) * width + x + 1]
+                    if b >= 0 and b != a and self.sees(a, b):
+                        near.append(b)
+            found = kept[a] = tuple(near)
         return found
 
     def ascii(self, marks: Mapping[int, str] | None = None) -> str:
