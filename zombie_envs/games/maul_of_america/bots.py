@@ -53,6 +53,7 @@ from .cards import (
     can_escape,
 )
 from .declaration import GAME
+from .engine import MaulOfAmerica
 from .seats import PLAYING, ZC
 
 FAR = 10**6
@@ -218,14 +219,22 @@ class HeuristicAgent(DecisionAgent):
         return A_YES if A_YES in g.legal else A_NO
 
     # ----- the Zombie Controller ----------------------------------------------------
-    def nearest_shopper(self, g, v: int) -> tuple[int, int]:
-        """(steps, seat) of the nearest Shopper still playing (steps are symmetric:
-        the rows from the Shoppers' squares serve every square asked about)."""
-        dist = g.maul.dist
-        return min(
-            ((dist[g.pos[s]][v], s) for s in g.shoppers() if g.status[s] == PLAYING),
-            default=(FAR, -1),
-        )
+    def nearest_shopper(self, g: MaulOfAmerica, v: int) -> tuple[int, int]:
+        """(steps, seat) of the nearest Shopper still playing, the first seat of a
+        tie; (FAR, -1) if none (steps are symmetric: the rows from the Shoppers'
+        squares serve every square asked about).  Asked for every option of the
+        Zombie Controller's: the engine typed, a loop the compiled build runs
+        natively."""
+        maul = g.maul
+        assert maul is not None  # drafted: typed, its calls are native
+        dist, pos, status = maul.dist, g.pos, g.status
+        best, nearest = FAR, -1
+        for s in range(1, g.num_players):
+            if status[s] == PLAYING:
+                steps = dist[pos[s]][v]
+                if nearest < 0 or steps < best:
+                    best, nearest = steps, s
+        return best, nearest
 
     def on_designate(self, g, seat: int) -> int:
         """The exit farthest from the Shopper who announced."""
