@@ -13,7 +13,6 @@ board.  ``state_vector`` adds every secret, for centralised critics.
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import TYPE_CHECKING
 
 from ...core.game import mypyc_attr
@@ -146,8 +145,6 @@ _NS = len(PER_SEAT)
 _HEROES = len(HERO_NAMES)
 # A deck of 94 cards, scores near the goal, 20 infection tokens: every count but
 # the horde score and the turn fits in int8 as it is.
-_KINDS = range(NUM_KINDS)
-_ZEROS = (0,) * NUM_KINDS
 _PRESENT = bytes([0] + [1] * 255)  # a token's number -> "a token is here"
 _DECISION_ROW = GAME.one_hot()
 _DECISION_END = _DECISION + len(KIND)
@@ -164,9 +161,17 @@ def _pile(cards: list[int]) -> bytes:
     if rows is None:
         if len(_PILE_CACHE) >= _CACHE_MAX:
             _PILE_CACHE.clear()
-        pile = Counter(cards)
-        rows = _PILE_CACHE[key] = bytes(map(pile.get, _KINDS, _ZEROS))
+        rows = _PILE_CACHE[key] = _kinds(cards)
     return rows
+
+
+def _kinds(cards: list[int]) -> bytes:
+    """How many cards of each kind: a loop on ints the compiled build runs natively
+    (a ``Counter`` is a Python class it calls, a few us a pile)."""
+    counts = [0] * NUM_KINDS
+    for c in cards:
+        counts[c] += 1
+    return bytes(counts)
 
 
 def encode(g: DeadState, seat: int, out: bytearray, god: bool) -> None:
@@ -253,5 +258,4 @@ def _secrets(g: DeadState, out: bytearray, see: Visible) -> None:
         if see.token(v):
             out[_TOKEN_VALUES + v] = g.token[v]
     if see.deck():
-        deck = Counter(g.deck)
-        out[_DECK_CARDS : _DECK_CARDS + NUM_KINDS] = bytes(map(deck.get, _KINDS, _ZEROS))
+        out[_DECK_CARDS : _DECK_CARDS + NUM_KINDS] = _kinds(g.deck)
