@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ...core.deck import counts
 from ...core.game import mypyc_attr
 from ...core.layout import Grid, Layout
 from ...core.visibility import GOD, Visibility
@@ -161,17 +162,8 @@ def _pile(cards: list[int]) -> bytes:
     if rows is None:
         if len(_PILE_CACHE) >= _CACHE_MAX:
             _PILE_CACHE.clear()
-        rows = _PILE_CACHE[key] = _kinds(cards)
+        rows = _PILE_CACHE[key] = bytes(counts(cards, NUM_KINDS))
     return rows
-
-
-def _kinds(cards: list[int]) -> bytes:
-    """How many cards of each kind: a loop on ints the compiled build runs natively
-    (a ``Counter`` is a Python class it calls, a few us a pile)."""
-    counts = [0] * NUM_KINDS
-    for c in cards:
-        counts[c] += 1
-    return bytes(counts)
 
 
 def encode(g: DeadState, seat: int, out: bytearray, god: bool) -> None:
@@ -195,13 +187,13 @@ def _head(g: DeadState, seat: int, out: bytearray, rel: list[int]) -> None:
     if g.decision is not None:
         out[_TO_ACT + rel[g.current_player]] = 1
         out[_DECISION:_DECISION_END] = _DECISION_ROW[g.decision]
-    counts = (
+    public = (
         len(g.deck), len(g.discard), g.reshuffles, min(g.horde_score, 127), len(g.hordes),
         g.budget, g.chef, g.clerk, g.guard, g.mother, g.panic, max(g.a_value, 0),
         g.toughness, g.fight_total, g.slain, g.slay_units, g.hero_defeated, g.skaters,
         g.h_reduction, g.h_passes, g.goal, min(g.turn, 127),
     )  # fmt: skip
-    out[_COUNTS : _COUNTS + len(COUNTS)] = bytes(counts)
+    out[_COUNTS : _COUNTS + len(COUNTS)] = bytes(public)
     out[_HAND : _HAND + HAND_KINDS] = bytes(g.hands[seat])
 
 
@@ -258,4 +250,4 @@ def _secrets(g: DeadState, out: bytearray, see: Visible) -> None:
         if see.token(v):
             out[_TOKEN_VALUES + v] = g.token[v]
     if see.deck():
-        out[_DECK_CARDS : _DECK_CARDS + NUM_KINDS] = _kinds(g.deck)
+        out[_DECK_CARDS : _DECK_CARDS + NUM_KINDS] = bytes(counts(g.deck, NUM_KINDS))
